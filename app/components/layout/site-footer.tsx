@@ -1,0 +1,44 @@
+// Site footer: info and legal links, social profiles.
+import { Link } from "react-router";
+import { siteConfig } from "../../config/site";
+import { footerNav } from "../../content/navigation";
+
+export function SiteFooter() {
+  return (
+    <footer className="border-t border-slate-200 bg-slate-50">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-3">
+        <div>
+          <p className="text-lg font-bold text-brand-800">{siteConfig.name}</p>
+          <p className="mt-2 text-sm text-muted">{footerNav.blurb}</p>
+        </div>
+        <nav aria-label="Footer">
+          <ul className="grid grid-cols-2 gap-2 text-sm">
+            {footerNav.links.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="text-ink underline-offset-4 hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Social">
+          <ul className="flex flex-wrap gap-4 text-sm">
+            {footerNav.social.map((profile) => (
+              <li key={profile.href}>
+                <a
+                  href={profile.href}
+                  rel="noopener"
+                  className="text-ink underline-offset-4 hover:underline"
+                >
+                  {profile.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <p className="pb-8 text-center text-xs text-muted">{footerNav.copyright}</p>
+    </footer>
+  );
+}

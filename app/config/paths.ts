@@ -1,0 +1,84 @@
+// The route table: every public path, the module that renders it, and whether search engines may index it.
+
+export const eventTypeSlugs = [
+  "pop-up-markets",
+  "farmers-markets",
+  "flea-markets",
+  "food-truck-rallies",
+  "sneaker-expos",
+  "vintage-antique-shows",
+  "comic-cons-fan-expos",
+  "health-wellness-markets",
+  "cultural-heritage-festivals",
+  "card-shows",
+  "art-fairs",
+] as const;
+export type EventTypeSlug = (typeof eventTypeSlugs)[number];
+
+export const featureSlugs = [
+  "automated-messaging",
+  "interactive-venue-mapping",
+  "custom-vendor-categories",
+] as const;
+export type FeatureSlug = (typeof featureSlugs)[number];
+
+export const paths = {
+  home: "/",
+  features: "/features",
+  howItWorks: "/how-it-works",
+  pricing: "/pricing",
+  contact: "/contact",
+  about: "/about",
+  privacyPolicy: "/privacy-policy",
+  termsService: "/terms-service",
+  security: "/security",
+  cookies: "/cookies",
+  press: "/press",
+  careers: "/careers",
+  eventType: (slug: EventTypeSlug) => `/event-types/${slug}` as const,
+  feature: (slug: FeatureSlug) => `/features/${slug}` as const,
+} as const;
+
+export interface SiteRoute {
+  /** Public URL path, without a trailing slash. */
+  path: string;
+  /** Route module, relative to app/. */
+  file: string;
+  /** Unique route id (several paths share one template module). */
+  id: string;
+  /** false for pages marked noindex and left out of the sitemap. */
+  indexable: boolean;
+}
+
+const page = (path: string, file: string, indexable = true): SiteRoute => ({
+  path,
+  file,
+  id: path === "/" ? "home" : path.slice(1).replaceAll("/", "-"),
+  indexable,
+});
+
+export const siteRoutes: readonly SiteRoute[] = [
+  page(paths.home, "routes/home.tsx"),
+  page(paths.features, "routes/features.tsx"),
+  page(paths.howItWorks, "routes/how-it-works.tsx"),
+  page(paths.pricing, "routes/pricing.tsx"),
+  page(paths.contact, "routes/contact.tsx"),
+  page(paths.about, "routes/about.tsx"),
+  ...eventTypeSlugs.map((slug) => page(paths.eventType(slug), "routes/event-type.tsx")),
+  ...featureSlugs.map((slug) => page(paths.feature(slug), "routes/feature.tsx")),
+  page(paths.privacyPolicy, "routes/legal.tsx", false),
+  page(paths.termsService, "routes/legal.tsx", false),
+  page(paths.security, "routes/legal.tsx"),
+  page(paths.cookies, "routes/legal.tsx"),
+  page(paths.press, "routes/legal.tsx"),
+  page(paths.careers, "routes/legal.tsx"),
+];
+
+/** Prerendered for the 404 page; the build moves it to 404.html so the path itself never answers 200. */
+export const notFoundPrerenderPath = "/__not-found";
+
+/** The route-table path of a location pathname ("/pricing/" and "/pricing" are the same page). */
+export function normalizePathname(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, "");
+  return trimmed === "" ? "/" : trimmed;
+}

@@ -1,0 +1,118 @@
+// After `react-router build`: 404 page, sitemap and robots, CSP script hashes, precompressed files.
+import { createHash } from "node:crypto";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { join, relative } from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, gzip, constants as zlib } from "node:zlib";
+import { parseBuildEnv } from "../app/config/build-env.ts";
+import { notFoundPrerenderPath, siteRoutes } from "../app/config/paths.ts";
+import {
+  clientDirName,
+  type PageEntry,
+  type SiteManifest,
+  siteManifestFile,
+} from "../server/site/manifest.ts";
+
+const buildDir = join(import.meta.dirname, "..", "build");
+const clientDir = join(buildDir, clientDirName);
+const compressible = /\.(html|js|mjs|css|svg|json|xml|txt|webmanifest|ico)$/;
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+function htmlFileFor(path: string): string {
+  return path === "/" ? "index.html" : `${path.slice(1)}/index.html`;
+}
+
+/** sha256 CSP sources of every inline script that the browser would execute. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? "";
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    if (/type\s*=\s*["']?application\/(ld\+)?json/i.test(attributes)) continue;
+    const body = match[2] ?? "";
+    hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+async function pageEntry(path: string, file: string): Promise<PageEntry> {
+  const html = await readFile(join(clientDir, file), "utf8");
+  return { path, file, scriptHashes: inlineScriptHashes(html) };
+}
+
+async function moveNotFoundPage(): Promise<void> {
+  const from = join(clientDir, htmlFileFor(notFoundPrerenderPath));
+  await rename(from, join(clientDir, "404.html"));
+  await rm(join(clientDir, notFoundPrerenderPath.slice(1)), { recursive: true, force: true });
+  // Every path we serve is prerendered; an SPA fallback would only answer unknown paths with 200.
+  await rm(join(clientDir, "__spa-fallback.html"), { force: true });
+}
+
+function sitemapXml(siteUrl: string): string {
+  const urls = siteRoutes
+    .filter((r) => r.indexable)
+    .map((r) => `  <url><loc>${siteUrl}${r.path === "/" ? "/" : r.path}</loc></url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+}
+
+function robotsTxt(siteUrl: string): string {
+  return `User-agent: *\nAllow: /\nDisallow: /functions/\nDisallow: /admin\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
+}
+
+async function* filesUnder(dir: string): AsyncGenerator<string> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(full);
+    else yield full;
+  }
+}
+
+async function precompress(): Promise<{ files: number }> {
+  let files = 0;
+  const jobs: Promise<void>[] = [];
+  for await (const file of filesUnder(clientDir)) {
+    if (!compressible.test(file)) continue;
+    files++;
+    jobs.push(
+      (async () => {
+        const data = await readFile(file);
+        const [br, gz] = await Promise.all([
+          brotli(data, {
+            params: {
+              [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+              [zlib.BROTLI_PARAM_SIZE_HINT]: data.length,
+            },
+          }),
+          gzipAsync(data, { level: zlib.Z_BEST_COMPRESSION }),
+        ]);
+        await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+      })(),
+    );
+  }
+  await Promise.all(jobs);
+  return { files };
+}
+
+async function main(): Promise<void> {
+  const env = parseBuildEnv(process.env);
+  await stat(clientDir);
+  await moveNotFoundPage();
+  await mkdir(clientDir, { recursive: true });
+  await writeFile(join(clientDir, "sitemap.xml"), sitemapXml(env.SITE_URL));
+  await writeFile(join(clientDir, "robots.txt"), robotsTxt(env.SITE_URL));
+
+  const manifest: SiteManifest = {
+    builtAt: new Date().toISOString(),
+    pages: await Promise.all(siteRoutes.map((r) => pageEntry(r.path, htmlFileFor(r.path)))),
+    notFound: await pageEntry("/404", "404.html"),
+  };
+  await writeFile(join(buildDir, siteManifestFile), `${JSON.stringify(manifest, null, 2)}\n`);
+  const { files } = await precompress();
+  console.log(
+    `postbuild: ${manifest.pages.length} pages + 404, sitemap.xml, robots.txt, ${files} files precompressed (br, gz) in ${relative(process.cwd(), clientDir)}`,
+  );
+}
+
+await main();

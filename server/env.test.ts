@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv, trustProxyOption } from "./env.ts";
+
+describe("parseEnv", () => {
+  it("uses the documented defaults", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      PORT: 3000,
+      HOST: "127.0.0.1",
+      DATA_DIR: "./data",
+      RATE_LIMIT: "on",
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.MAIL_TO).toEqual([]);
+  });
+
+  it("names each bad variable and never echoes a secret", () => {
+    expect(() => parseEnv({ PORT: "http" })).toThrow(/PORT/);
+    expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(
+      /DATABASE_URL must start with postgres/,
+    );
+    expect(() => parseEnv({ RATE_LIMIT: "maybe" })).toThrow(/RATE_LIMIT/);
+    expect(() => parseEnv({ SMTP_URL: "smtp://localhost:2525" })).toThrow(/MAIL_TO/);
+    expect(() =>
+      parseEnv({ ADMIN_EMAIL: "a@b.example", ADMIN_PASSWORD: "short-secret" }),
+    ).not.toThrow();
+    let message = "";
+    try {
+      parseEnv({ ADMIN_EMAIL: "a@b.example", ADMIN_PASSWORD: "tiny-pw" });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/ADMIN_PASSWORD/);
+    expect(message).not.toContain("tiny-pw");
+  });
+
+  it("splits list variables", () => {
+    const env = parseEnv({ CORS_ORIGINS: "https://a.example, https://b.example" });
+    expect(env.CORS_ORIGINS).toEqual(["https://a.example", "https://b.example"]);
+  });
+});
+
+describe("trustProxyOption", () => {
+  it("maps TRUST_PROXY to Fastify's option", () => {
+    expect(trustProxyOption(undefined)).toBe(false);
+    expect(trustProxyOption("true")).toBe(true);
+    expect(trustProxyOption("10.0.0.1, 10.0.0.2")).toEqual(["10.0.0.1", "10.0.0.2"]);
+    const hops = trustProxyOption("1") as (address: string, hop: number) => boolean;
+    expect(hops("10.0.0.1", 0)).toBe(true);
+    expect(hops("10.0.0.1", 1)).toBe(false);
+  });
+});

@@ -1,0 +1,99 @@
+// Serves the prerendered site: clean URLs, precompressed files, cache headers, per-page CSP, the 404 page.
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import {
+  clientDirName,
+  type PageEntry,
+  type SiteManifest,
+  siteManifestFile,
+} from "../site/manifest.ts";
+import { pageCsp } from "./security-headers.ts";
+
+export interface SitePluginOptions {
+  /** The build directory holding client/ and site-manifest.json. */
+  buildDir: string;
+  /** Origins other than this one that pages may call (server functions hosted elsewhere). */
+  connectSrc?: readonly string[];
+}
+
+const immutableAssets = "public, max-age=31536000, immutable";
+const htmlCache = "public, max-age=300, must-revalidate";
+const otherFilesCache = "public, max-age=3600";
+
+export async function readSiteManifest(buildDir: string): Promise<SiteManifest> {
+  const file = join(buildDir, siteManifestFile);
+  try {
+    return JSON.parse(await readFile(file, "utf8")) as SiteManifest;
+  } catch (error) {
+    throw new Error(`No site build at ${file}: run \`npm run build\` first`, { cause: error });
+  }
+}
+
+function wantsHtml(request: FastifyRequest): boolean {
+  return (
+    (request.method === "GET" || request.method === "HEAD") &&
+    !request.url.startsWith("/functions/")
+  );
+}
+
+async function site(app: FastifyInstance, options: SitePluginOptions): Promise<void> {
+  const manifest = await readSiteManifest(options.buildDir);
+  const root = join(options.buildDir, clientDirName);
+  const connectSrc = options.connectSrc ?? [];
+  const pagesByPath = new Map(manifest.pages.map((page) => [page.path, page]));
+
+  await app.register(fastifyStatic, {
+    root,
+    preCompressed: true,
+    index: false,
+    redirect: false,
+    cacheControl: false,
+    // Pages are reached only by their clean URL (the page routes below), never as /x/index.html
+    // or a compressed sibling through the catch-all file route.
+    allowedPath: (pathname, _root, request) =>
+      request.routeOptions.url !== "/*" || !/\.(html|br|gz)$/.test(pathname),
+    setHeaders(reply, filePath) {
+      const isAsset = filePath.startsWith(join(root, "assets"));
+      reply.header(
+        "cache-control",
+        isAsset
+          ? immutableAssets
+          : /\.html(\.br|\.gz)?$/.test(filePath)
+            ? htmlCache
+            : otherFilesCache,
+      );
+    },
+  });
+
+  const sendPage = (reply: FastifyReply, page: PageEntry, status = 200) =>
+    reply
+      .code(status)
+      .contentSecurityPolicy(pageCsp(page.scriptHashes, connectSrc))
+      .sendFile(`/${page.file}`);
+
+  for (const page of manifest.pages) {
+    app.get(page.path, (_request, reply) => sendPage(reply, page));
+  }
+
+  // "/pricing/" is the same page as "/pricing": one canonical URL, reached by a permanent redirect.
+  app.addHook("onRequest", async (request, reply) => {
+    const [pathname = "/", query] = request.url.split("?");
+    if (pathname.length < 2 || !pathname.endsWith("/")) return;
+    const withoutSlash = pathname.replace(/\/+$/, "");
+    if (pagesByPath.has(withoutSlash)) {
+      return reply.redirect(query ? `${withoutSlash}?${query}` : withoutSlash, 301);
+    }
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (!wantsHtml(request)) {
+      return reply.code(404).send({ success: false, error: "Not found" });
+    }
+    return sendPage(reply, manifest.notFound, 404);
+  });
+}
+
+export default fp(site, { name: "site", fastify: "5.x", dependencies: ["security-headers"] });

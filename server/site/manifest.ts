@@ -1,0 +1,19 @@
+// Shape of build/site-manifest.json: what the build produced and what the server needs to serve it.
+
+export interface PageEntry {
+  /** Public path, e.g. "/pricing". */
+  path: string;
+  /** HTML file relative to the client build directory. */
+  file: string;
+  /** sha256 sources ('sha256-…') of the page's inline scripts, for its Content-Security-Policy. */
+  scriptHashes: string[];
+}
+
+export interface SiteManifest {
+  builtAt: string;
+  pages: PageEntry[];
+  notFound: PageEntry;
+}
+
+export const siteManifestFile = "site-manifest.json";
+export const clientDirName = "client";

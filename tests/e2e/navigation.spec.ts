@@ -1,0 +1,138 @@
+// Header navigation: Event Types dropdown on desktop, menu panel on phones, by pointer and keyboard.
+import { eventTypeLinks } from "../../app/content/navigation.ts";
+import { expect, test, waitForHydration } from "./fixtures.ts";
+
+const isMobile = (width: number | undefined) => (width ?? 1280) < 768;
+
+test.describe("desktop header", () => {
+  test.beforeEach(async ({ page }) => {
+    test.skip(isMobile(page.viewportSize()?.width), "desktop only");
+    await page.goto("/");
+    await waitForHydration(page);
+  });
+
+  test("the Event Types dropdown opens by pointer, lists the 11 pages and navigates client-side", async ({
+    page,
+  }) => {
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const trigger = nav.locator("summary", { hasText: "Event Types" });
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    await trigger.click();
+    await expect(trigger).toHaveAttribute("aria-expanded", "true");
+    const links = nav
+      .getByRole("link")
+      .filter({ hasText: /Markets|Rallies|Expos|Shows|Cons|Festivals|Fairs/ });
+    await expect(links).toHaveCount(eventTypeLinks.length);
+    await page.evaluate(() => {
+      (window as unknown as { __noReload: boolean }).__noReload = true;
+    });
+    await nav.getByRole("link", { name: "Card Shows" }).click();
+    await expect(page).toHaveURL("/event-types/card-shows");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // Client-side navigation keeps the same document.
+    expect(
+      await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload),
+    ).toBe(true);
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("the dropdown works by keyboard and Escape closes it with focus back on the trigger", async ({
+    page,
+  }) => {
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const trigger = nav.locator("summary", { hasText: "Event Types" });
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    await expect(trigger).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Tab");
+    await expect(nav.getByRole("link", { name: eventTypeLinks[0]?.label })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    await expect(trigger).toBeFocused();
+    await page.keyboard.press("Space");
+    await expect(trigger).toHaveAttribute("aria-expanded", "true");
+    await page.mouse.click(5, 600);
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("header links reach every top-level page and the organizer app", async ({ page }) => {
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const [name, href] of [
+      ["Home", "/"],
+      ["Features", "/features"],
+      ["How It Works", "/how-it-works"],
+      ["Pricing", "/pricing"],
+      ["Contact", "/contact"],
+    ] as const) {
+      await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    }
+    await expect(page.getByRole("link", { name: "Login" })).toHaveAttribute(
+      "href",
+      /^https:\/\/app\..*\/login$/,
+    );
+    await expect(page.getByRole("link", { name: "Sign Up Free" })).toHaveAttribute(
+      "href",
+      /^https:\/\/app\..*\/signup$/,
+    );
+  });
+});
+
+test.describe("mobile menu", () => {
+  test.beforeEach(async ({ page }) => {
+    test.skip(!isMobile(page.viewportSize()?.width), "phone width only");
+    await page.goto("/pricing");
+    await waitForHydration(page);
+  });
+
+  test("the menu button opens a panel with every page and closes after navigating", async ({
+    page,
+  }) => {
+    const button = page
+      .getByRole("button", { name: "Menu" })
+      .or(page.locator("summary[aria-label=Menu]"));
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await button.click();
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    const panel = page.getByRole("navigation", { name: "Mobile" });
+    await expect(panel).toBeVisible();
+    for (const link of eventTypeLinks) {
+      await expect(panel.getByRole("link", { name: link.label })).toBeVisible();
+    }
+    await panel.getByRole("link", { name: "How It Works" }).click();
+    await expect(page).toHaveURL("/how-it-works");
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(panel).toBeHidden();
+  });
+
+  test("the menu works by keyboard and Escape closes it", async ({ page }) => {
+    const button = page.locator("summary[aria-label=Menu]");
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Tab");
+    await expect(
+      page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Home" }),
+    ).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(button).toBeFocused();
+  });
+});
+
+test("navigation works without JavaScript", async ({ browser }) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 375, height: 740 },
+  });
+  const page = await context.newPage();
+  await page.goto("/");
+  await page.locator("summary[aria-label=Menu]").click();
+  await page
+    .getByRole("navigation", { name: "Mobile" })
+    .getByRole("link", { name: "Flea Markets" })
+    .click();
+  await expect(page).toHaveURL("/event-types/flea-markets");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await context.close();
+});

@@ -1,0 +1,44 @@
+// What the server sends with the site: status codes, security headers, compression and caching.
+import { expect, test } from "./fixtures.ts";
+
+test("pages carry the security headers and a CSP whose hashes let the page run", async ({
+  request,
+}) => {
+  const response = await request.get("/pricing", { headers: { "accept-encoding": "br" } });
+  expect(response.status()).toBe(200);
+  const headers = response.headers();
+  expect(headers["content-encoding"]).toBe("br");
+  expect(headers["content-type"]).toContain("text/html");
+  expect(headers["cache-control"]).toBe("public, max-age=300, must-revalidate");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  const csp = headers["content-security-policy"] ?? "";
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).not.toContain("unsafe-inline");
+  expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+/);
+  expect(headers["strict-transport-security"]).toBeUndefined();
+});
+
+test("hashed assets are immutable and served gzip to clients without brotli", async ({
+  request,
+}) => {
+  const html = await (await request.get("/")).text();
+  const css = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+  expect(css).toBeTruthy();
+  const response = await request.get(css ?? "", { headers: { "accept-encoding": "gzip" } });
+  expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(response.headers()["content-encoding"]).toBe("gzip");
+});
+
+test("clean URLs: a trailing slash redirects, file paths are not exposed", async ({ request }) => {
+  const slash = await request.get("/pricing/", { maxRedirects: 0 });
+  expect(slash.status()).toBe(301);
+  expect(slash.headers().location).toBe("/pricing");
+  expect((await request.get("/pricing/index.html")).status()).toBe(404);
+  expect((await request.get("/index.html.br")).status()).toBe(404);
+});
+
+test("healthz answers 200", async ({ request }) => {
+  const response = await request.get("/healthz");
+  expect(response.status()).toBe(200);
+});

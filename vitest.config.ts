@@ -1,0 +1,19 @@
+// Vitest: unit, component and server tests (beside their code); the browser suites are Playwright's.
+import { defineConfig } from "vitest/config";
+import { parseBuildEnv } from "./app/config/build-env.ts";
+
+export default defineConfig({
+  // Tests see the default build-time configuration, whatever the shell exports.
+  define: { __BUILD_ENV__: JSON.stringify(parseBuildEnv({})) },
+  test: {
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "server/**/*.test.ts",
+      "contracts/**/*.test.ts",
+      "scripts/**/*.test.ts",
+    ],
+    environment: "node",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
