@@ -2,10 +2,15 @@
 import type { Config } from "@react-router/dev/config";
 import { notFoundPrerenderPath, siteRoutes } from "./app/config/paths.ts";
 
-export default {
-  ssr: false,
-  prerender: {
-    paths: [...siteRoutes.map((r) => r.path), notFoundPrerenderPath],
-    concurrency: 4,
-  },
-} satisfies Config;
+// The page benchmark builds the same app as a client-rendered SPA (no prerender) into another folder.
+const spaBuildDir = process.env.BENCH_SPA_BUILD_DIR;
+
+export default spaBuildDir
+  ? ({ ssr: false, buildDirectory: spaBuildDir } satisfies Config)
+  : ({
+      ssr: false,
+      prerender: {
+        paths: [...siteRoutes.map((r) => r.path), notFoundPrerenderPath],
+        concurrency: 4,
+      },
+    } satisfies Config);

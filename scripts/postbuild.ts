@@ -12,6 +12,7 @@ import {
   type SiteManifest,
   siteManifestFile,
 } from "../server/site/manifest.ts";
+import { deferHydration } from "./lib/defer-hydration.ts";
 
 const buildDir = join(import.meta.dirname, "..", "build");
 const clientDir = join(buildDir, clientDirName);
@@ -37,8 +38,11 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-async function pageEntry(path: string, file: string): Promise<PageEntry> {
-  const html = await readFile(join(clientDir, file), "utf8");
+/** Rewrites the page's scripts so they load after first paint, then hashes them for its CSP. */
+async function finishPage(path: string, file: string): Promise<PageEntry> {
+  const full = join(clientDir, file);
+  const html = deferHydration(await readFile(full, "utf8"));
+  await writeFile(full, html);
   return { path, file, scriptHashes: inlineScriptHashes(html) };
 }
 
@@ -69,10 +73,11 @@ async function* filesUnder(dir: string): AsyncGenerator<string> {
   }
 }
 
-async function precompress(): Promise<{ files: number }> {
+/** Writes a .br and a .gz beside every compressible file under `dir`. */
+export async function precompress(dir: string): Promise<{ files: number }> {
   let files = 0;
   const jobs: Promise<void>[] = [];
-  for await (const file of filesUnder(clientDir)) {
+  for await (const file of filesUnder(dir)) {
     if (!compressible.test(file)) continue;
     files++;
     jobs.push(
@@ -105,14 +110,14 @@ async function main(): Promise<void> {
 
   const manifest: SiteManifest = {
     builtAt: new Date().toISOString(),
-    pages: await Promise.all(siteRoutes.map((r) => pageEntry(r.path, htmlFileFor(r.path)))),
-    notFound: await pageEntry("/404", "404.html"),
+    pages: await Promise.all(siteRoutes.map((r) => finishPage(r.path, htmlFileFor(r.path)))),
+    notFound: await finishPage("/404", "404.html"),
   };
   await writeFile(join(buildDir, siteManifestFile), `${JSON.stringify(manifest, null, 2)}\n`);
-  const { files } = await precompress();
+  const { files } = await precompress(clientDir);
   console.log(
     `postbuild: ${manifest.pages.length} pages + 404, sitemap.xml, robots.txt, ${files} files precompressed (br, gz) in ${relative(process.cwd(), clientDir)}`,
   );
 }
 
-await main();
+if (import.meta.main) await main();

@@ -1,0 +1,67 @@
+// Builds the two controls the page benchmark measures beside our pages: the no-JavaScript limit and the old SPA.
+import { spawnSync } from "node:child_process";
+import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
+import { inlineScriptHashes, precompress } from "../scripts/postbuild.ts";
+import type { SiteManifest } from "../server/site/manifest.ts";
+import { clientDirName, siteManifestFile } from "../server/site/manifest.ts";
+
+export const projectDir = join(import.meta.dirname, "..");
+
+async function writeWithCompressed(file: string, content: string): Promise<void> {
+  const data = Buffer.from(content);
+  await writeFile(file, data);
+  await writeFile(
+    `${file}.br`,
+    brotliCompressSync(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+  await writeFile(`${file}.gz`, gzipSync(data, { level: 9 }));
+}
+
+/** The page without any JavaScript: every executable <script> and modulepreload hint removed. */
+export function stripScripts(html: string): string {
+  return html
+    .replace(/<script(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>/gi, "")
+    .replace(/<link[^>]*rel="modulepreload"[^>]*>/gi, "");
+}
+
+/** build/ copied to `dir`, with each page's HTML stripped of scripts; same CSS, same server. */
+export async function buildLimitVariant(buildDir: string, dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  await cp(join(buildDir, clientDirName), join(dir, clientDirName), { recursive: true });
+  const manifest = JSON.parse(
+    await readFile(join(buildDir, siteManifestFile), "utf8"),
+  ) as SiteManifest;
+  for (const page of [...manifest.pages, manifest.notFound]) {
+    const file = join(dir, clientDirName, page.file);
+    await writeWithCompressed(file, stripScripts(await readFile(file, "utf8")));
+    page.scriptHashes = [];
+  }
+  await writeFile(join(dir, siteManifestFile), JSON.stringify(manifest));
+}
+
+/** The same app built the old way: React Router SPA mode, one empty-shell index.html for every path. */
+export async function buildSpaVariant(buildDir: string, dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+  const result = spawnSync("npx", ["react-router", "build"], {
+    cwd: projectDir,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, BENCH_SPA_BUILD_DIR: dir },
+  });
+  if (result.status !== 0) throw new Error("SPA build failed");
+  const manifest = JSON.parse(
+    await readFile(join(buildDir, siteManifestFile), "utf8"),
+  ) as SiteManifest;
+  const indexFile = join(dir, clientDirName, "index.html");
+  const html = await readFile(indexFile, "utf8");
+  await precompress(join(dir, clientDirName));
+  const scriptHashes = inlineScriptHashes(html);
+  const spaManifest: SiteManifest = {
+    builtAt: new Date().toISOString(),
+    pages: manifest.pages.map((page) => ({ path: page.path, file: "index.html", scriptHashes })),
+    notFound: { path: "/404", file: "index.html", scriptHashes },
+  };
+  await writeFile(join(dir, siteManifestFile), JSON.stringify(spaManifest));
+}

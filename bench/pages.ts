@@ -1,0 +1,188 @@
+// `npm run bench`: Lighthouse (mobile, simulated throttling, Debian Chromium) on every route, beside
+// the no-JavaScript limit of each page and the same app built as a client-rendered SPA.
+import { spawnSync } from "node:child_process";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { cpus, totalmem } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { siteRoutes } from "../app/config/paths.ts";
+import { buildApp } from "../server/app.ts";
+import { parseEnv } from "../server/env.ts";
+import { buildLimitVariant, buildSpaVariant, projectDir } from "./page-variants.ts";
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: "string", default: "3" },
+    routes: { type: "string" },
+    "no-build": { type: "boolean", default: false },
+  },
+});
+const runs = Math.max(1, Number(args.runs));
+const spaPaths = ["/", "/pricing", "/event-types/flea-markets"];
+const selectedPaths = args.routes ? args.routes.split(",") : siteRoutes.map((r) => r.path);
+
+interface Measure {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcp: number;
+  fcp: number;
+  tbt: number;
+  cls: number;
+  jsBytes: number;
+  totalBytes: number;
+}
+
+interface Row extends Measure {
+  path: string;
+  variant: "ours" | "limit" | "spa";
+  lcpRatioToLimit?: number;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+
+async function serve(buildDir: string): Promise<{ origin: string; close: () => Promise<void> }> {
+  const app = await buildApp({ env: parseEnv({ RATE_LIMIT: "off" }), buildDir });
+  const address = await app.listen({ port: 0, host: "127.0.0.1" });
+  return { origin: address, close: () => app.close() };
+}
+
+async function measure(port: number, url: string): Promise<Measure> {
+  const samples: Measure[] = [];
+  for (let i = 0; i < runs; i++) {
+    const result = await lighthouse(url, { port, output: "json", logLevel: "error" });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { categories, audits } = result.lhr;
+    const items =
+      (
+        audits["resource-summary"]?.details as {
+          items?: { resourceType: string; transferSize: number }[];
+        }
+      )?.items ?? [];
+    const bytes = (type: string) =>
+      items.find((item) => item.resourceType === type)?.transferSize ?? 0;
+    samples.push({
+      performance: categories.performance?.score ?? 0,
+      accessibility: categories.accessibility?.score ?? 0,
+      bestPractices: categories["best-practices"]?.score ?? 0,
+      seo: categories.seo?.score ?? 0,
+      lcp: audits["largest-contentful-paint"]?.numericValue ?? 0,
+      fcp: audits["first-contentful-paint"]?.numericValue ?? 0,
+      tbt: audits["total-blocking-time"]?.numericValue ?? 0,
+      cls: audits["cumulative-layout-shift"]?.numericValue ?? 0,
+      jsBytes: bytes("script"),
+      totalBytes: bytes("total"),
+    });
+  }
+  const keys = Object.keys(samples[0] ?? {}) as (keyof Measure)[];
+  return Object.fromEntries(
+    keys.map((key) => [key, median(samples.map((s) => s[key]))]),
+  ) as unknown as Measure;
+}
+
+const fmt = {
+  score: (n: number) => n.toFixed(2),
+  ms: (n: number) => `${Math.round(n)}`,
+  kb: (n: number) => (n / 1024).toFixed(1),
+  cls: (n: number) => n.toFixed(3),
+};
+
+function tableLines(rows: Row[]): string[] {
+  const header =
+    "| route | variant | perf | a11y | best | seo | LCP ms | FCP ms | TBT ms | CLS | JS KiB | total KiB | LCP / limit |";
+  const lines = [header, `|${"---|".repeat(13)}`];
+  for (const r of rows) {
+    lines.push(
+      `| ${r.path} | ${r.variant} | ${fmt.score(r.performance)} | ${fmt.score(r.accessibility)} | ${fmt.score(r.bestPractices)} | ${fmt.score(r.seo)} | ${fmt.ms(r.lcp)} | ${fmt.ms(r.fcp)} | ${fmt.ms(r.tbt)} | ${fmt.cls(r.cls)} | ${fmt.kb(r.jsBytes)} | ${fmt.kb(r.totalBytes)} | ${r.lcpRatioToLimit === undefined ? "" : r.lcpRatioToLimit.toFixed(2)} |`,
+    );
+  }
+  return lines;
+}
+
+async function main(): Promise<void> {
+  const buildDir = join(projectDir, "build");
+  if (!args["no-build"]) {
+    const build = spawnSync("npm", ["run", "build"], {
+      cwd: projectDir,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    if (build.status !== 0) throw new Error("build failed");
+  }
+  const benchDir = join(projectDir, "build-bench");
+  await buildLimitVariant(buildDir, join(benchDir, "limit"));
+  await buildSpaVariant(buildDir, join(benchDir, "spa"));
+
+  const servers = {
+    ours: await serve(buildDir),
+    limit: await serve(join(benchDir, "limit")),
+    spa: await serve(join(benchDir, "spa")),
+  };
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+  const rows: Row[] = [];
+  try {
+    for (const path of selectedPaths) {
+      const ours = await measure(chrome.port, `${servers.ours.origin}${path}`);
+      const limit = await measure(chrome.port, `${servers.limit.origin}${path}`);
+      const row: Row = { path, variant: "ours", ...ours, lcpRatioToLimit: ours.lcp / limit.lcp };
+      rows.push(row, { path, variant: "limit", ...limit });
+      console.log(tableLines([row]).at(-1));
+    }
+    for (const path of spaPaths.filter((p) => selectedPaths.includes(p))) {
+      const spa = await measure(chrome.port, `${servers.spa.origin}${path}`);
+      const limitLcp =
+        rows.find((r) => r.path === path && r.variant === "limit")?.lcp ?? Number.NaN;
+      rows.push({ path, variant: "spa", ...spa, lcpRatioToLimit: spa.lcp / limitLcp });
+    }
+  } finally {
+    chrome.kill();
+    await Promise.all(Object.values(servers).map((s) => s.close()));
+  }
+
+  const table = tableLines(rows);
+  console.log(`\n${table.join("\n")}`);
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+  const date = new Date().toISOString().slice(0, 10);
+  const command = `npm run bench -- --runs ${runs}${args.routes ? ` --routes ${args.routes}` : ""}`;
+  await mkdir(join(projectDir, "docs"), { recursive: true });
+  await writeFile(
+    join(projectDir, "docs", "performance-pages.json"),
+    `${JSON.stringify({ date, machine, command, runs, rows }, null, 2)}\n`,
+  );
+  const section = [
+    "<!-- pages:start -->",
+    `Measured ${date} on ${machine} with \`${command}\` (Lighthouse mobile preset, simulated throttling, Debian Chromium; median of ${runs} runs per page). "limit" is the same page with every script and modulepreload removed; "spa" is the same app built as a client-rendered SPA.`,
+    "",
+    ...table,
+    "<!-- pages:end -->",
+  ].join("\n");
+  const docFile = join(projectDir, "docs", "performance.md");
+  let doc = await readFile(docFile, "utf8").catch(
+    () => "# Performance\n\n## Pages\n\n<!-- pages:start -->\n<!-- pages:end -->\n",
+  );
+  if (!doc.includes("<!-- pages:start -->"))
+    doc += "\n## Pages\n\n<!-- pages:start -->\n<!-- pages:end -->\n";
+  doc = doc.replace(/<!-- pages:start -->[\s\S]*<!-- pages:end -->/, section);
+  await writeFile(docFile, doc);
+  console.log("\nwrote docs/performance.md and docs/performance-pages.json");
+}
+
+await main();

@@ -1,0 +1,44 @@
+// Rewrites React Router's emitted script tags so a page paints from HTML and CSS alone: the module
+// hints and the hydration entry start after the first frame instead of competing with the CSS.
+
+const modulePreload = /<link rel="modulepreload" href="([^"]+)"\/?>/g;
+const moduleScript = /<script type="module" async="">([\s\S]*?)<\/script>/;
+
+/**
+ * Turns
+ *   <link rel="modulepreload" href="/assets/a.js"/> … <script type="module" async="">
+ *     import "/assets/manifest.js"; import * as route0 from "/assets/root.js"; …
+ *     window.__reactRouterRouteModules = {"root":route0, …}; import("/assets/entry.client.js");
+ *   </script>
+ * into one inline script that, after the first frame, adds the same modulepreload hints (so the
+ * module graph still loads in parallel) and runs the same imports in the same order.
+ */
+export function deferHydration(html: string): string {
+  const hints = [...html.matchAll(modulePreload)].map((m) => m[1] as string);
+  const script = moduleScript.exec(html);
+  if (!script) throw new Error("deferHydration: React Router's module script was not found");
+  const body = script[1] ?? "";
+
+  const sideEffects = [...body.matchAll(/^\s*import "([^"]+)";/gm)].map((m) => m[1] as string);
+  const routes = [...body.matchAll(/^\s*import \* as (route\d+) from "([^"]+)";/gm)].map((m) => ({
+    name: m[1] as string,
+    url: m[2] as string,
+  }));
+  const registry = /window\.__reactRouterRouteModules = (\{[^}]*\});/.exec(body)?.[1];
+  const entry = /import\("([^"]+)"\);\s*$/.exec(body)?.[1];
+  if (!registry || !entry || routes.length === 0) {
+    throw new Error("deferHydration: unexpected shape of React Router's module script");
+  }
+
+  const deferred = [
+    `(()=>{const hints=${JSON.stringify(hints)};`,
+    `const start=()=>{for(const href of hints){const l=document.createElement("link");l.rel="modulepreload";l.href=href;document.head.append(l)}`,
+    `Promise.all([${sideEffects.map((u) => `import(${JSON.stringify(u)})`).join(",")}]).then(()=>Promise.all([${routes.map((r) => `import(${JSON.stringify(r.url)})`).join(",")}]))`,
+    `.then(([${routes.map((r) => r.name).join(",")}])=>{window.__reactRouterRouteModules=${registry};return import(${JSON.stringify(entry)})})};`,
+    `requestAnimationFrame(()=>setTimeout(start,0))})()`,
+  ].join("");
+
+  return html
+    .replace(modulePreload, "")
+    .replace(moduleScript, () => `<script type="module">${deferred}</script>`);
+}
