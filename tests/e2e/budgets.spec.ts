@@ -1,0 +1,50 @@
+// Budgets read from the build output: bytes per page, nothing render-blocking, images sized.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { budgets } from "../../scripts/lib/budgets.ts";
+import { pageWeight } from "../../scripts/lib/page-weight.ts";
+import type { SiteManifest } from "../../server/site/manifest.ts";
+import { expect, test } from "./fixtures.ts";
+
+const buildDir = join(import.meta.dirname, "..", "..", "build");
+const clientDir = join(buildDir, "client");
+const manifest = JSON.parse(
+  readFileSync(join(buildDir, "site-manifest.json"), "utf8"),
+) as SiteManifest;
+const pages = [...manifest.pages, manifest.notFound];
+
+test.describe("budgets", () => {
+  test.skip(
+    ({ viewport }) => (viewport?.width ?? 0) < 768,
+    "build output is the same at every width",
+  );
+
+  for (const page of pages) {
+    test(`${page.path} stays within its byte budgets`, () => {
+      const weight = pageWeight(clientDir, page.file);
+      expect(weight.jsBrotli, `JS files: ${weight.jsFiles.join(", ")}`).toBeLessThanOrEqual(
+        budgets.jsBrotliPerPage,
+      );
+      expect(weight.cssBrotli).toBeLessThanOrEqual(budgets.cssBrotliPerPage);
+      expect(weight.htmlBrotli).toBeLessThanOrEqual(budgets.htmlBrotliPerPage);
+    });
+
+    test(`${page.path} has no render-blocking script and every image sized`, () => {
+      const html = readFileSync(join(clientDir, page.file), "utf8");
+      const head = html.slice(0, html.indexOf("</head>"));
+      for (const tag of head.match(/<script\b[^>]*>/g) ?? []) {
+        expect(tag, "a script in <head> must not block rendering").toMatch(
+          /type="application\/ld\+json"|type="module"|\sasync|\sdefer/,
+        );
+      }
+      expect(head).not.toMatch(/rel="modulepreload"/);
+      for (const img of html.match(/<img\b[^>]*>/g) ?? []) {
+        expect(img).toMatch(/\swidth="\d+"/);
+        expect(img).toMatch(/\sheight="\d+"/);
+      }
+      expect(html, "admin console code must not reach marketing pages").not.toMatch(
+        /\/assets\/admin[-.]/,
+      );
+    });
+  }
+});
