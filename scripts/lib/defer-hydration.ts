@@ -17,24 +17,31 @@ export function deferHydration(html: string): string {
   const hints = [...html.matchAll(modulePreload)].map((m) => m[1] as string);
   const script = moduleScript.exec(html);
   if (!script) throw new Error("deferHydration: React Router's module script was not found");
-  const body = script[1] ?? "";
+  let body = script[1] ?? "";
 
-  const sideEffects = [...body.matchAll(/^\s*import "([^"]+)";/gm)].map((m) => m[1] as string);
-  const routes = [...body.matchAll(/^\s*import \* as (route\d+) from "([^"]+)";/gm)].map((m) => ({
-    name: m[1] as string,
-    url: m[2] as string,
-  }));
-  const registry = /window\.__reactRouterRouteModules = (\{[^}]*\});/.exec(body)?.[1];
-  const entry = /import\("([^"]+)"\);\s*$/.exec(body)?.[1];
-  if (!registry || !entry || routes.length === 0) {
+  const sideEffects: string[] = [];
+  const namespaces: { name: string; url: string }[] = [];
+  body = body
+    .replace(/^\s*import "([^"]+)";/gm, (_all, url: string) => {
+      sideEffects.push(url);
+      return "";
+    })
+    .replace(/^\s*import \* as (\w+) from "([^"]+)";/gm, (_all, name: string, url: string) => {
+      namespaces.push({ name, url });
+      return "";
+    });
+  // What is left runs once the modules are there: merging split route chunks, registering the
+  // route modules, and the dynamic import of the client entry.
+  const rest = body.trim();
+  if (namespaces.length === 0 || !rest.includes("window.__reactRouterRouteModules") || /^\s*import\s/m.test(rest)) {
     throw new Error("deferHydration: unexpected shape of React Router's module script");
   }
 
   const deferred = [
     `(()=>{const hints=${JSON.stringify(hints)};`,
     `const start=()=>{for(const href of hints){const l=document.createElement("link");l.rel="modulepreload";l.href=href;document.head.append(l)}`,
-    `Promise.all([${sideEffects.map((u) => `import(${JSON.stringify(u)})`).join(",")}]).then(()=>Promise.all([${routes.map((r) => `import(${JSON.stringify(r.url)})`).join(",")}]))`,
-    `.then(([${routes.map((r) => r.name).join(",")}])=>{window.__reactRouterRouteModules=${registry};return import(${JSON.stringify(entry)})})};`,
+    `Promise.all([${sideEffects.map((u) => `import(${JSON.stringify(u)})`).join(",")}]).then(()=>Promise.all([${namespaces.map((n) => `import(${JSON.stringify(n.url)})`).join(",")}]))`,
+    `.then(([${namespaces.map((n) => n.name).join(",")}])=>{${rest}})};`,
     `requestAnimationFrame(()=>setTimeout(start,0))})()`,
   ].join("");
 
