@@ -1,5 +1,7 @@
 // Head copy (title, description, keywords) for every public path, keyed by the route table's paths.
+import { business, processingFeeLabel } from "../config/business";
 import { type EventTypeSlug, type FeatureSlug, paths } from "../config/paths";
+import { siteConfig } from "../config/site";
 
 export interface PageHead {
   title: string;
@@ -108,8 +110,7 @@ const featureHeads: Record<FeatureSlug, PageHead> = {
 const pageHeadsByPath: Record<string, PageHead> = {
   [paths.home]: {
     title: "Vendor and Event Management for Organizers",
-    description:
-      "Applications, booth maps, payments and vendor emails for markets, shows and festivals. Free forever for organizers; set up in about 5 minutes.",
+    description: `Applications, booth maps, payments and vendor emails for markets, shows and festivals. Free forever for organizers; set up in about ${business.setupMinutes} minutes.`,
     keywords: [
       "vendor management software",
       "event organizer software",
@@ -131,14 +132,12 @@ const pageHeadsByPath: Record<string, PageHead> = {
   },
   [paths.pricing]: {
     title: "Pricing: Free Forever for Organizers",
-    description:
-      "Organizers pay nothing. Card processing is 2.9% + 30¢ per transaction and vendors pay a 5% platform fee.",
+    description: `Free forever for organizers. Card processing is ${processingFeeLabel} per transaction, paid by the organizer; vendors pay a ${business.vendorPlatformFeePercent}% platform fee.`,
     keywords: ["event software pricing", "free vendor management", "booth payment fees"],
   },
   [paths.contact]: {
     title: "Contact Us",
-    description:
-      "Questions about running your event on BoothPilot? Send a message and we reply within 24 hours.",
+    description: `Questions about running your event on ${siteConfig.name}? Send a message and we reply within ${business.replyWithinHours} hours.`,
     keywords: ["contact", "schedule a demo", "organizer support"],
   },
   [paths.about]: {

@@ -1,11 +1,39 @@
-// About us page.
-
+// About: who the product is for and why it exists.
+import { CallToAction } from "../components/marketing/call-to-action";
+import { CardGrid } from "../components/marketing/card-grid";
+import { CheckList } from "../components/marketing/check-list";
+import { EventTypeLinks } from "../components/marketing/event-type-links";
 import { PageHero } from "../components/marketing/page-hero";
+import { Section } from "../components/marketing/section";
 import { paths } from "../config/paths";
+import { aboutCopy } from "../content/about";
+import { closingCta } from "../content/common";
 import { headForPath } from "../lib/seo";
 
 export const meta = () => headForPath(paths.about);
 
 export default function About() {
-  return <PageHero title="About us" subline="Placeholder copy until the page content lands." />;
+  const { hero, audience, why, principles } = aboutCopy;
+  return (
+    <>
+      <PageHero badge={hero.badge} title={hero.title} subline={hero.subline} />
+      <Section id="who" title={audience.title} intro={audience.intro}>
+        <EventTypeLinks />
+        <div className="mt-12">
+          <CardGrid items={audience.others} />
+        </div>
+      </Section>
+      <Section id="why" title={why.title} tone="tint">
+        <div className="grid max-w-3xl gap-4 text-lg text-muted">
+          {why.paragraphs.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </div>
+      </Section>
+      <Section id="principles" title={principles.title}>
+        <CheckList items={principles.items} />
+      </Section>
+      <CallToAction {...closingCta} />
+    </>
+  );
 }

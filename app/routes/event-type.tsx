@@ -1,15 +1,52 @@
 // Event type page: one template for the 11 event types, fed by the route path.
 import { useLocation } from "react-router";
+import { ButtonLink } from "../components/marketing/button-link";
+import { CallToAction } from "../components/marketing/call-to-action";
+import { CheckList } from "../components/marketing/check-list";
 import { PageHero } from "../components/marketing/page-hero";
-import { normalizePathname } from "../config/paths";
-import { pageHeadFor } from "../content/page-heads";
+import { Section } from "../components/marketing/section";
+import { Testimonials } from "../components/marketing/testimonials";
+import { eventTypeActions, eventTypePageFor } from "../content/event-types";
+import { testimonials, testimonialsHeading } from "../content/testimonials";
 import { headForPath } from "../lib/seo";
 import type { Route } from "./+types/event-type";
 
 export const meta = ({ location }: Route.MetaArgs) => headForPath(location.pathname);
 
 export default function EventType() {
-  const { pathname } = useLocation();
-  const head = pageHeadFor(normalizePathname(pathname));
-  return <PageHero title={head.title} subline={head.description} />;
+  const page = eventTypePageFor(useLocation().pathname);
+  return (
+    <>
+      <PageHero badge={page.badge} title={page.headline} subline={page.subline}>
+        <ButtonLink to={eventTypeActions.signUp}>{page.ctaLabel}</ButtonLink>
+        <ButtonLink to={eventTypeActions.scheduleDemo.to} variant="secondary">
+          {eventTypeActions.scheduleDemo.label}
+        </ButtonLink>
+        {page.showSampleEvent ? (
+          <ButtonLink to={eventTypeActions.sampleEvent.href} variant="secondary">
+            {eventTypeActions.sampleEvent.label}
+          </ButtonLink>
+        ) : null}
+      </PageHero>
+      <Section id="features" title={page.featuresTitle}>
+        <CheckList items={page.features} />
+      </Section>
+      {page.showTestimonials ? (
+        <Section
+          id="testimonials"
+          title={testimonialsHeading.title}
+          intro={testimonialsHeading.intro}
+          tone="tint"
+        >
+          <Testimonials items={testimonials} />
+        </Section>
+      ) : null}
+      <CallToAction
+        id="lets-go"
+        title={page.letsGo.title}
+        body={page.letsGo.body}
+        primary={eventTypeActions.letsGo}
+      />
+    </>
+  );
 }

@@ -66,11 +66,13 @@ test.describe("desktop header", () => {
     ] as const) {
       await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }
-    await expect(page.getByRole("link", { name: "Login" })).toHaveAttribute(
+    // The header's own links: page content repeats "Sign Up Free" in its calls to action.
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("link", { name: "Login" })).toHaveAttribute(
       "href",
       /^https:\/\/app\..*\/login$/,
     );
-    await expect(page.getByRole("link", { name: "Sign Up Free" })).toHaveAttribute(
+    await expect(header.getByRole("link", { name: "Sign Up Free" })).toHaveAttribute(
       "href",
       /^https:\/\/app\..*\/signup$/,
     );

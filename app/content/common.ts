@@ -1,0 +1,56 @@
+// Phrases several pages share: the call-to-action labels and the recurring claims, built from config.
+import { business, processingFeeLabel } from "../config/business";
+import { paths } from "../config/paths";
+import { siteConfig } from "../config/site";
+import { headerNav } from "./navigation";
+
+/** "a, b and c": the list style the site uses in running text. */
+export function listOf(items: readonly string[], conjunction = "and"): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} ${conjunction} ${items.at(-1)}`;
+}
+
+/** The payment methods as running text, "cards" in lower case. */
+export const paymentMethodsText = listOf(
+  business.paymentMethods.map((method) => (method === "Cards" ? "cards" : method)),
+);
+
+export const priceLabels = {
+  /** The organizer price in dollars. */
+  organizerPrice: `$${business.organizerPriceUsd}`,
+  /** The processing fee: percent plus cents. */
+  processingFee: processingFeeLabel,
+  /** The vendors' platform fee in percent. */
+  vendorFee: `${business.vendorPlatformFeePercent}%`,
+  /** The pricing page's reading of payout speed (SPEC gives two). */
+  payouts: business.payouts.pricingPage,
+} as const;
+
+export const claims = {
+  freeForever: "Free forever for organizers",
+  setupTime: `about ${business.setupMinutes} minutes`,
+  firstMapFree: "We set up your first venue map for free",
+  replyPromise: `We reply within ${business.replyWithinHours} hours`,
+  cardAfterApproval: "Card details are collected only after approval",
+} as const;
+
+export const ctaLabels = {
+  signUp: headerNav.signUp.label,
+  watchDemo: "Watch the Demo",
+  playDemo: "Play the demo video",
+  scheduleDemo: "Schedule Demo",
+  letsGo: "Let's Go",
+  sampleEvent: "Sample Event Page",
+  contact: "Contact Us",
+  allFeatures: "See All Features",
+  howItWorks: "See How It Works",
+  pricing: "See Pricing",
+} as const;
+
+/** The closing call to action most pages end with. */
+export const closingCta = {
+  title: `Your next event, set up in ${claims.setupTime}`,
+  body: `${siteConfig.name} is free forever for organizers, and our team sets up your first venue map for you. Start today, or ask us anything first.`,
+  primary: { label: ctaLabels.signUp, href: siteConfig.appLinks.signUp },
+  secondary: { label: ctaLabels.contact, to: paths.contact },
+} as const;

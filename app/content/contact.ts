@@ -1,0 +1,63 @@
+// Copy of /contact and the labels of the contact form (SPEC sections 3, 5 and 9).
+import { business } from "../config/business";
+import { siteConfig } from "../config/site";
+
+export interface ContactField {
+  /** The form field's name on the wire (SPEC section 7: business_name, not businessName). */
+  name: "name" | "email" | "phone" | "business_name" | "website" | "message";
+  label: string;
+  type: "text" | "email" | "tel" | "textarea";
+  required: boolean;
+  autoComplete?: string;
+  inputMode?: "url";
+}
+
+export const contactForm = {
+  title: "Send us a message",
+  action: `${siteConfig.functionsUrl}/submit-contact-form`,
+  requiredNote: "Fields marked required must be filled in.",
+  requiredMarker: "required",
+  optionalMarker: "optional",
+  fields: [
+    { name: "name", label: "Name", type: "text", required: true, autoComplete: "name" },
+    { name: "email", label: "Email", type: "email", required: true, autoComplete: "email" },
+    { name: "phone", label: "Phone", type: "tel", required: false, autoComplete: "tel" },
+    {
+      name: "business_name",
+      label: "Business name",
+      type: "text",
+      required: false,
+      autoComplete: "organization",
+    },
+    {
+      name: "website",
+      label: "Website",
+      type: "text",
+      required: false,
+      autoComplete: "url",
+      inputMode: "url",
+    },
+    { name: "message", label: "Message", type: "textarea", required: true },
+  ] satisfies readonly ContactField[],
+  messageRows: business.contactMessageRows,
+  submit: "Send Message",
+} as const;
+
+export const contactCopy = {
+  hero: {
+    badge: "Contact",
+    title: "Talk to us about your event",
+    subline: `Questions about running your event on ${siteConfig.name}, or want a demo? Send a message and we'll reply within ${business.replyWithinHours} hours.`,
+  },
+  aside: {
+    title: "Other ways to reach us",
+    replyTitle: `A reply within ${business.replyWithinHours} hours`,
+    replyBody: "Send the form or an email, whichever suits you.",
+    emailTitle: "Prefer email?",
+    emailBody: "Write to us directly at",
+    email: siteConfig.mailboxes.general,
+    demoTitle: "Want a demo?",
+    demoBody:
+      "Tell us what kind of event you run and roughly when, and we'll find a time to walk you through it.",
+  },
+} as const;

@@ -1,0 +1,63 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { eventTypeSlugs, featureSlugs, paths, siteRoutes } from "../config/paths";
+import { eventTypePageFor, eventTypePages } from "./event-types";
+import { featurePageFor } from "./features";
+import { legalPageFor } from "./legal";
+
+describe("page lookups by path", () => {
+  it("find a page for every template path in the route table, and only for those", () => {
+    for (const slug of eventTypeSlugs) {
+      expect(eventTypePageFor(paths.eventType(slug)).slug).toBe(slug);
+      expect(eventTypePageFor(`${paths.eventType(slug)}/`).slug).toBe(slug);
+    }
+    for (const slug of featureSlugs) expect(featurePageFor(paths.feature(slug)).slug).toBe(slug);
+    for (const route of siteRoutes.filter((r) => r.file === "routes/legal.tsx")) {
+      expect(legalPageFor(route.path).title.length).toBeGreaterThan(0);
+    }
+    expect(() => eventTypePageFor("/event-types/unknown")).toThrow(/not an event-type page/);
+    expect(() => featurePageFor("/features")).toThrow(/not a feature page/);
+    expect(() => legalPageFor("/pricing")).toThrow(/not a legal or info page/);
+  });
+
+  it("show the sample event link on card shows only and testimonials on flea markets and card shows only", () => {
+    const pages = Object.values(eventTypePages);
+    expect(pages.filter((p) => p.showSampleEvent).map((p) => p.slug)).toEqual(["card-shows"]);
+    expect(pages.filter((p) => p.showTestimonials).map((p) => p.slug)).toEqual([
+      "flea-markets",
+      "card-shows",
+    ]);
+  });
+});
+
+describe("SPEC section 9 constants", () => {
+  // Written once in config/business.ts (and site.ts for the brand); copy interpolates them.
+  const literals = [
+    /2\.9\s*%/,
+    /30\s*¢/,
+    /\b\d+\s*%\s*platform fee/,
+    /\b24 hours\b/,
+    /\b5 minutes\b/,
+    /\b13 years\b/,
+    /\b30 days\b/,
+    /July 1st/,
+    /\bFlorida\b/,
+    /referrer_tracked/,
+    /\bBoothPilot\b/,
+  ];
+  const appDir = join(import.meta.dirname, "..");
+  const sources = ["content", "components", "routes", "lib"].flatMap((dir) =>
+    readdirSync(join(appDir, dir), { recursive: true, encoding: "utf8" })
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+      .map((file) => join(dir, file)),
+  );
+
+  it("are never typed into copy, components, routes or helpers", () => {
+    expect(sources.length).toBeGreaterThan(20);
+    for (const file of sources) {
+      const text = readFileSync(join(appDir, file), "utf8");
+      for (const literal of literals) expect(text, `${file} types ${literal}`).not.toMatch(literal);
+    }
+  });
+});

@@ -1,0 +1,33 @@
+// JSON-LD objects pages pass to headForPath({ jsonLd }): built from the same content the page shows.
+import { business } from "../config/business";
+import { siteConfig } from "../config/site";
+
+export function faqPageJsonLd(items: readonly { question: string; answer: string }[]) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: items.map((item) => ({
+      "@type": "Question",
+      name: item.question,
+      acceptedAnswer: { "@type": "Answer", text: item.answer },
+    })),
+  };
+}
+
+/** The product with its organizer price: free, forever. */
+export function softwareApplicationJsonLd(description: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "SoftwareApplication",
+    name: siteConfig.name,
+    applicationCategory: "BusinessApplication",
+    operatingSystem: "Web",
+    url: `${siteConfig.url}/`,
+    description,
+    offers: {
+      "@type": "Offer",
+      price: String(business.organizerPriceUsd),
+      priceCurrency: business.policy.currency,
+    },
+  };
+}

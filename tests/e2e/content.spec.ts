@@ -1,0 +1,523 @@
+// Page content as served: texts, links and SPEC constants in the prerendered HTML, read without JavaScript.
+// Expected values are written out here (from SPEC and the issue), not read from app/content, so a
+// regression in the content modules or in how a page composes them fails this suite.
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { siteRoutes } from "../../app/config/paths.ts";
+import { siteConfig } from "../../app/config/site.ts";
+import { expect, test } from "./fixtures.ts";
+
+test.use({ javaScriptEnabled: false });
+
+const { signUp, sampleEvent } = siteConfig.appLinks;
+const { general, press, careers } = siteConfig.mailboxes;
+const routePaths = new Set(siteRoutes.map((r) => r.path));
+
+const featurePaths = [
+  "/features/automated-messaging",
+  "/features/interactive-venue-mapping",
+  "/features/custom-vendor-categories",
+];
+
+/** Opens a path with JavaScript off and returns its <main>. */
+async function open(page: Page, path: string): Promise<Locator> {
+  const response = await page.goto(path);
+  expect(response?.status(), path).toBe(200);
+  return page.locator("main");
+}
+
+/** The whitespace-normalised text of <main>. */
+async function mainText(main: Locator): Promise<string> {
+  return ((await main.textContent()) ?? "").replace(/\s+/g, " ");
+}
+
+/** The JSON-LD objects in the served HTML of a path. */
+async function jsonLdOf(
+  request: APIRequestContext,
+  path: string,
+): Promise<Record<string, unknown>[]> {
+  const html = await (await request.get(path)).text();
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1] ?? "null") as Record<string, unknown>,
+  );
+}
+
+async function expectLink(scope: Locator, name: string | RegExp, href: string): Promise<void> {
+  const link = scope.getByRole("link", { name, exact: typeof name === "string" });
+  await expect(link.first(), `link ${name}`).toHaveAttribute("href", href);
+}
+
+test.describe("every page", () => {
+  for (const { path } of siteRoutes) {
+    test(`${path}: one h1, no skipped heading levels, own images with size and alt, links that resolve`, async ({
+      page,
+      request,
+    }) => {
+      const main = await open(page, path);
+      const levels = await main
+        .locator("h1, h2, h3, h4, h5, h6")
+        .evaluateAll((elements) => elements.map((e) => Number(e.tagName.slice(1))));
+      expect(levels[0], "the first heading is the h1").toBe(1);
+      expect(levels.filter((level) => level === 1)).toHaveLength(1);
+      for (let i = 1; i < levels.length; i++) {
+        expect(levels[i], `heading ${i} after h${levels[i - 1]}`).toBeLessThanOrEqual(
+          (levels[i - 1] ?? 1) + 1,
+        );
+      }
+      await expect(main.locator("iframe")).toHaveCount(0);
+      for (const img of await page.locator("img").all()) {
+        const src = (await img.getAttribute("src")) ?? "";
+        expect(src, "images come from this site").toMatch(/^\/[^/]/);
+        expect(await img.getAttribute("alt"), src).toBeTruthy();
+        expect(Number(await img.getAttribute("width")), src).toBeGreaterThan(0);
+        expect(Number(await img.getAttribute("height")), src).toBeGreaterThan(0);
+        expect((await request.get(src)).status(), src).toBe(200);
+      }
+      const stylesheets = await page.locator('link[rel="stylesheet"]').all();
+      for (const sheet of stylesheets) {
+        expect(await sheet.getAttribute("href"), "no external stylesheets or fonts").toMatch(
+          /^\/[^/]/,
+        );
+      }
+      const internal = await main
+        .locator('a[href^="/"]')
+        .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+      for (const href of new Set(internal)) {
+        const target = href.split("#")[0] ?? "";
+        if (routePaths.has(target)) continue;
+        expect((await request.get(target)).status(), `${href} on ${path}`).toBe(200);
+      }
+    });
+  }
+});
+
+test.describe("home", () => {
+  test("hero: free forever, about 5 minutes, sign-up first and the demo second", async ({
+    page,
+  }) => {
+    const main = await open(page, "/");
+    const hero = main.locator("section").first();
+    await expect(hero.locator("h1")).toBeVisible();
+    const text = await mainText(hero);
+    expect(text).toMatch(/free forever/i);
+    expect(text).toMatch(/about 5 minutes/);
+    const links = hero.getByRole("link");
+    await expect(links.nth(0)).toHaveAttribute("href", signUp);
+    await expect(links.nth(1)).toHaveAttribute("href", siteConfig.videos.demo);
+  });
+
+  test("demo: a poster served from this site and a play link to the external video, no embed", async ({
+    page,
+    request,
+  }) => {
+    const main = await open(page, "/");
+    const demo = main.locator("#demo");
+    await expect(demo.getByRole("heading", { level: 2 })).toBeVisible();
+    const poster = demo.locator("img");
+    await expect(poster).toHaveAttribute("src", /^\/images\/.+\.svg$/);
+    const posterResponse = await request.get((await poster.getAttribute("src")) ?? "");
+    expect(posterResponse.headers()["content-type"]).toContain("image/svg+xml");
+    await expectLink(demo, "Play the demo video", siteConfig.videos.demo);
+    await expect(page.locator("iframe, video, object, embed")).toHaveCount(0);
+  });
+
+  test("features grid links the three feature pages; social proof names the event types; closing call to action", async ({
+    page,
+  }) => {
+    const main = await open(page, "/");
+    const features = main.locator("#features");
+    for (const path of featurePaths) {
+      await expect(features.locator(`a[href="${path}"]`)).toHaveCount(1);
+    }
+    await expect(features.locator('a[href="/features"]')).toHaveCount(1);
+    for (const route of siteRoutes.filter((r) => r.path.startsWith("/event-types/"))) {
+      await expect(main.locator(`a[href="${route.path}"]`).first()).toBeVisible();
+    }
+    await expect(main.locator("figure")).toHaveCount(2);
+    const closing = main.locator("section").last();
+    await expectLink(closing, "Sign Up Free", signUp);
+    await expectLink(closing, "Contact Us", "/contact");
+  });
+});
+
+test("features overview: every claim group, the feature pages and the payment methods", async ({
+  page,
+}) => {
+  const main = await open(page, "/features");
+  await expect(main.locator("h1")).toHaveText("Every tool an organizer needs");
+  await expect(main.locator("h2")).toContainText([
+    "Vendor messaging",
+    "Venue map and booths",
+    "Application forms and categories",
+    "Vendor portal and organizer dashboard",
+    "Payments",
+    "Events and series",
+  ]);
+  const items = (await main.locator("h3").allTextContents()).map((t) => t.trim());
+  for (const claim of [
+    "Automated Messaging",
+    "Reassignment notices",
+    "Interactive Venue Mapping",
+    "Booth inventory",
+    "Public venue map",
+    "Custom Vendor Categories",
+    "Application fees",
+    "Vendor portal",
+    "Organizer dashboard",
+    "Online payments",
+    "Promo codes",
+    "Add-ons with inventory",
+    "Cancel and refund",
+    "Event series",
+    "Custom event links",
+    "Event listings page",
+  ]) {
+    expect(items, claim).toContain(claim);
+  }
+  for (const path of featurePaths) {
+    await expect(main.locator(`a[href="${path}"]`)).toHaveCount(1);
+  }
+  const text = await mainText(main);
+  expect(text).toContain("cards, Apple Pay, Google Pay, Link, Cash App and Afterpay");
+  expect(text).toContain("Card details are collected only after approval");
+  expect(text).toMatch(/one application.*pick their dates.*pay per event.*approve each date/i);
+  expect(text).toMatch(/refund them through your payment provider account/);
+});
+
+test.describe("how it works", () => {
+  const models = ["Apply & Approve", "Instant Approve & Pay", "Pick & Pay"];
+
+  test("the three models as numbered steps", async ({ page }) => {
+    const main = await open(page, "/how-it-works");
+    const section = main.locator("#models");
+    await expect(section.locator("h3")).toHaveText(models);
+    for (const model of models) {
+      const steps = section.locator("article", { has: page.getByRole("heading", { name: model }) });
+      expect(await steps.locator("ol > li").count(), model).toBeGreaterThanOrEqual(3);
+    }
+    const pick = await mainText(section.locator("article").nth(2));
+    expect(pick).toMatch(/picks an open spot/);
+    expect(pick).toMatch(/greyed out/);
+    expect(pick).toMatch(/confirmation email/);
+    const apply = await mainText(section.locator("article").nth(0));
+    expect(apply).toMatch(/approve or reject/);
+    expect(apply).toMatch(/payment link/);
+    const instant = await mainText(section.locator("article").nth(1));
+    expect(instant).toMatch(/pay when they submit/);
+    expect(instant).toMatch(/assign their spot later/);
+  });
+
+  test("a real comparison table with caption, column and row headers", async ({ page }) => {
+    const main = await open(page, "/how-it-works");
+    const table = main.locator("table");
+    await expect(table).toHaveCount(1);
+    await expect(table.locator("caption")).toHaveText(/\w/);
+    await expect(table.locator('thead th[scope="col"]')).toHaveText([/./, ...models]);
+    const rows = table.locator('tbody th[scope="row"]');
+    await expect(rows).toHaveText([
+      /approves/i,
+      /pay/i,
+      /assigned/i,
+      /pick on the map/i,
+      /emails/i,
+    ]);
+    await expect(table.locator("tbody tr")).toHaveCount(5);
+    for (const row of await table.locator("tbody tr").all()) {
+      await expect(row.locator("td")).toHaveCount(3);
+    }
+    await expect(table.locator("tbody tr").nth(3).locator("td")).toHaveText(["No", "No", "Yes"]);
+  });
+
+  test("the FAQ: at least 8 native disclosures, matching FAQPage JSON-LD, opened by pointer and keyboard", async ({
+    page,
+    request,
+  }) => {
+    const main = await open(page, "/how-it-works");
+    const faq = main.locator("#faq details");
+    const count = await faq.count();
+    expect(count).toBeGreaterThanOrEqual(8);
+    const questions = (await main.locator("#faq summary").allTextContents()).map((q) => q.trim());
+    const faqPage = (await jsonLdOf(request, "/how-it-works")).find(
+      (d) => d["@type"] === "FAQPage",
+    );
+    expect(faqPage, "FAQPage JSON-LD").toBeTruthy();
+    const entities = faqPage?.mainEntity as {
+      "@type": string;
+      name: string;
+      acceptedAnswer: { "@type": string; text: string };
+    }[];
+    expect(entities.map((e) => e.name)).toEqual(questions);
+    for (const [index, entity] of entities.entries()) {
+      expect(entity["@type"]).toBe("Question");
+      expect(entity.acceptedAnswer["@type"]).toBe("Answer");
+      await expect(faq.nth(index).locator("p")).toHaveText(entity.acceptedAnswer.text);
+    }
+    await expect(faq.nth(0)).not.toHaveAttribute("open");
+    await faq.nth(0).locator("summary").click();
+    await expect(faq.nth(0)).toHaveAttribute("open");
+    await faq.nth(1).locator("summary").focus();
+    await page.keyboard.press("Enter");
+    await expect(faq.nth(1)).toHaveAttribute("open");
+    await page.keyboard.press("Space");
+    await expect(faq.nth(1)).not.toHaveAttribute("open");
+  });
+});
+
+test.describe("pricing", () => {
+  test("free for organizers, the fees, next-day payouts, the six payment methods", async ({
+    page,
+  }) => {
+    const main = await open(page, "/pricing");
+    const text = await mainText(main);
+    expect(text).toMatch(/Free forever for organizers/);
+    expect(text).toContain("$0");
+    expect(text).toContain("2.9% + 30¢");
+    expect(text).toMatch(/per transaction/);
+    expect(text).toMatch(/paid by the organizer/);
+    expect(text).toMatch(/5%\s*platform fee/);
+    expect(text).toMatch(/Next-day payouts/);
+    expect(text).not.toMatch(/instant payout/i);
+    const methods = main.locator("#getting-paid ul li");
+    await expect(methods).toHaveText([
+      "Cards",
+      "Apple Pay",
+      "Google Pay",
+      "Link",
+      "Cash App",
+      "Afterpay",
+    ]);
+    expect(text).toContain("Card details are collected only after approval");
+    expect(text).toMatch(/first venue map for free/);
+    await expectLink(main.locator("section").first(), "Sign Up Free", signUp);
+  });
+
+  test("SoftwareApplication JSON-LD with a free offer", async ({ request }) => {
+    const app = (await jsonLdOf(request, "/pricing")).find(
+      (d) => d["@type"] === "SoftwareApplication",
+    );
+    expect(app?.name).toBe(siteConfig.name);
+    expect(app?.offers).toMatchObject({ "@type": "Offer", price: "0", priceCurrency: "USD" });
+  });
+});
+
+test("contact: the reply promise, the mailbox and the form's labelled fields", async ({ page }) => {
+  const main = await open(page, "/contact");
+  const text = await mainText(main);
+  expect(text).toMatch(/within 24 hours/);
+  await expect(main.locator(`a[href="mailto:${general}"]`)).toHaveCount(1);
+  const form = main.locator("form");
+  await expect(form).toHaveCount(1);
+  await expect(form).toHaveAttribute("method", "post");
+  await expect(form).toHaveAttribute("action", "/functions/v1/submit-contact-form");
+  const fields: [RegExp, string, string, boolean][] = [
+    [/^Name/, "input", "name", true],
+    [/^Email/, "input", "email", true],
+    [/^Phone/, "input", "phone", false],
+    [/^Business name/, "input", "business_name", false],
+    [/^Website/, "input", "website", false],
+    [/^Message/, "textarea", "message", true],
+  ];
+  for (const [label, tag, name, required] of fields) {
+    const field = form.getByLabel(label);
+    await expect(field, name).toHaveAttribute("name", name);
+    expect(await field.evaluate((e) => e.tagName.toLowerCase())).toBe(tag);
+    if (required) await expect(field, name).toHaveAttribute("required");
+    else await expect(field, name).not.toHaveAttribute("required");
+  }
+  await expect(form.getByLabel(/^Email/)).toHaveAttribute("type", "email");
+  await expect(form.getByLabel(/^Message/)).toHaveAttribute("rows", "5");
+  await expect(form.locator("input, textarea")).toHaveCount(6);
+  const submit = form.getByRole("button", { name: "Send Message" });
+  await expect(submit).toHaveAttribute("type", "submit");
+});
+
+test("about: who it is for and why it exists", async ({ page }) => {
+  const main = await open(page, "/about");
+  await expect(main.locator("h1")).toContainText(siteConfig.name);
+  await expect(main.locator("h2")).toContainText(["Who it's for", "Why it exists"]);
+  await expect(main.locator('a[href^="/event-types/"]')).toHaveCount(11);
+  await expectLink(main, "Sign Up Free", signUp);
+});
+
+test.describe("event-type pages", () => {
+  const startLabels: Record<string, string> = {
+    "pop-up-markets": "Start Your Market",
+    "farmers-markets": "Start Your Market",
+    "flea-markets": "Start Your Flea Market",
+    "food-truck-rallies": "Start Your Rally",
+    "sneaker-expos": "Start Your Expo",
+    "vintage-antique-shows": "Start Your Show",
+    "comic-cons-fan-expos": "Start Your Convention",
+    "health-wellness-markets": "Start Your Market",
+    "cultural-heritage-festivals": "Start Your Festival",
+    "card-shows": "Start Your Show",
+    "art-fairs": "Start Your Art Fair",
+  };
+  const withTestimonials = ["flea-markets", "card-shows"];
+
+  test("the route table holds exactly these 11 pages", () => {
+    expect(
+      siteRoutes.filter((r) => r.path.startsWith("/event-types/")).map((r) => r.path.slice(13)),
+    ).toEqual(Object.keys(startLabels));
+  });
+
+  for (const [slug, label] of Object.entries(startLabels)) {
+    test(`${slug}: badge, headline, ${label}, Schedule Demo, features and Let's Go`, async ({
+      page,
+    }) => {
+      const main = await open(page, `/event-types/${slug}`);
+      const hero = main.locator("section").first();
+      await expect(hero.locator("h1")).toHaveText(/\w{3}/);
+      await expect(hero.locator("p").first()).toHaveText(/^For /);
+      await expectLink(hero, label, signUp);
+      await expect(hero.getByRole("link").first()).toHaveText(label);
+      await expectLink(hero, "Schedule Demo", "/contact");
+      await expectLink(main, "Let's Go", signUp);
+      const sample = main.getByRole("link", { name: "Sample Event Page" });
+      if (slug === "card-shows") await expect(sample).toHaveAttribute("href", sampleEvent);
+      else await expect(sample).toHaveCount(0);
+      expect(await main.locator("#features li").count()).toBeGreaterThanOrEqual(4);
+      const figures = main.locator("figure");
+      if (withTestimonials.includes(slug)) {
+        await expect(figures).toHaveCount(2);
+        for (const figure of await figures.all()) {
+          await expect(figure.locator("blockquote")).toHaveText(/(\w+\W+){5}/);
+          await expect(figure.locator("figcaption")).toHaveText(/^\p{Lu}\p{Ll}+, .*organizer$/u);
+        }
+      } else {
+        await expect(figures).toHaveCount(0);
+        await expect(main.locator("blockquote")).toHaveCount(0);
+      }
+    });
+  }
+});
+
+test.describe("feature pages", () => {
+  const expectations: Record<string, RegExp[]> = {
+    "/features/automated-messaging": [
+      /approval email/i,
+      /rejection email/i,
+      /payment reminder/i,
+      /custom messages/i,
+      /immediately/i,
+      /payment window you set/i,
+    ],
+    "/features/interactive-venue-mapping": [
+      /drag-and-drop/i,
+      /custom layouts/i,
+      /booth sizes and premium pricing/i,
+      /availability tracking/i,
+      /overbooking/i,
+      /booth preferences/i,
+      /self-service booking/i,
+      /website and social links/i,
+      /public map/i,
+      /assigned and available spots/i,
+      /first venue map for free/i,
+    ],
+    "/features/custom-vendor-categories": [
+      /vendor categories/i,
+      /custom questions/i,
+      /required or optional/i,
+      /autofill/i,
+      /category-based booth fees/i,
+    ],
+  };
+
+  for (const [path, patterns] of Object.entries(expectations)) {
+    test(`${path}: its claims, Back to Features, View All Features and the other feature pages`, async ({
+      page,
+    }) => {
+      const main = await open(page, path);
+      const text = await mainText(main);
+      for (const pattern of patterns) expect(text).toMatch(pattern);
+      await expectLink(main, "Back to Features", "/features");
+      await expectLink(main, "View All Features", "/features");
+      for (const other of featurePaths.filter((p) => p !== path)) {
+        await expect(main.locator(`a[href="${other}"]`)).toHaveCount(1);
+      }
+      await expectLink(main, "Sign Up Free", signUp);
+    });
+  }
+
+  test("the venue map page links the external how-to video and shows its illustration", async ({
+    page,
+  }) => {
+    const main = await open(page, "/features/interactive-venue-mapping");
+    await expect(main.locator(`a[href="${siteConfig.videos.venueMapHowTo}"]`)).toHaveCount(1);
+    await expect(main.locator("img")).toHaveAttribute("src", "/images/venue-map.svg");
+  });
+
+  test("the categories page lists the four question types", async ({ page }) => {
+    const main = await open(page, "/features/custom-vendor-categories");
+    await expect(main.locator("dt")).toHaveText(["Text", "Dropdown", "Checkbox", "File upload"]);
+  });
+});
+
+test.describe("legal and info pages", () => {
+  test("privacy policy: age, notice period, effective date and what the site stores", async ({
+    page,
+  }) => {
+    const main = await open(page, "/privacy-policy");
+    const text = await mainText(main);
+    expect(text).toContain("July 1st, 2025");
+    expect(text).toMatch(/at least 13 years old/);
+    expect(text).toMatch(/children under 13/);
+    expect(text).toMatch(/at least 30 days notice of material changes/);
+    expect(text).toContain("referrer_tracked");
+    expect(text).toMatch(/session storage/);
+    for (const field of ["random session id", "referrer", "landing page", "user agent"]) {
+      expect(text).toContain(field);
+    }
+    expect(text).toMatch(/Contact messages/);
+    await expect(main.locator("code", { hasText: "referrer_tracked" })).toHaveCount(1);
+  });
+
+  test("terms of service: currency, cards, billing, refunds, trials, law and dates", async ({
+    page,
+  }) => {
+    const main = await open(page, "/terms-service");
+    const text = await mainText(main);
+    expect(text).toContain("US dollars");
+    expect(text).toContain("Visa, Mastercard, American Express, Discover and PayPal");
+    expect(text).toMatch(/billed monthly or annually and renew automatically/);
+    expect(text).toMatch(/non-refundable, except where the law requires.*case by case/);
+    expect(text).toMatch(/free trial, you are charged when the trial ends/);
+    expect(text).toContain("State of Florida");
+    expect(text).toContain("July 1st, 2025");
+    expect(text).toMatch(/at least 30 days notice/);
+  });
+
+  test("cookie policy: what is kept in the browser and no advertising cookies", async ({
+    page,
+  }) => {
+    const main = await open(page, "/cookies");
+    const text = await mainText(main);
+    expect(text).toMatch(/no advertising cookies/);
+    const table = main.locator("table");
+    await expect(table.locator("caption")).toHaveText(/\w/);
+    await expect(table.locator('tbody th[scope="row"]')).toHaveText([
+      "referrer_tracked",
+      "Session id",
+    ]);
+    await expect(table.locator("tbody td", { hasText: "Session storage" })).toHaveCount(2);
+  });
+
+  const mailboxes: Record<string, string[]> = {
+    "/privacy-policy": [general],
+    "/terms-service": [general],
+    "/security": [general],
+    "/cookies": [general],
+    "/press": [press, general],
+    "/careers": [careers, general],
+  };
+  for (const [path, addresses] of Object.entries(mailboxes)) {
+    test(`${path} shows its mailboxes as mailto links`, async ({ page }) => {
+      const main = await open(page, path);
+      for (const address of addresses) {
+        const link = main.locator(`a[href="mailto:${address}"]`);
+        await expect(link, address).toHaveCount(1);
+        await expect(link).toHaveText(address);
+      }
+    });
+  }
+});
