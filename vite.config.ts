@@ -17,7 +17,14 @@ export default defineConfig({
         // and stays cached across every page and deploy of our own code.
         // (React Router's default entry.client also lives in node_modules: it must stay the entry.)
         codeSplitting: {
-          groups: [{ name: "vendor", test: (id) => /[\\/]node_modules[\\/]/.test(id) && !/entry\.client/.test(id) }],
+          groups: [
+            {
+              name: "vendor",
+              test: (id) => /[\\/]node_modules[\\/]/.test(id) && !/entry\.client/.test(id),
+            },
+            // Our shared modules (shell, primitives, config) in one chunk rather than a dozen tiny ones.
+            { name: "app", test: /[\\/]app[\\/](components|config|content|lib)[\\/]/ },
+          ],
         },
       },
     },

@@ -1,47 +1,72 @@
 // Contact: the reply promise, the general mailbox and the contact form.
+
 import { TextLink } from "../components/marketing/button-link";
 import { ContactForm } from "../components/marketing/contact-form";
 import { PageHero } from "../components/marketing/page-hero";
+import { loadStaticContent, StaticContent, staticPageLoader } from "../components/static-content";
 import { MailIcon } from "../components/ui/icons";
 import { paths } from "../config/paths";
 import { contactCopy } from "../content/contact";
+import { prerenderedHead } from "../lib/head-from-html";
 import { headForPath } from "../lib/seo";
+import type { Route } from "./+types/contact";
 
-export const meta = () => headForPath(paths.contact);
+// Head tags come from content at build time; in the browser they are read back from the HTML.
+export const meta = import.meta.env.SSR ? () => headForPath(paths.contact) : prerenderedHead;
 
-export default function Contact() {
-  const { hero, aside } = contactCopy;
+// The copy around the form is prerendered static content; the form is the page's React island.
+export const loader = staticPageLoader;
+export const clientLoader = loadStaticContent;
+
+export default function Contact({ loaderData }: Route.ComponentProps) {
+  const html = loaderData?.staticHtml;
   return (
     <>
-      <PageHero badge={hero.badge} title={hero.title} subline={hero.subline} />
+      <StaticContent id="intro" html={html?.intro}>
+        {import.meta.env.SSR ? <ContactIntro /> : null}
+      </StaticContent>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 pb-20 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <ContactForm />
         </div>
-        <section aria-labelledby="contact-aside-title" className="grid content-start gap-6">
-          <h2 id="contact-aside-title" className="text-xl font-bold text-ink">
-            {aside.title}
-          </h2>
-          <div>
-            <h3 className="font-semibold text-ink">{aside.replyTitle}</h3>
-            <p className="mt-1 text-muted">{aside.replyBody}</p>
-          </div>
-          <div>
-            <h3 className="font-semibold text-ink">{aside.emailTitle}</h3>
-            <p className="mt-1 text-muted">
-              {aside.emailBody}{" "}
-              <TextLink to={`mailto:${aside.email}`} className="inline-flex items-center gap-1">
-                <MailIcon width={16} height={16} />
-                {aside.email}
-              </TextLink>
-            </p>
-          </div>
-          <div>
-            <h3 className="font-semibold text-ink">{aside.demoTitle}</h3>
-            <p className="mt-1 text-muted">{aside.demoBody}</p>
-          </div>
-        </section>
+        <StaticContent id="aside" html={html?.aside}>
+          {import.meta.env.SSR ? <ContactAside /> : null}
+        </StaticContent>
       </div>
     </>
+  );
+}
+
+function ContactIntro() {
+  const { hero } = contactCopy;
+  return <PageHero badge={hero.badge} title={hero.title} subline={hero.subline} />;
+}
+
+function ContactAside() {
+  const { aside } = contactCopy;
+  return (
+    <section aria-labelledby="contact-aside-title" className="grid content-start gap-6">
+      <h2 id="contact-aside-title" className="text-xl font-bold text-ink">
+        {aside.title}
+      </h2>
+      <div>
+        <h3 className="font-semibold text-ink">{aside.replyTitle}</h3>
+        <p className="mt-1 text-muted">{aside.replyBody}</p>
+      </div>
+      <div>
+        <h3 className="font-semibold text-ink">{aside.emailTitle}</h3>
+        <p className="mt-1 text-muted">
+          {aside.emailBody}{" "}
+          <TextLink to={`mailto:${aside.email}`} className="inline-flex items-center gap-1">
+            <MailIcon width={16} height={16} />
+            {aside.email}
+          </TextLink>
+        </p>
+      </div>
+      <div>
+        <h3 className="font-semibold text-ink">{aside.demoTitle}</h3>
+        <p className="mt-1 text-muted">{aside.demoBody}</p>
+      </div>
+    </section>
   );
 }

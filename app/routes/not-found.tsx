@@ -1,11 +1,19 @@
 // The 404 page: served with status 404 for any path outside the route table.
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
+import { loadStaticContent, staticPageLoader } from "../components/static-content";
 import { paths } from "../config/paths";
 import { notFoundCopy } from "../content/not-found";
+import { prerenderedHead } from "../lib/head-from-html";
 import { buildHead } from "../lib/seo";
 
-export const meta = () => buildHead({ ...notFoundCopy.head, noindex: true });
+// Head tags come from content at build time; in the browser they are read back from the HTML.
+export const meta = import.meta.env.SSR
+  ? () => buildHead({ ...notFoundCopy.head, noindex: true })
+  : prerenderedHead;
+// Client-side navigation to an unknown path fetches it (a 404 with this page) for its head tags.
+export const loader = staticPageLoader;
+export const clientLoader = loadStaticContent;
 
 export default function NotFound() {
   const { pathname } = useLocation();

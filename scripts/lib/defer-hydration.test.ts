@@ -30,7 +30,9 @@ describe("deferHydration", () => {
     const positions = order.map((url) => script.indexOf(`import("${url}")`));
     expect(positions.every((p) => p > 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
-    expect(script).toContain('window.__reactRouterRouteModules = {"root":route0,"pricing":route1};');
+    expect(script).toContain(
+      'window.__reactRouterRouteModules = {"root":route0,"pricing":route1};',
+    );
   });
 
   it("keeps React Router's merging of split route chunks", () => {
@@ -38,8 +40,11 @@ describe("deferHydration", () => {
       'import * as route1 from "/assets/pricing-4.js";',
       'import * as route1_clientLoader from "/assets/pricing-5.js";\nimport * as route1_main from "/assets/pricing-6.js";\nconst route1 = {...route1_clientLoader,...route1_main};',
     );
-    const script = /<script type="module">([\s\S]*?)<\/script>/.exec(deferHydration(split))?.[1] ?? "";
-    expect(script).toContain("([route0,route1_clientLoader,route1_main])=>{const route1 = {...route1_clientLoader,...route1_main};");
+    const script =
+      /<script type="module">([\s\S]*?)<\/script>/.exec(deferHydration(split))?.[1] ?? "";
+    expect(script).toContain(
+      "([route0,route1_clientLoader,route1_main])=>{const route1 = {...route1_clientLoader,...route1_main};",
+    );
   });
 
   it("fails the build loudly when React Router's output changes shape", () => {

@@ -33,7 +33,11 @@ export function deferHydration(html: string): string {
   // What is left runs once the modules are there: merging split route chunks, registering the
   // route modules, and the dynamic import of the client entry.
   const rest = body.trim();
-  if (namespaces.length === 0 || !rest.includes("window.__reactRouterRouteModules") || /^\s*import\s/m.test(rest)) {
+  if (
+    namespaces.length === 0 ||
+    !rest.includes("window.__reactRouterRouteModules") ||
+    /^\s*import\s/m.test(rest)
+  ) {
     throw new Error("deferHydration: unexpected shape of React Router's module script");
   }
 

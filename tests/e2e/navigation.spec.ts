@@ -28,7 +28,8 @@ test.describe("desktop header", () => {
     });
     await nav.getByRole("link", { name: "Card Shows" }).click();
     await expect(page).toHaveURL("/event-types/card-shows");
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle(/^Card Show/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(/card show/i);
     // Client-side navigation keeps the same document.
     expect(
       await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload),
@@ -103,6 +104,7 @@ test.describe("mobile menu", () => {
     }
     await panel.getByRole("link", { name: "How It Works" }).click();
     await expect(page).toHaveURL("/how-it-works");
+    await expect(page).toHaveTitle(/^How It Works/);
     await expect(button).toHaveAttribute("aria-expanded", "false");
     await expect(panel).toBeHidden();
   });
