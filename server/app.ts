@@ -15,8 +15,11 @@ import site from "./plugins/site.ts";
 
 export interface AppOptions {
   env: Env;
-  /** The open, migrated database (the caller closes it after the app). */
-  database: AppDatabase;
+  /**
+   * The open, migrated database (the caller closes it after the app). Without it the server functions are not
+   * served (a site-only instance, as the page benchmark builds).
+   */
+  database?: AppDatabase | undefined;
   /** Build directory (client/ and site-manifest.json); without it only the server functions are served. */
   buildDir?: string | undefined;
   logger?: FastifyServerOptions["logger"];
@@ -74,10 +77,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(securityHeaders);
-  await app.register(database, { database: options.database });
   await app.register(rateLimits, { enabled: env.RATE_LIMIT === "on" });
   app.get("/healthz", async () => ({ status: "ok" }));
-  await app.register(functions, { prefix: "/functions", corsOrigins: env.CORS_ORIGINS });
+  if (options.database) {
+    await app.register(database, { database: options.database });
+    await app.register(functions, { prefix: "/functions", corsOrigins: env.CORS_ORIGINS });
+  }
   if (options.buildDir !== undefined) {
     await app.register(site, { buildDir: options.buildDir });
   } else {

@@ -46,6 +46,7 @@ export async function main(): Promise<void> {
     try {
       await app.close();
       await database.close();
+      app.log.info({ writes: database.writes.stats }, "database closed");
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, "shutdown failed");
