@@ -13,6 +13,8 @@ export default defineConfig({
       "scripts/**/*.test.ts",
     ],
     environment: "node",
+    // Finds (or starts) PostgreSQL for the storage tests and drops this run's test databases afterwards.
+    globalSetup: ["server/test/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

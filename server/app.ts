@@ -4,31 +4,69 @@ import Fastify, {
   type FastifyInstance,
   type FastifyServerOptions,
 } from "fastify";
+import { maxFunctionBodyBytes } from "../contracts/function-result.ts";
+import type { AppDatabase } from "./db/database.ts";
 import { type Env, trustProxyOption } from "./env.ts";
+import database from "./plugins/database.ts";
+import functions from "./plugins/functions.ts";
+import rateLimits from "./plugins/rate-limits.ts";
 import securityHeaders from "./plugins/security-headers.ts";
 import site from "./plugins/site.ts";
 
 export interface AppOptions {
   env: Env;
-  /** Build directory (client/ and site-manifest.json). */
-  buildDir: string;
+  /**
+   * The open, migrated database (the caller closes it after the app). Without it the server functions are not
+   * served (a site-only instance, as the page benchmark builds).
+   */
+  database?: AppDatabase | undefined;
+  /** Build directory (client/ and site-manifest.json); without it only the server functions are served. */
+  buildDir?: string | undefined;
   logger?: FastifyServerOptions["logger"];
+  /** Overrides of the client time limits (tests use short ones). */
+  timeouts?: Partial<Timeouts>;
 }
+
+export interface Timeouts {
+  /** All request headers must arrive within this. */
+  headersMs: number;
+  /** The whole request (headers and body) must arrive within this. */
+  requestMs: number;
+  /** A socket with no traffic for this long is closed. */
+  idleMs: number;
+  /** Keep-alive sockets between requests are closed after this. */
+  keepAliveMs: number;
+}
+
+export const defaultTimeouts: Timeouts = {
+  headersMs: 10_000,
+  requestMs: 30_000,
+  idleMs: 30_000,
+  keepAliveMs: 5_000,
+};
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env } = options;
+  const timeouts = { ...defaultTimeouts, ...options.timeouts };
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: trustProxyOption(env.TRUST_PROXY),
-    // Slow clients are cut off rather than holding sockets open.
-    connectionTimeout: 30_000,
-    requestTimeout: 30_000,
-    keepAliveTimeout: 5_000,
-    bodyLimit: 32 * 1024,
+    // Slow clients are cut off rather than holding sockets open: headers, whole request, idle socket. Node checks
+    // the header and request limits every connectionsCheckingInterval.
+    http: {
+      headersTimeout: timeouts.headersMs,
+      connectionsCheckingInterval: Math.min(1_000, timeouts.headersMs),
+    },
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    bodyLimit: maxFunctionBodyBytes,
     onProtoPoisoning: "error",
     onConstructorPoisoning: "error",
     return503OnClosing: true,
   });
+  // Bodies are JSON (or, later, a form): a text/plain POST is refused (415), never parsed.
+  app.removeContentTypeParser("text/plain");
 
   app.setErrorHandler<FastifyError>((error, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
@@ -39,7 +77,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(securityHeaders);
+  await app.register(rateLimits, { enabled: env.RATE_LIMIT === "on" });
   app.get("/healthz", async () => ({ status: "ok" }));
-  await app.register(site, { buildDir: options.buildDir });
+  if (options.database) {
+    await app.register(database, { database: options.database });
+    await app.register(functions, { prefix: "/functions", corsOrigins: env.CORS_ORIGINS });
+  }
+  if (options.buildDir !== undefined) {
+    await app.register(site, { buildDir: options.buildDir });
+  } else {
+    app.setNotFoundHandler((_request, reply) =>
+      reply.code(404).send({ success: false, error: "Not found" }),
+    );
+  }
   return app;
 }

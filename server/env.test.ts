@@ -9,6 +9,7 @@ describe("parseEnv", () => {
       HOST: "127.0.0.1",
       DATA_DIR: "./data",
       RATE_LIMIT: "on",
+      SERVE_SITE: "on",
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.MAIL_TO).toEqual([]);
@@ -32,6 +33,11 @@ describe("parseEnv", () => {
     }
     expect(message).toMatch(/ADMIN_PASSWORD/);
     expect(message).not.toContain("tiny-pw");
+  });
+
+  it("can serve the functions without the site", () => {
+    expect(parseEnv({ SERVE_SITE: "off" }).SERVE_SITE).toBe("off");
+    expect(() => parseEnv({ SERVE_SITE: "no" })).toThrow(/SERVE_SITE/);
   });
 
   it("splits list variables", () => {

@@ -46,6 +46,8 @@ export const envSchema = z
       "ADMIN_PASSWORD must be at least 12 characters",
     ),
     RATE_LIMIT: z.enum(["on", "off"]).default("on"),
+    /** "off": serve only the server functions (an API-only instance, or tests without a site build). */
+    SERVE_SITE: z.enum(["on", "off"]).default("on"),
     /** Proxies in front of the server: "true", a hop count, or a comma-separated list of addresses/CIDRs. */
     TRUST_PROXY: optionalString,
     /** Extra origins allowed to call the server functions from a browser (comma-separated). */

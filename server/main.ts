@@ -1,6 +1,8 @@
-// Server entry: reads the environment, builds the app, listens, and stops gracefully on SIGTERM/SIGINT.
+// Server entry: reads the environment, opens and migrates the database, builds the app, listens, and stops
+// gracefully on SIGTERM/SIGINT (in-flight requests finish, accepted writes are committed, the database closes).
 import { resolve } from "node:path";
 import { buildApp } from "./app.ts";
+import { migrateToLatest, openDatabase } from "./db/database.ts";
 import { EnvError, parseEnv } from "./env.ts";
 
 export async function main(): Promise<void> {
@@ -15,11 +17,24 @@ export async function main(): Promise<void> {
     throw error;
   }
 
+  const database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
+  try {
+    await migrateToLatest(database);
+  } catch (error) {
+    console.error(
+      `Cannot prepare the database at ${database.location}: ${(error as Error).message}`,
+    );
+    await database.close().catch(() => {});
+    process.exit(1);
+  }
+
   const app = await buildApp({
     env,
-    buildDir: resolve(import.meta.dirname, "..", "build"),
+    database,
+    buildDir: env.SERVE_SITE === "on" ? resolve(import.meta.dirname, "..", "build") : undefined,
     logger: { level: env.LOG_LEVEL },
   });
+  app.log.info({ database: database.location, dialect: database.dialect }, "database ready");
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
@@ -30,6 +45,8 @@ export async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await database.close();
+      app.log.info({ writes: database.writes.stats }, "database closed");
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, "shutdown failed");

@@ -1,0 +1,150 @@
+// Durability: under concurrent load the real server is killed with SIGKILL at an arbitrary moment, restarted,
+// and every write it acknowledged (200) must be in the database.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { contactFormPath } from "../contracts/contact-form.ts";
+import { trackReferrerPath } from "../contracts/track-referrer.ts";
+import { openDatabase } from "./db/database.ts";
+import { createTestDatabaseConfig, dialects } from "./test/databases.ts";
+
+const mainFile = join(import.meta.dirname, "main.ts");
+
+interface RunningServer {
+  child: ChildProcess;
+  url: string;
+  exited: Promise<NodeJS.Signals | number | null>;
+}
+
+function startServer(env: Record<string, string>): Promise<RunningServer> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [mainFile], { env, stdio: ["ignore", "pipe", "pipe"] });
+    const exited = new Promise<NodeJS.Signals | number | null>((done) =>
+      child.on("exit", (code, signal) => done(signal ?? code)),
+    );
+    let output = "";
+    let started = false;
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 15_000);
+    // The log must keep draining (a full pipe would stall the server).
+    child.stdout?.on("data", (chunk: Buffer) => {
+      if (started) return;
+      output += chunk;
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match?.[1]) {
+        started = true;
+        clearTimeout(timer);
+        resolve({ child, url: match[1], exited });
+      }
+    });
+    child.stderr?.on("data", (chunk: Buffer) => {
+      output += chunk;
+    });
+    void exited.then((how) => {
+      if (!started) {
+        clearTimeout(timer);
+        reject(new Error(`server exited (${how}) before listening:\n${output}`));
+      }
+    });
+  });
+}
+
+describe.each(dialects)("kill -9 under load on %s", (dialect) => {
+  it("loses no acknowledged write", { timeout: 60_000 }, async () => {
+    const created = await createTestDatabaseConfig(dialect);
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? "",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: created.config.dataDir,
+      SERVE_SITE: "off",
+      RATE_LIMIT: "off",
+      LOG_LEVEL: "info",
+      ...(created.config.databaseUrl ? { DATABASE_URL: created.config.databaseUrl } : {}),
+    };
+    try {
+      const first = await startServer(env);
+      const ackedSessions: string[] = [];
+      const ackedMessages: string[] = [];
+      let killed = false;
+
+      const worker = async (index: number) => {
+        for (let n = 0; !killed; n++) {
+          const contact = (index + n) % 3 === 0;
+          const id = randomUUID();
+          const body = contact
+            ? { name: "Crash Test", email: "crash@example.com", message: `crash ${id}` }
+            : {
+                session_id: id,
+                referrer: "direct",
+                page_url: "https://www.boothpilot.example/",
+                user_agent: "crash-test",
+              };
+          try {
+            const response = await fetch(
+              `${first.url}${contact ? contactFormPath : trackReferrerPath}`,
+              {
+                method: "POST",
+                headers: { "content-type": "application/json" },
+                body: JSON.stringify(body),
+              },
+            );
+            if (response.status === 200) (contact ? ackedMessages : ackedSessions).push(id);
+            await response.arrayBuffer();
+          } catch {
+            // The server died mid-request: not acknowledged, so no promise was made.
+          }
+        }
+      };
+      const load = Promise.all(Array.from({ length: 24 }, (_, index) => worker(index)));
+      // Kill at an arbitrary moment once the load is well under way.
+      await new Promise((resolve) => setTimeout(resolve, 700 + Math.random() * 800));
+      first.child.kill("SIGKILL");
+      expect(await first.exited).toBe("SIGKILL");
+      killed = true;
+      await load;
+      expect(ackedSessions.length + ackedMessages.length).toBeGreaterThan(50);
+
+      // The restarted server opens the crashed database (WAL recovery, migrations) and serves again.
+      const second = await startServer(env);
+      try {
+        const after = await fetch(`${second.url}${trackReferrerPath}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            session_id: randomUUID(),
+            referrer: "direct",
+            page_url: "https://www.boothpilot.example/",
+            user_agent: "after the crash",
+          }),
+        });
+        expect(after.status).toBe(200);
+
+        const database = await openDatabase(created.config);
+        try {
+          const sessions = new Set(
+            (await database.db.selectFrom("referrer_visits").select("session_id").execute()).map(
+              (row) => row.session_id,
+            ),
+          );
+          const messages = new Set(
+            (await database.db.selectFrom("contact_messages").select("message").execute()).map(
+              (row) => row.message,
+            ),
+          );
+          const lostSessions = ackedSessions.filter((id) => !sessions.has(id));
+          const lostMessages = ackedMessages.filter((id) => !messages.has(`crash ${id}`));
+          expect(lostSessions).toEqual([]);
+          expect(lostMessages).toEqual([]);
+        } finally {
+          await database.close();
+        }
+      } finally {
+        second.child.kill("SIGTERM");
+        await second.exited;
+      }
+    } finally {
+      await created.remove();
+    }
+  });
+});

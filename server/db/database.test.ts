@@ -1,0 +1,132 @@
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { sql } from "kysely";
+import { afterAll, describe, expect, it } from "vitest";
+import { createTestDatabaseConfig, dialects, type TestDatabaseConfig } from "../test/databases.ts";
+import { migrateToLatest, openDatabase } from "./database.ts";
+
+const created: TestDatabaseConfig[] = [];
+afterAll(async () => {
+  for (const config of created) await config.remove();
+});
+
+async function fresh(dialect: (typeof dialects)[number]) {
+  const config = await createTestDatabaseConfig(dialect);
+  created.push(config);
+  return config.config;
+}
+
+const tables = ["address_salts", "contact_messages", "contact_submission_guard", "referrer_visits"];
+
+describe("SQLite storage", () => {
+  it("creates DATA_DIR and site.db on first start, in WAL mode with synchronous=FULL", async () => {
+    const { dataDir } = await fresh("sqlite");
+    const nested = join(dataDir, "not", "yet");
+    const database = await openDatabase({ dataDir: nested });
+    try {
+      expect(database.location).toBe(join(nested, "site.db"));
+      const journal = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(database.db);
+      const synchronous = await sql<{ synchronous: number }>`pragma synchronous`.execute(
+        database.db,
+      );
+      expect(journal.rows[0]?.journal_mode).toBe("wal");
+      expect(synchronous.rows[0]?.synchronous).toBe(2); // FULL
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("migrates safely when two processes start on the same file at once", async () => {
+    const { dataDir } = await fresh("sqlite");
+    // All three wait for the same instant after their start-up, so their migrations really overlap.
+    const startAt = Date.now() + 2_000;
+    const script = [
+      `import { migrateToLatest, openDatabase } from ${JSON.stringify(join(import.meta.dirname, "database.ts"))};`,
+      `const database = await openDatabase({ dataDir: ${JSON.stringify(dataDir)} });`,
+      `await new Promise((resolve) => setTimeout(resolve, ${startAt} - Date.now()));`,
+      "console.log(JSON.stringify(await migrateToLatest(database)));",
+      "await database.close();",
+    ].join("\n");
+    const runOne = () =>
+      new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+        const child = spawn(process.execPath, ["--input-type=module", "-e", script]);
+        let out = "";
+        let err = "";
+        child.stdout.on("data", (chunk) => {
+          out += chunk;
+        });
+        child.stderr.on("data", (chunk) => {
+          err += chunk;
+        });
+        child.on("close", (code) => resolve({ code, out, err }));
+      });
+    const results = await Promise.all([runOne(), runOne(), runOne()]);
+    for (const result of results) expect(result.code, result.err).toBe(0);
+    const applied = results.map((result) => JSON.parse(result.out) as string[]);
+    expect(applied.flat()).toEqual(["0001-functions"]);
+  });
+});
+
+describe.each(dialects)("migrations on %s", (dialect) => {
+  it("create every table once; running them again applies nothing", async () => {
+    const config = await fresh(dialect);
+    const database = await openDatabase(config);
+    try {
+      expect(await migrateToLatest(database)).toEqual(["0001-functions"]);
+      expect(await migrateToLatest(database)).toEqual([]);
+      const names = (await database.db.introspection.getTables()).map((table) => table.name);
+      expect(names).toEqual(expect.arrayContaining(tables));
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("are safe when instances migrate at the same time", async () => {
+    const config = await fresh(dialect);
+    // On SQLite separate processes race (see above): one process's connections share one thread.
+    const count = dialect === "postgres" ? 3 : 1;
+    const databases = await Promise.all(Array.from({ length: count }, () => openDatabase(config)));
+    try {
+      const applied = await Promise.all(databases.map((database) => migrateToLatest(database)));
+      expect(applied.flat()).toEqual(["0001-functions"]);
+    } finally {
+      await Promise.all(databases.map((database) => database.close()));
+    }
+  });
+
+  it("round-trips stored values: text verbatim, timestamps, booleans", async () => {
+    const config = await fresh(dialect);
+    const database = await openDatabase(config);
+    try {
+      await migrateToLatest(database);
+      const hostile = `<script>alert("x")</script> '; drop table referrer_visits; -- ☃ 👍`;
+      await database.db
+        .insertInto("referrer_visits")
+        .values({
+          session_id: "0b7c2a6e-3f4d-4a5b-8c9d-1e2f3a4b5c6d",
+          created_at: "2026-01-02T03:04:05.678Z",
+          referrer_url: hostile,
+          referrer_host: null,
+          source: "other",
+          landing_path: "/",
+          utm_source: null,
+          utm_medium: null,
+          utm_campaign: null,
+          utm_term: null,
+          utm_content: null,
+          user_agent: "",
+          is_bot: true,
+        })
+        .execute();
+      const row = await database.db
+        .selectFrom("referrer_visits")
+        .selectAll()
+        .executeTakeFirstOrThrow();
+      expect(row.referrer_url).toBe(hostile);
+      expect(new Date(row.created_at).toISOString()).toBe("2026-01-02T03:04:05.678Z");
+      expect(Boolean(row.is_bot)).toBe(true);
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,46 @@
+// The one migration set of both dialects, in order. A migration that needs a type that differs between
+// SQLite and PostgreSQL takes it from ColumnTypes.
+import type { ColumnDataType, Kysely } from "kysely";
+import type { Migration, MigrationProvider } from "kysely/migration";
+import type { DialectName } from "../database.ts";
+import * as functions from "./0001-functions.ts";
+
+export interface ColumnTypes {
+  uuid: ColumnDataType;
+  timestamp: ColumnDataType;
+  boolean: ColumnDataType;
+  epochMillis: ColumnDataType;
+  /** The literal false in the boolean type. */
+  false: boolean | number;
+}
+
+const columnTypes: Record<DialectName, ColumnTypes> = {
+  sqlite: { uuid: "text", timestamp: "text", boolean: "integer", epochMillis: "integer", false: 0 },
+  postgres: {
+    uuid: "uuid",
+    timestamp: "timestamptz",
+    boolean: "boolean",
+    epochMillis: "bigint",
+    false: false,
+  },
+};
+
+type Step = (types: ColumnTypes) => (db: Kysely<unknown>) => Promise<void>;
+
+const steps: Record<string, { up: Step; down: Step }> = {
+  "0001-functions": functions,
+};
+
+export function migrationProvider(dialect: DialectName): MigrationProvider {
+  const types = columnTypes[dialect];
+  return {
+    async getMigrations(): Promise<Record<string, Migration>> {
+      return Object.fromEntries(
+        Object.entries(steps).map(([name, step]) => [
+          name,
+          { up: step.up(types), down: step.down(types) },
+        ]),
+      );
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  clearTables,
+  dialects,
+  openTestDatabase,
+  type TestDatabase,
+} from "../../test/databases.ts";
+import { clientAddressHasher } from "./client-addresses.ts";
+import {
+  contactMessagesRepository,
+  duplicateWindowMs,
+  type NewContactMessage,
+} from "./contact-messages.ts";
+import { referrerVisitsRepository } from "./referrer-visits.ts";
+
+const message: NewContactMessage = {
+  name: "Ada",
+  email: "ada@example.com",
+  phone: null,
+  business_name: null,
+  website: null,
+  message: "Hello",
+  session_id: null,
+  client_hash: "hash",
+  user_agent: null,
+  status: "new",
+};
+
+describe.each(dialects)("repositories on %s", (dialect) => {
+  let test: TestDatabase;
+  let clock = 0;
+  const now = () => clock;
+
+  beforeAll(async () => {
+    test = await openTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await test?.dispose();
+  });
+  beforeEach(async () => {
+    await clearTables(test.database);
+    clock = Date.parse("2026-03-01T12:00:00.000Z");
+  });
+
+  it("stores the same contact payload again once the minute is over", async () => {
+    const repository = contactMessagesRepository(test.database, now);
+    const first = await repository.submit(message);
+    expect(first.stored).toBe(true);
+    clock += duplicateWindowMs - 1;
+    expect(await repository.submit({ ...message, client_hash: "other" })).toEqual({
+      stored: false,
+      id: null,
+    });
+    clock += 1;
+    const later = await repository.submit(message);
+    expect(later.stored).toBe(true);
+    const rows = await test.database.db
+      .selectFrom("contact_messages")
+      .select(["id", "created_at"])
+      .orderBy("created_at")
+      .execute();
+    expect(rows.map((row) => row.id)).toEqual([first.id, later.id]);
+    expect(new Date(rows[0]!.created_at).toISOString()).toBe("2026-03-01T12:00:00.000Z");
+  });
+
+  it("forgets old payload claims", async () => {
+    const repository = contactMessagesRepository(test.database, now);
+    await repository.submit(message);
+    clock += 2 * duplicateWindowMs;
+    await repository.submit({ ...message, message: "another" });
+    const claims = await test.database.db
+      .selectFrom("contact_submission_guard")
+      .selectAll()
+      .execute();
+    expect(claims).toHaveLength(1);
+  });
+
+  it("records a session's first visit only", async () => {
+    const repository = referrerVisitsRepository(test.database, now);
+    const visit = {
+      session_id: "0b7c2a6e-3f4d-4a5b-8c9d-1e2f3a4b5c6d",
+      referrer_url: null,
+      referrer_host: null,
+      source: "direct" as const,
+      landing_path: "/",
+      utm_source: null,
+      utm_medium: null,
+      utm_campaign: null,
+      utm_term: null,
+      utm_content: null,
+      user_agent: "",
+      is_bot: false,
+    };
+    expect(await repository.record(visit)).toEqual({ recorded: true });
+    expect(await repository.record({ ...visit, landing_path: "/pricing" })).toEqual({
+      recorded: false,
+    });
+    const rows = await test.database.db
+      .selectFrom("referrer_visits")
+      .select("landing_path")
+      .execute();
+    expect(rows).toEqual([{ landing_path: "/" }]);
+  });
+
+  it("hashes client addresses with a salt that rotates daily and is then deleted", async () => {
+    const hasher = clientAddressHasher(test.database, now);
+    const monday = await hasher.hash("203.0.113.7");
+    expect(monday).not.toContain("203.0.113.7");
+    expect(await hasher.hash("203.0.113.7")).toBe(monday);
+    expect(await hasher.hash("203.0.113.8")).not.toBe(monday);
+    // Another instance on the same database agrees within the day.
+    expect(await clientAddressHasher(test.database, now).hash("203.0.113.7")).toBe(monday);
+
+    clock += 24 * 60 * 60_000;
+    const tuesday = await hasher.hash("203.0.113.7");
+    expect(tuesday).not.toBe(monday);
+    const salts = await test.database.db.selectFrom("address_salts").select("day").execute();
+    expect(salts).toEqual([{ day: "2026-03-02" }]);
+  });
+});

@@ -1,0 +1,140 @@
+// Kysely on Node's built-in SQLite (node:sqlite): its DatabaseSync adapted to the interface of Kysely's
+// SqliteDialect, write transactions taken with BEGIN IMMEDIATE, and the durable settings we rely on.
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type DialectAdapter,
+  type Driver,
+  SqliteAdapter,
+  type SqliteDatabase as SqliteDatabaseInterface,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  type SqliteStatement,
+} from "kysely";
+
+/** Milliseconds a writer waits for another process's write lock before failing. */
+export const busyTimeoutMs = 5_000;
+const statementCacheSize = 200;
+
+/**
+ * Opens (creating it and its folder if needed) the SQLite file with the settings every connection needs:
+ * WAL journal, synchronous=FULL (every commit is fsynced before it returns: an acknowledged write survives
+ * a crash of the process and of the machine), foreign keys, and a busy timeout for a second process.
+ */
+export function openSqliteFile(file: string): DatabaseSync {
+  if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+  const database = new DatabaseSync(file, {
+    timeout: busyTimeoutMs,
+    enableForeignKeyConstraints: true,
+  });
+  database.exec("PRAGMA journal_mode = WAL");
+  database.exec("PRAGMA synchronous = FULL");
+  return database;
+}
+
+function toSqliteValue(value: unknown): SQLInputValue {
+  if (value === undefined || value === null) return null;
+  if (typeof value === "boolean") return value ? 1 : 0;
+  if (value instanceof Date) return value.toISOString();
+  if (
+    typeof value === "string" ||
+    typeof value === "number" ||
+    typeof value === "bigint" ||
+    value instanceof Uint8Array
+  ) {
+    return value;
+  }
+  throw new TypeError(`SQLite cannot bind a value of type ${typeof value}`);
+}
+
+class NodeSqliteStatement implements SqliteStatement {
+  readonly reader: boolean;
+  readonly #statement: StatementSync;
+
+  constructor(statement: StatementSync) {
+    this.#statement = statement;
+    // Statements that return rows (SELECT, ... RETURNING) are "readers", as in better-sqlite3.
+    this.reader = statement.columns().length > 0;
+  }
+
+  all(parameters: ReadonlyArray<unknown>): unknown[] {
+    return this.#statement.all(...parameters.map(toSqliteValue));
+  }
+
+  run(parameters: ReadonlyArray<unknown>): {
+    changes: number | bigint;
+    lastInsertRowid: number | bigint;
+  } {
+    return this.#statement.run(...parameters.map(toSqliteValue));
+  }
+
+  iterate(parameters: ReadonlyArray<unknown>): IterableIterator<unknown> {
+    return this.#statement.iterate(...parameters.map(toSqliteValue));
+  }
+}
+
+/** node:sqlite's DatabaseSync behind the better-sqlite3-like interface Kysely's SqliteDialect expects. */
+export class NodeSqliteDatabase implements SqliteDatabaseInterface {
+  readonly #database: DatabaseSync;
+  readonly #statements = new Map<string, NodeSqliteStatement>();
+
+  constructor(database: DatabaseSync) {
+    this.#database = database;
+  }
+
+  prepare(sql: string): SqliteStatement {
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      statement = new NodeSqliteStatement(this.#database.prepare(sql));
+      if (this.#statements.size >= statementCacheSize) {
+        const oldest = this.#statements.keys().next().value;
+        if (oldest !== undefined) this.#statements.delete(oldest);
+      }
+      this.#statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  close(): void {
+    this.#statements.clear();
+    if (this.#database.isOpen) this.#database.close();
+  }
+}
+
+/** Write transactions take the write lock at BEGIN, so a second process waits (busy timeout) instead of failing later. */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+/**
+ * SQLite runs DDL inside transactions, so migrations run in one BEGIN IMMEDIATE transaction: that write lock
+ * is the migration lock when two processes start on the same file at once.
+ */
+class TransactionalSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+export class NodeSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+
+  override createAdapter(): DialectAdapter {
+    return new TransactionalSqliteAdapter();
+  }
+}

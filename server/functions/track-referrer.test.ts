@@ -1,0 +1,268 @@
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { trackReferrerErrors, trackReferrerPath } from "../../contracts/track-referrer.ts";
+import { openDatabase } from "../db/database.ts";
+import { buildTestApp, expectErrorShape, freshAddress } from "../test/app.ts";
+import {
+  clearTables,
+  createTestDatabaseConfig,
+  dialects,
+  openTestDatabase,
+  type TestDatabase,
+} from "../test/databases.ts";
+
+const sessionId = "0b7c2a6e-3f4d-4a5b-8c9d-1e2f3a4b5c6d";
+const valid = {
+  session_id: sessionId,
+  referrer: "https://www.google.com/",
+  page_url:
+    "https://www.boothpilot.example/event-types/card-shows?utm_source=google&utm_medium=cpc&utm_campaign=cards&utm_term=card%20show&utm_content=v2&gclid=Cj0KCQ&ref=x",
+  user_agent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36",
+};
+const browserHeaders = { "user-agent": valid.user_agent };
+const urlError = (field: string) => `${field} must be an absolute http:// or https:// URL`;
+
+describe.each(dialects)("track-referrer on %s", (dialect) => {
+  let test: TestDatabase;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    test = await openTestDatabase(dialect);
+    app = await buildTestApp(test.database);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await test?.dispose();
+  });
+  beforeEach(async () => {
+    await clearTables(test.database);
+  });
+
+  function post(
+    payload: unknown,
+    options: { address?: string; contentType?: string | null } = {},
+  ): Promise<LightMyRequestResponse> {
+    const contentType =
+      options.contentType === undefined ? "application/json" : options.contentType;
+    return app.inject({
+      method: "POST",
+      url: trackReferrerPath,
+      headers: {
+        ...browserHeaders,
+        ...(contentType === null ? {} : { "content-type": contentType }),
+      },
+      payload: typeof payload === "string" ? payload : JSON.stringify(payload),
+      remoteAddress: options.address ?? freshAddress(),
+    });
+  }
+
+  const stored = () =>
+    test.database.db.selectFrom("referrer_visits").selectAll().orderBy("created_at").execute();
+
+  it("stores the visit with what it derives, before answering 200 {success: true}", async () => {
+    const response = await post(valid);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true });
+    const rows = await stored();
+    expect(rows).toHaveLength(1);
+    const row = rows[0]!;
+    expect(row).toMatchObject({
+      session_id: sessionId,
+      referrer_url: "https://www.google.com/",
+      referrer_host: "www.google.com",
+      source: "search",
+      landing_path: "/event-types/card-shows",
+      utm_source: "google",
+      utm_medium: "cpc",
+      utm_campaign: "cards",
+      utm_term: "card show",
+      utm_content: "v2",
+      user_agent: valid.user_agent,
+    });
+    expect(Boolean(row.is_bot)).toBe(false);
+    expect(Math.abs(new Date(row.created_at).getTime() - Date.now())).toBeLessThan(5_000);
+    // Other query parameters are dropped.
+    expect(JSON.stringify(row)).not.toMatch(/gclid|Cj0KCQ|ref=/);
+  });
+
+  it("records a direct visit", async () => {
+    expect((await post({ ...valid, referrer: "direct" })).statusCode).toBe(200);
+    expect(await stored()).toEqual([
+      expect.objectContaining({ referrer_url: null, referrer_host: null, source: "direct" }),
+    ]);
+  });
+
+  it("is idempotent per session_id: a repeat answers 200 and stores nothing new", async () => {
+    expect((await post(valid)).statusCode).toBe(200);
+    const repeat = await post({
+      ...valid,
+      session_id: sessionId.toUpperCase(),
+      referrer: "https://chatgpt.com/",
+    });
+    expect(repeat.statusCode).toBe(200);
+    expect(repeat.json()).toEqual({ success: true });
+    const concurrent = await Promise.all(
+      Array.from({ length: 5 }, () => post({ ...valid, referrer: "https://x.com/" })),
+    );
+    expect(concurrent.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(await stored()).toEqual([expect.objectContaining({ source: "search" })]);
+  });
+
+  it("stores a known bot's visit marked as a bot", async () => {
+    const googlebot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+    expect((await post({ ...valid, user_agent: googlebot })).statusCode).toBe(200);
+    const [row] = await stored();
+    expect(row?.user_agent).toBe(googlebot);
+    expect(Boolean(row?.is_bot)).toBe(true);
+  });
+
+  it("drops a NUL hidden in a percent-encoded UTM value (PostgreSQL text cannot hold it)", async () => {
+    const response = await post({ ...valid, page_url: "https://x.example/?utm_source=a%00b" });
+    expect(response.statusCode).toBe(200);
+    expect((await stored())[0]?.utm_source).toBe("ab");
+  });
+
+  const bad: [string, unknown, string][] = [
+    ["missing session_id", { ...valid, session_id: undefined }, "session_id is required"],
+    ["missing referrer", { ...valid, referrer: undefined }, "referrer is required"],
+    ["missing page_url", { ...valid, page_url: undefined }, "page_url is required"],
+    ["missing user_agent", { ...valid, user_agent: undefined }, "user_agent is required"],
+    ["blank session_id", { ...valid, session_id: "  " }, "session_id is required"],
+    ["blank referrer", { ...valid, referrer: "" }, "referrer is required"],
+    [
+      "bad UUID",
+      { ...valid, session_id: "12345678-1234-1234-1234-1234567890" },
+      "session_id must be a UUID",
+    ],
+    ["number as session_id", { ...valid, session_id: 42 }, "session_id must be a string"],
+    ["object as referrer", { ...valid, referrer: { href: "x" } }, "referrer must be a string"],
+    [
+      "javascript: referrer",
+      { ...valid, referrer: "javascript:alert(1)" },
+      trackReferrerErrors.referrer,
+    ],
+    [
+      "data: referrer",
+      { ...valid, referrer: "data:text/html,<b>x</b>" },
+      trackReferrerErrors.referrer,
+    ],
+    ["relative referrer", { ...valid, referrer: "/pricing" }, trackReferrerErrors.referrer],
+    ["javascript: page_url", { ...valid, page_url: "javascript:alert(1)" }, urlError("page_url")],
+    ["data: page_url", { ...valid, page_url: "data:text/html,x" }, urlError("page_url")],
+    ["relative page_url", { ...valid, page_url: "/pricing" }, urlError("page_url")],
+    [
+      "over-long referrer",
+      { ...valid, referrer: `https://a.example/${"r".repeat(2000)}` },
+      "referrer must be at most 2000 characters",
+    ],
+    [
+      "over-long page_url",
+      { ...valid, page_url: `https://a.example/${"p".repeat(2000)}` },
+      "page_url must be at most 2000 characters",
+    ],
+    [
+      "over-long user_agent",
+      { ...valid, user_agent: "u".repeat(513) },
+      "user_agent must be at most 512 characters",
+    ],
+    [
+      "CR/LF in user_agent",
+      { ...valid, user_agent: "Mozilla\r\nSet-Cookie: x=1" },
+      "user_agent must be a single line (no line breaks or control characters)",
+    ],
+    ["unknown key", { ...valid, ip: "1.2.3.4" }, "Unknown field: ip"],
+    ["array body", [valid], "Request body must be a JSON object"],
+    ["malformed JSON", `{"session_id": "${sessionId}"`, "Request body is not valid JSON"],
+    ["empty body", "", "Request body is empty"],
+    [
+      "__proto__ key",
+      `{"session_id":"${sessionId}","__proto__":{"polluted":true}}`,
+      "Request body must not contain __proto__ or constructor.prototype keys",
+    ],
+  ];
+
+  it.each(bad)("answers 400 and stores nothing for %s", async (_case, payload, error) => {
+    const response = await post(payload);
+    expect(response.statusCode).toBe(400);
+    expect(expectErrorShape(response.body).error).toBe(error);
+    expect(await stored()).toHaveLength(0);
+  });
+
+  it("answers 413 above 32 KiB and 415 for another content type, storing nothing", async () => {
+    const large = await post({ ...valid, user_agent: "u".repeat(33 * 1024) });
+    expect(large.statusCode).toBe(413);
+    expect(expectErrorShape(large.body).error).toBe("Request body must be at most 32 KiB");
+    const plain = await post(JSON.stringify(valid), { contentType: "text/plain" });
+    expect(plain.statusCode).toBe(415);
+    expect(expectErrorShape(plain.body).error).toBe("Content-Type must be application/json");
+    expect(await stored()).toHaveLength(0);
+  });
+
+  it("answers 429 with Retry-After above 60 calls a minute from one address", async () => {
+    const address = freshAddress();
+    for (let n = 0; n < 60; n++) {
+      const id = `0b7c2a6e-3f4d-4a5b-8c9d-${String(n).padStart(12, "0")}`;
+      expect((await post({ ...valid, session_id: id }, { address })).statusCode).toBe(200);
+    }
+    const limited = await post(
+      { ...valid, session_id: "0b7c2a6e-3f4d-4a5b-8c9d-999999999999" },
+      { address },
+    );
+    expect(limited.statusCode).toBe(429);
+    expect(expectErrorShape(limited.body).error).toBe("Too many requests: please try again later");
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect(Number(limited.headers["retry-after"])).toBeLessThanOrEqual(60);
+    expect(await stored()).toHaveLength(60);
+  });
+});
+
+describe.each(dialects)("track-referrer when storage fails, on %s", (dialect) => {
+  it('answers 500 {"success": false, "error": "Failed to track referrer"}', async () => {
+    const created = await createTestDatabaseConfig(dialect);
+    const database = await openDatabase(created.config); // not migrated: no tables
+    const app = await buildTestApp(database);
+    try {
+      const response = await app.inject({
+        method: "POST",
+        url: trackReferrerPath,
+        headers: { "content-type": "application/json" },
+        payload: valid,
+        remoteAddress: freshAddress(),
+      });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ success: false, error: "Failed to track referrer" });
+    } finally {
+      await app.close();
+      await database.close();
+      await created.remove();
+    }
+  });
+});
+
+describe.each(dialects)("RATE_LIMIT=off on %s", (dialect) => {
+  it("turns the per-address limits off", async () => {
+    const test = await openTestDatabase(dialect);
+    const app = await buildTestApp(test.database, { RATE_LIMIT: "off" });
+    try {
+      const address = freshAddress();
+      const statuses = new Set<number>();
+      for (let n = 0; n < 70; n++) {
+        const response = await app.inject({
+          method: "POST",
+          url: trackReferrerPath,
+          headers: { "content-type": "application/json" },
+          payload: {
+            ...valid,
+            session_id: `0b7c2a6e-3f4d-4a5b-8c9d-${String(n).padStart(12, "0")}`,
+          },
+          remoteAddress: address,
+        });
+        statuses.add(response.statusCode);
+      }
+      expect([...statuses]).toEqual([200]);
+    } finally {
+      await app.close();
+      await test.dispose();
+    }
+  });
+});

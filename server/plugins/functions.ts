@@ -1,0 +1,102 @@
+// The /functions scope: the two server functions and what they share. JSON bodies only (with a clear error for
+// each way a body can be wrong), CORS for the configured origins, and every error answered as
+// {"success": false, "error": "..."} without internal detail.
+import cors from "@fastify/cors";
+import type { FastifyError, FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { maxFunctionBodyBytes, requestErrors } from "../../contracts/function-result.ts";
+import { sendError } from "../functions/http.ts";
+import submitContactForm from "../functions/submit-contact-form.ts";
+import trackReferrer from "../functions/track-referrer.ts";
+
+export interface FunctionsPluginOptions {
+  /** Origins other than the site's own allowed to call the functions from a browser. */
+  corsOrigins: readonly string[];
+}
+
+const forbiddenKeyCode = "BP_ERR_FORBIDDEN_KEY";
+
+function clientError(code: string, statusCode: number): FastifyError {
+  return Object.assign(new Error(code), { code, statusCode, name: "FunctionsError" });
+}
+
+/** The status and text of an error answer: client errors by kind, anything else a 500 with the route's text. */
+function answerFor(error: FastifyError, failureText: string | undefined): [number, string] {
+  switch (error.code) {
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return [400, requestErrors.emptyBody];
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+      return [400, requestErrors.invalidJson];
+    case forbiddenKeyCode:
+      return [400, requestErrors.forbiddenKey];
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return [413, requestErrors.tooLarge];
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return [415, requestErrors.unsupportedMediaType];
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 429) return [429, requestErrors.tooManyRequests];
+  if (status >= 400 && status < 500) return [status, requestErrors.badRequest];
+  return [500, failureText ?? requestErrors.internal];
+}
+
+async function functions(app: FastifyInstance, options: FunctionsPluginOptions): Promise<void> {
+  // Fastify's JSON parser (prototype poisoning refused), telling a forbidden key apart from broken JSON.
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser(
+    "application/json",
+    { parseAs: "string", bodyLimit: maxFunctionBodyBytes },
+    (request, body, done) => {
+      parseJson(request, body as string, (error, value) => {
+        if (error && (error as FastifyError).code === "FST_ERR_CTP_INVALID_JSON_BODY") {
+          try {
+            JSON.parse(body as string);
+            // Valid JSON that the secure parser refused: it holds __proto__ or constructor.prototype.
+            done(clientError(forbiddenKeyCode, 400), undefined);
+            return;
+          } catch {
+            // Broken JSON: Fastify's error stands.
+          }
+        }
+        done(error, value);
+      });
+    },
+  );
+
+  // Same origin needs no CORS; the listed origins may call from their pages.
+  await app.register(cors, {
+    origin: options.corsOrigins.length > 0 ? [...options.corsOrigins] : false,
+    methods: ["POST"],
+    allowedHeaders: ["content-type", "apikey", "authorization", "x-client-info"],
+    maxAge: 600,
+  });
+
+  // 415 before the body is read, for a missing content type as for a wrong one.
+  app.addHook("onRequest", async (request) => {
+    const accepted = request.routeOptions.config.mediaTypes;
+    if (request.method !== "POST" || !accepted) return;
+    const mediaType = request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase();
+    if (!mediaType || !accepted.includes(mediaType)) {
+      throw clientError("FST_ERR_CTP_INVALID_MEDIA_TYPE", 415);
+    }
+  });
+
+  app.setErrorHandler<FastifyError>((error, request, reply) => {
+    const [status, text] = answerFor(error, request.routeOptions.config.failureText);
+    if (status >= 500) request.log.error({ err: error }, "function failed");
+    return sendError(reply, status, text);
+  });
+
+  app.setNotFoundHandler((_request, reply) => sendError(reply, 404, requestErrors.notFound));
+
+  await app.register(submitContactForm);
+  await app.register(trackReferrer);
+}
+
+export default fp(functions, {
+  name: "functions",
+  fastify: "5.x",
+  encapsulate: true,
+  dependencies: ["security-headers", "database", "rate-limits"],
+});

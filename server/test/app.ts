@@ -1,0 +1,33 @@
+// The app as tests build it: the real plugins on a test database, production limits unless told otherwise.
+import type { FastifyInstance } from "fastify";
+import { type AppOptions, buildApp } from "../app.ts";
+import type { AppDatabase } from "../db/database.ts";
+import { parseEnv } from "../env.ts";
+
+export function buildTestApp(
+  database: AppDatabase,
+  env: Record<string, string> = {},
+  options: Partial<Omit<AppOptions, "env" | "database">> = {},
+): Promise<FastifyInstance> {
+  return buildApp({ env: parseEnv(env), database, ...options });
+}
+
+let addressCounter = 0;
+
+/** A client address not used before in this test process: its rate-limit counters start at zero. */
+export function freshAddress(): string {
+  addressCounter++;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+/** What every error answer looks like: exactly these two keys, no stack, no internal detail. */
+export function expectErrorShape(body: string): { success: boolean; error: string } {
+  const parsed = JSON.parse(body) as { success: boolean; error: string };
+  if (Object.keys(parsed).sort().join() !== "error,success" || parsed.success !== false) {
+    throw new Error(`not an error answer: ${body}`);
+  }
+  if (/\bat .+:\d+|Error:|node_modules|SQLITE|relation|syntax/i.test(parsed.error)) {
+    throw new Error(`error answer leaks internal detail: ${body}`);
+  }
+  return parsed;
+}
