@@ -9,6 +9,8 @@ import { parseBuildEnv } from "./app/config/build-env.ts";
 (globalThis as { __BUILD_ENV__?: unknown }).__BUILD_ENV__ = parseBuildEnv(process.env);
 
 const port = Number(process.env.E2E_PORT ?? 4173);
+// One data folder for the server and every worker (workers inherit the runner's environment).
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "boothpilot-e2e-"));
 export const baseURL = `http://127.0.0.1:${port}`;
 
 export const chromiumLaunchOptions = {
@@ -52,7 +54,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATA_DIR: mkdtempSync(join(tmpdir(), "boothpilot-e2e-")),
+      DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: "warn",
       RATE_LIMIT: "off",
     },

@@ -6,6 +6,12 @@ import { parseBuildEnv } from "./app/config/build-env.ts";
 
 const buildEnv = parseBuildEnv(process.env);
 
+/** React, React DOM and React Router (with its own dependencies): needed by every page. */
+const sharedVendor =
+  /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
+const sharedApp = /[\\/]app[\\/](components|config|content|lib)[\\/]/;
+const contactOnly = /contact|toaster|modal-dialog/;
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   define: { __BUILD_ENV__: JSON.stringify(buildEnv) },
@@ -18,12 +24,10 @@ export default defineConfig({
         // (React Router's default entry.client also lives in node_modules: it must stay the entry.)
         codeSplitting: {
           groups: [
-            {
-              name: "vendor",
-              test: (id) => /[\\/]node_modules[\\/]/.test(id) && !/entry\.client/.test(id),
-            },
-            // Our shared modules (shell, primitives, config) in one chunk rather than a dozen tiny ones.
-            { name: "app", test: /[\\/]app[\\/](components|config|content|lib)[\\/]/ },
+            { name: "vendor", test: sharedVendor },
+            // Our shared modules (shell, primitives, config) in one chunk rather than a dozen tiny ones;
+            // what only the contact page uses (its form, copy, toasts, dialog, zod) stays with it.
+            { name: "app", test: (id) => sharedApp.test(id) && !contactOnly.test(id) },
           ],
         },
       },

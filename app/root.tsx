@@ -4,6 +4,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import "./app.css";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
+import { trackReferrerOnce } from "./lib/referrer-tracking";
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -33,6 +34,8 @@ export default function App() {
   useEffect(() => {
     // A marker for tests and tools: the page is interactive from here on.
     document.documentElement.dataset.hydrated = "true";
+    // After hydration, which itself starts after first paint: tracking never delays the page.
+    void trackReferrerOnce();
   }, []);
   return <Outlet />;
 }

@@ -2,6 +2,10 @@
 // Shared by the browser and the server: no Node-only imports here.
 import { z } from "zod";
 
+// In the browser zod must not compile parsers with `new Function`: the pages' CSP allows no eval. Set
+// here, before any schema is built (zod probes eval when the first object schema is created).
+if (typeof document !== "undefined") z.config({ jitless: true });
+
 /** True if the text holds a C0 control character other than TAB, or DEL: CR, LF and NUL among them. */
 export function hasControlCharacter(value: string): boolean {
   for (let index = 0; index < value.length; index++) {

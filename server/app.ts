@@ -12,6 +12,14 @@ import functions from "./plugins/functions.ts";
 import rateLimits from "./plugins/rate-limits.ts";
 import securityHeaders from "./plugins/security-headers.ts";
 import site from "./plugins/site.ts";
+import { FormFlashStore } from "./site/form-flash.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** No-JavaScript contact posts that failed validation, kept for the redirect back to the form. */
+    formFlash: FormFlashStore;
+  }
+}
 
 export interface AppOptions {
   env: Env;
@@ -76,6 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(status).send({ success: false, error: message });
   });
 
+  app.decorate("formFlash", new FormFlashStore());
   await app.register(securityHeaders);
   await app.register(rateLimits, { enabled: env.RATE_LIMIT === "on" });
   app.get("/healthz", async () => ({ status: "ok" }));

@@ -9,7 +9,7 @@ import {
   useRef,
   useState,
 } from "react";
-import { type MetaDescriptor, useLoaderData, useNavigate } from "react-router";
+import { type MetaDescriptor, useNavigate } from "react-router";
 import { headFromDocument } from "../lib/head-from-html";
 
 const attribute = "data-static-content";

@@ -1,4 +1,5 @@
 // Copy of /contact and the labels of the contact form (SPEC sections 3, 5 and 9).
+import { contactFormTexts } from "../../contracts/contact-form-texts";
 import { business } from "../config/business";
 import { siteConfig } from "../config/site";
 
@@ -41,6 +42,20 @@ export const contactForm = {
   ] satisfies readonly ContactField[],
   messageRows: business.contactMessageRows,
   submit: "Send Message",
+  sending: contactFormTexts.sending,
+  honeypotLabel: "Leave this field empty",
+  success: {
+    toastTitle: contactFormTexts.successTitle,
+    toastDescription: contactFormTexts.successDescription(business.replyWithinHours),
+    toastMs: business.successToastMs,
+    dialogTitle: contactFormTexts.dialogTitle,
+    dialogBody: `We'll get back to you within ${business.replyWithinHours} hours.`,
+    dialogButton: contactFormTexts.dialogButton,
+  },
+  failure: {
+    toastTitle: contactFormTexts.failureTitle,
+    toastDescription: contactFormTexts.failureDescription,
+  },
 } as const;
 
 export const contactCopy = {

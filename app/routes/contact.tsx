@@ -39,7 +39,13 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
 
 function ContactIntro() {
   const { hero } = contactCopy;
-  return <PageHero badge={hero.badge} title={hero.title} subline={hero.subline} />;
+  return (
+    <>
+      <PageHero badge={hero.badge} title={hero.title} subline={hero.subline} />
+      {/* The server fills this in after a no-JavaScript post (server/site/contact-page.ts). */}
+      <div data-form-status="" role="status" />
+    </>
+  );
 }
 
 function ContactAside() {

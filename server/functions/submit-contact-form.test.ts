@@ -246,7 +246,6 @@ describe.each(dialects)("submit-contact-form on %s", (dialect) => {
 
   it.each([
     ["text/plain", "text/plain", "name=Ada"],
-    ["form-encoded (not yet)", "application/x-www-form-urlencoded", "name=Ada&email=a%40b.example"],
     ["multipart", "multipart/form-data; boundary=x", "--x--"],
     ["no content type", null, JSON.stringify(valid)],
   ])("answers 415 for %s and stores nothing", async (_case, contentType, payload) => {
@@ -254,6 +253,48 @@ describe.each(dialects)("submit-contact-form on %s", (dialect) => {
     expect(response.statusCode).toBe(415);
     expect(expectErrorShape(response.body).error).toBe("Content-Type must be application/json");
     expect(await stored()).toHaveLength(0);
+  });
+
+  describe("the form post without JavaScript", () => {
+    const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+    const formType = "application/x-www-form-urlencoded";
+
+    it("stores a valid post and redirects (303) to the contact page's confirmation", async () => {
+      const response = await post(form({ ...valid, extra_comments: "" }), {
+        contentType: formType,
+      });
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe("/contact?sent=1#contact-form");
+      const rows = await stored();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ ...valid, status: "new" });
+    });
+
+    it("redirects an invalid post back to the form with its values and error kept, storing nothing", async () => {
+      const entered = { ...valid, email: "not-an-address" };
+      const response = await post(form(entered), { contentType: formType });
+      expect(response.statusCode).toBe(303);
+      const location = new URL(String(response.headers.location), "http://site.example");
+      expect(location.pathname).toBe("/contact");
+      expect(location.hash).toBe("#contact-form");
+      const token = location.searchParams.get("form") ?? "";
+      expect(app.formFlash.take(token)).toEqual({
+        values: entered,
+        error: "email must be a valid email address",
+        field: "email",
+      });
+      expect(app.formFlash.take(token)).toBeUndefined();
+      expect(await stored()).toHaveLength(0);
+    });
+
+    it("keeps a filled honeypot as spam and still confirms", async () => {
+      const response = await post(form({ ...valid, [contactHoneypotField]: "buy now" }), {
+        contentType: formType,
+      });
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe("/contact?sent=1#contact-form");
+      expect((await stored())[0]?.status).toBe("spam");
+    });
   });
 
   it("accepts JSON with a charset parameter", async () => {

@@ -2,12 +2,13 @@
 // A filled honeypot still answers 200 and stores the message as spam; the same payload twice in a minute is
 // stored once.
 import type { FastifyInstance } from "fastify";
+import { contactFieldNames } from "../../app/lib/contact-fields.ts";
 import {
   contactFormErrors,
   contactFormSchema,
   isHoneypotFilled,
 } from "../../contracts/contact-form.ts";
-import { firstErrorText } from "../../contracts/function-result.ts";
+import { firstErrorText, maxFunctionBodyBytes } from "../../contracts/function-result.ts";
 import { jsonOnly, rejectOtherMethods, sendError, success } from "./http.ts";
 
 export const contactFormRateLimits = [
@@ -16,20 +17,53 @@ export const contactFormRateLimits = [
 ] as const;
 
 const maxUserAgentLength = 512;
+const formEncoded = "application/x-www-form-urlencoded";
+
+/** Where a no-JavaScript post is sent after it: the contact page, which shows the outcome. */
+export const contactPageAfter = {
+  sent: "/contact?sent=1#contact-form",
+  failed: "/contact?failed=1#contact-form",
+  invalid: (token: string) => `/contact?form=${encodeURIComponent(token)}#contact-form`,
+} as const;
+
+function isFormPost(contentType: string | undefined): boolean {
+  return contentType?.split(";")[0]?.trim().toLowerCase() === formEncoded;
+}
 
 export default async function submitContactForm(app: FastifyInstance): Promise<void> {
   const url = "/v1/submit-contact-form";
+  // The no-JavaScript form posts here too (this plugin's scope only): every field a plain string.
+  app.addContentTypeParser(
+    formEncoded,
+    { parseAs: "string", bodyLimit: maxFunctionBodyBytes },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
   app.post(
     url,
     {
       onRequest: app.addressRateLimit(contactFormRateLimits),
-      // The no-JavaScript form (a later issue) adds "application/x-www-form-urlencoded" here, with its parser
-      // registered in this route's scope, and answers it with a 303 redirect.
-      config: { mediaTypes: jsonOnly, failureText: contactFormErrors.failed },
+      // JSON from the script; the plain form post without JavaScript is answered with 303 redirects.
+      config: { mediaTypes: [...jsonOnly, formEncoded], failureText: contactFormErrors.failed },
     },
     async (request, reply) => {
+      const viaForm = isFormPost(request.headers["content-type"]);
       const parsed = contactFormSchema.safeParse(request.body);
-      if (!parsed.success) return sendError(reply, 400, firstErrorText(parsed.error));
+      if (!parsed.success) {
+        const text = firstErrorText(parsed.error);
+        if (!viaForm) return sendError(reply, 400, text);
+        const body = (request.body ?? {}) as Record<string, unknown>;
+        const values = Object.fromEntries(
+          contactFieldNames.map((field) => [
+            field,
+            typeof body[field] === "string" ? body[field] : "",
+          ]),
+        );
+        const field = contactFieldNames.find((name) => text.startsWith(`${name} `));
+        return reply.redirect(
+          contactPageAfter.invalid(app.formFlash.put({ values, error: text, field })),
+          303,
+        );
+      }
       const form = parsed.data;
       try {
         const clientHash = await app.repositories.clientAddresses.hash(request.ip);
@@ -47,9 +81,10 @@ export default async function submitContactForm(app: FastifyInstance): Promise<v
         });
       } catch (error) {
         request.log.error({ err: error }, "contact message not stored");
+        if (viaForm) return reply.redirect(contactPageAfter.failed, 303);
         return sendError(reply, 500, contactFormErrors.failed);
       }
-      return success;
+      return viaForm ? reply.redirect(contactPageAfter.sent, 303) : success;
     },
   );
   rejectOtherMethods(app, url);

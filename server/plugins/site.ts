@@ -4,6 +4,7 @@ import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { contactPageAfterPost } from "../site/contact-page.ts";
 import {
   clientDirName,
   type PageEntry,
@@ -74,8 +75,31 @@ async function site(app: FastifyInstance, options: SitePluginOptions): Promise<v
       .contentSecurityPolicy(pageCsp(page.scriptHashes, connectSrc))
       .sendFile(`/${page.file}`);
 
+  // The contact page shows the outcome of a no-JavaScript post (?sent, ?failed, ?form=token): the
+  // prerendered HTML with the outcome filled in, never cached.
+  const contactPage = manifest.pages.find((page) => page.path === "/contact");
+  const contactHtml = contactPage
+    ? await readFile(join(root, contactPage.file), "utf8")
+    : undefined;
+  const afterPost = (query: Record<string, string | undefined>) => {
+    if (!contactHtml) return undefined;
+    if (query.sent === "1") return contactPageAfterPost(contactHtml, { sent: true });
+    if (query.failed === "1") return contactPageAfterPost(contactHtml, { failed: true });
+    const flash = query.form ? app.formFlash.take(query.form) : undefined;
+    return flash ? contactPageAfterPost(contactHtml, { flash }) : undefined;
+  };
+
   for (const page of manifest.pages) {
-    app.get(page.path, (_request, reply) => sendPage(reply, page));
+    app.get(page.path, (request, reply) => {
+      const html =
+        page === contactPage ? afterPost(request.query as Record<string, string>) : undefined;
+      if (html === undefined) return sendPage(reply, page);
+      return reply
+        .contentSecurityPolicy(pageCsp(page.scriptHashes, connectSrc))
+        .header("cache-control", "no-store")
+        .type("text/html; charset=utf-8")
+        .send(html);
+    });
   }
 
   // "/pricing/" is the same page as "/pricing": one canonical URL, reached by a permanent redirect.

@@ -325,7 +325,9 @@ test("contact: the reply promise, the mailbox and the form's labelled fields", a
   }
   await expect(form.getByLabel(/^Email/)).toHaveAttribute("type", "email");
   await expect(form.getByLabel(/^Message/)).toHaveAttribute("rows", "5");
-  await expect(form.locator("input, textarea")).toHaveCount(6);
+  // The six fields, plus the hidden honeypot that people never see or reach.
+  await expect(form.locator("input, textarea")).toHaveCount(7);
+  await expect(form.locator('[aria-hidden="true"] input[name="extra_comments"]')).toHaveCount(1);
   const submit = form.getByRole("button", { name: "Send Message" });
   await expect(submit).toHaveAttribute("type", "submit");
 });

@@ -1,0 +1,41 @@
+// The browser's client for the server functions (SPEC section 7): URL, headers and the answer shape in one place.
+import { siteConfig } from "../config/site";
+
+export interface FunctionAnswer {
+  /** HTTP status; 0 when the network failed before any answer. */
+  status: number;
+  success: boolean;
+  /** The server's error text, when it sent one. */
+  error?: string;
+}
+
+function headers(): Record<string, string> {
+  const result: Record<string, string> = { "content-type": "application/json" };
+  const key = siteConfig.publicBackendKey;
+  if (key) {
+    result.apikey = key;
+    result.authorization = `Bearer ${key}`;
+  }
+  return result;
+}
+
+/** POSTs a JSON payload to a server function; never throws for an HTTP error, only for a network one. */
+export async function invokeFunction(name: string, payload: unknown): Promise<FunctionAnswer> {
+  const response = await fetch(`${siteConfig.functionsUrl}/${name}`, {
+    method: "POST",
+    headers: headers(),
+    body: JSON.stringify(payload),
+    credentials: "same-origin",
+  });
+  let body: { success?: unknown; error?: unknown } = {};
+  try {
+    body = (await response.json()) as typeof body;
+  } catch {
+    // A proxy's HTML error page or an empty body: the status alone tells what happened.
+  }
+  return {
+    status: response.status,
+    success: response.ok && body.success === true,
+    error: typeof body.error === "string" ? body.error : undefined,
+  };
+}

@@ -1,0 +1,12 @@
+import { describe, expect, it } from "vitest";
+import { contactFormSchema, contactHoneypotField } from "../../contracts/contact-form";
+import { contactFieldNames, emptyContactValues, honeypotFieldName } from "./contact-fields";
+
+describe("contact fields", () => {
+  it("name the same fields and honeypot as the server's contract", () => {
+    expect(honeypotFieldName).toBe(contactHoneypotField);
+    for (const field of contactFieldNames)
+      expect(Object.keys(contactFormSchema.shape)).toContain(field);
+    expect(Object.keys(emptyContactValues)).toEqual([...contactFieldNames]);
+  });
+});

@@ -1,0 +1,202 @@
+// The contact form as a visitor uses it: every state and text of SPEC sections 4, 8 and 9, with and
+// without JavaScript, against the real server and database.
+import type { Page } from "@playwright/test";
+import { contactMessagesFrom } from "./database.ts";
+import { expect, test, waitForHydration } from "./fixtures.ts";
+
+const uniqueEmail = (tag: string) =>
+  `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+async function fill(
+  page: Page,
+  values: { name?: string; email?: string; message?: string; website?: string },
+) {
+  const form = page.locator("#contact-form");
+  if (values.name !== undefined) await form.getByLabel(/^Name/).fill(values.name);
+  if (values.email !== undefined) await form.getByLabel("Email").fill(values.email);
+  if (values.website !== undefined) await form.getByLabel("Website").fill(values.website);
+  if (values.message !== undefined) await form.getByLabel("Message").fill(values.message);
+}
+
+test.describe("with JavaScript", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto("/contact");
+    await waitForHydration(page);
+  });
+
+  test("fields, labels and required rules as SPEC says", async ({ page }) => {
+    const form = page.locator("#contact-form");
+    for (const label of ["Name", "Email", "Message"]) {
+      await expect(form.getByLabel(new RegExp(`^${label}`))).toHaveAttribute("required", "");
+    }
+    for (const label of ["Phone", "Business name", "Website"]) {
+      await expect(form.getByLabel(new RegExp(`^${label}`))).not.toHaveAttribute("required", "");
+    }
+    await expect(form.getByLabel("Email")).toHaveAttribute("type", "email");
+    await expect(form.getByLabel("Message")).toHaveAttribute("rows", "5");
+    // The honeypot: out of the tab order, hidden from assistive technology, drawn off screen.
+    const honeypot = form.locator('input[name="extra_comments"]');
+    await expect(honeypot).toHaveAttribute("tabindex", "-1");
+    await expect(form.locator('[aria-hidden="true"] input[name="extra_comments"]')).toHaveCount(1);
+    expect((await honeypot.boundingBox())?.x ?? 0).toBeLessThan(-1000);
+  });
+
+  test("missing required fields are shown at each field and focus goes to the first", async ({
+    page,
+  }) => {
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const name = page.locator("#contact-form").getByLabel(/^Name/);
+    await expect(name).toHaveAttribute("aria-invalid", "true");
+    await expect(name).toBeFocused();
+    const describedBy = await name.getAttribute("aria-describedby");
+    await expect(page.locator(`[id="${describedBy}"]`)).toHaveText("name is required");
+    await expect(page.locator("#contact-form").getByLabel("Email")).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+    await expect(page.locator("#contact-form").getByLabel("Message")).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+  });
+
+  test("sending, then success: toast for about 6 seconds, dialog, cleared form, stored row", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("success");
+    await page.route("**/functions/v1/submit-contact-form", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await fill(page, { name: "Grace Hopper", email, message: "We run a flea market." });
+    const button = page.locator("#contact-form button[type=submit]");
+    await button.click();
+    await expect(button).toHaveText("Sending...");
+    await expect(button).toBeDisabled();
+
+    const toast = page.getByRole("status").filter({ hasText: "Message sent successfully!" });
+    await expect(toast).toBeVisible();
+    const shownAt = Date.now();
+    await expect(toast).toContainText(
+      "Thank you for contacting us! We'll get back to you within 24 hours",
+    );
+    const dialog = page.getByRole("dialog", { name: "Message Sent Successfully!" });
+    await expect(dialog).toBeVisible();
+    await expect(page.locator("#contact-form").getByLabel(/^Name/)).toHaveValue("");
+    await expect(page.locator("#contact-form").getByLabel("Message")).toHaveValue("");
+    await expect(button).toHaveText("Send Message");
+    await dialog.getByRole("button", { name: "Continue" }).click();
+    await expect(dialog).toBeHidden();
+
+    await expect(toast).toBeVisible();
+    await page.waitForTimeout(Math.max(0, 5000 - (Date.now() - shownAt)));
+    await expect(toast).toBeVisible();
+    await expect(toast).toBeHidden({ timeout: 2500 });
+
+    const rows = contactMessagesFrom(email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      name: "Grace Hopper",
+      message: "We run a flea market.",
+      status: "new",
+    });
+  });
+
+  test("a server failure shows the destructive toast and keeps the values", async ({
+    page,
+    consoleWatch,
+  }) => {
+    consoleWatch.allow(/status of 500/);
+    await page.route("**/functions/v1/submit-contact-form", (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: '{"success":false,"error":"Failed to submit form"}',
+      }),
+    );
+    await fill(page, { name: "Ada", email: uniqueEmail("fail"), message: "Hello" });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const alert = page.getByRole("alert").filter({ hasText: "Error sending message" });
+    await expect(alert).toContainText("Please try again or contact us directly.");
+    await expect(page.locator("#contact-form").getByLabel(/^Name/)).toHaveValue("Ada");
+    await expect(page.locator("#contact-form").getByLabel("Message")).toHaveValue("Hello");
+  });
+
+  test("a network failure shows the destructive toast and keeps the values", async ({
+    page,
+    consoleWatch,
+  }) => {
+    consoleWatch.allow(/ERR_CONNECTION_FAILED/);
+    await page.route("**/functions/v1/submit-contact-form", (route) =>
+      route.abort("connectionfailed"),
+    );
+    await fill(page, { name: "Ada", email: uniqueEmail("offline"), message: "Hello" });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Error sending message" }),
+    ).toBeVisible();
+    await expect(page.locator("#contact-form").getByLabel("Email")).toHaveValue(/offline-/);
+  });
+
+  test("the server's 400 is shown at the field it names", async ({ page, consoleWatch }) => {
+    consoleWatch.allow(/status of 400/);
+    const email = uniqueEmail("bad-site");
+    // javascript: passes the browser's checks as text but not the server's URL rule.
+    await page.route("**/functions/v1/submit-contact-form", async (route) => {
+      const body = JSON.parse(route.request().postData() ?? "{}");
+      await route.continue({
+        postData: JSON.stringify({ ...body, website: "javascript:alert(1)" }),
+      });
+    });
+    await fill(page, { name: "Ada", email, message: "Hi", website: "https://ok.example" });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const website = page.locator("#contact-form").getByLabel("Website");
+    await expect(website).toHaveAttribute("aria-invalid", "true");
+    await expect(website).toBeFocused();
+    const describedBy = await website.getAttribute("aria-describedby");
+    await expect(page.locator(`[id="${describedBy}"]`)).toHaveText(
+      "website must be an absolute http:// or https:// URL",
+    );
+    expect(contactMessagesFrom(email)).toHaveLength(0);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a post is stored and the page confirms it", async ({ page }) => {
+    const email = uniqueEmail("nojs");
+    await page.goto("/contact");
+    await fill(page, { name: "No Script", email, message: "Plain HTML works." });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page).toHaveURL(/\/contact\?sent=1/);
+    await expect(
+      page.getByRole("status").filter({ hasText: "Message Sent Successfully!" }),
+    ).toContainText("We'll get back to you within 24 hours");
+    expect(contactMessagesFrom(email)).toHaveLength(1);
+  });
+
+  test("an invalid post comes back with the error and every value kept", async ({ page }) => {
+    const email = uniqueEmail("nojs-bad");
+    await page.goto("/contact");
+    await fill(page, {
+      name: "No Script",
+      email,
+      message: "Line one\nLine <two>",
+      website: "ftp://files.example",
+    });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page).toHaveURL(/\/contact\?form=/);
+    await expect(page.locator('[data-form-status="error"]')).toHaveAttribute("role", "alert");
+    await expect(page.locator('[data-form-status="error"]')).toHaveText(
+      "website must be an absolute http:// or https:// URL",
+    );
+    const form = page.locator("#contact-form");
+    await expect(form.getByLabel(/^Name/)).toHaveValue("No Script");
+    await expect(form.getByLabel("Email")).toHaveValue(email);
+    await expect(form.getByLabel("Website")).toHaveValue("ftp://files.example");
+    await expect(form.getByLabel("Website")).toHaveAttribute("aria-invalid", "true");
+    await expect(form.getByLabel("Message")).toHaveValue("Line one\nLine <two>");
+    expect(contactMessagesFrom(email)).toHaveLength(0);
+  });
+});

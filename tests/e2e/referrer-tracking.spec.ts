@@ -1,0 +1,133 @@
+// Once-per-session referrer tracking (SPEC sections 3, 4, 8) in a real browser against the real server.
+import type { Page, Request } from "@playwright/test";
+import { contactMessagesFrom, referrerVisit } from "./database.ts";
+import { expect, test, waitForHydration } from "./fixtures.ts";
+
+const trackPath = "/functions/v1/track-referrer";
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+function recordTrackingCalls(page: Page): Request[] {
+  const calls: Request[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === trackPath) calls.push(request);
+  });
+  return calls;
+}
+
+const flag = (page: Page) => page.evaluate(() => sessionStorage.getItem("referrer_tracked"));
+const payloadOf = (request: Request) => JSON.parse(request.postData() ?? "{}");
+
+test("a direct visit sends one call with the exact payload, then nothing on reload or navigation", async ({
+  page,
+}) => {
+  const calls = recordTrackingCalls(page);
+  const answered = page.waitForResponse((r) => new URL(r.url()).pathname === trackPath);
+  await page.goto("/pricing?utm_source=newsletter");
+  await waitForHydration(page);
+  expect((await answered).status()).toBe(200);
+  await expect.poll(() => flag(page)).toBe("true");
+
+  expect(calls).toHaveLength(1);
+  const payload = payloadOf(calls[0]!);
+  expect(Object.keys(payload).sort()).toEqual(["page_url", "referrer", "session_id", "user_agent"]);
+  expect(payload.session_id).toMatch(uuid);
+  expect(payload.referrer).toBe("direct");
+  expect(payload.page_url).toBe(page.url());
+  expect(payload.user_agent).toBe(await page.evaluate(() => navigator.userAgent));
+  expect(calls[0]!.method()).toBe("POST");
+  expect(calls[0]!.headers()["content-type"]).toBe("application/json");
+
+  await page.reload();
+  await waitForHydration(page);
+  await page
+    .locator('a[href="/contact"]')
+    .first()
+    .evaluate((a) => (a as HTMLAnchorElement).click());
+  await expect(page).toHaveURL("/contact");
+  await page.goto("/about");
+  await waitForHydration(page);
+  await page.waitForTimeout(300);
+  expect(calls).toHaveLength(1);
+  expect(referrerVisit(payload.session_id)).toMatchObject({
+    landing_path: "/pricing",
+    utm_source: "newsletter",
+    source: "direct",
+  });
+});
+
+test("a visit from another site sends that referrer", async ({ page }) => {
+  const calls = recordTrackingCalls(page);
+  await page.goto("/", { referer: "https://www.google.com/" });
+  await waitForHydration(page);
+  await expect.poll(() => flag(page)).toBe("true");
+  expect(calls).toHaveLength(1);
+  const payload = payloadOf(calls[0]!);
+  expect(payload.referrer).toBe("https://www.google.com/");
+  expect(referrerVisit(payload.session_id)).toMatchObject({
+    referrer_host: "www.google.com",
+    source: "search",
+  });
+});
+
+test("the flag is set only after the server confirms", async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(`**${trackPath}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const requested = page.waitForRequest((r) => new URL(r.url()).pathname === trackPath);
+  await page.goto("/features");
+  await requested;
+  expect(await flag(page)).toBeNull();
+  release();
+  await expect.poll(() => flag(page)).toBe("true");
+});
+
+test("a failure is logged, shows nothing, and the next load retries with the same session", async ({
+  page,
+  consoleWatch,
+}) => {
+  consoleWatch.allow(/Error tracking referrer|status of 500/);
+  const calls = recordTrackingCalls(page);
+  await page.route(`**${trackPath}`, (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: "application/json",
+      body: '{"success":false,"error":"Failed to track referrer"}',
+    }),
+  );
+  const logged = page.waitForEvent(
+    "console",
+    (m) => m.type() === "error" && m.text().startsWith("Error tracking referrer"),
+  );
+  await page.goto("/about");
+  await logged;
+  expect(await flag(page)).toBeNull();
+  await expect(page.getByRole("alert").filter({ hasText: /\w/ })).toHaveCount(0);
+
+  await page.unroute(`**${trackPath}`);
+  await page.reload();
+  await expect.poll(() => flag(page)).toBe("true");
+  expect(calls).toHaveLength(2);
+  expect(payloadOf(calls[1]!).session_id).toBe(payloadOf(calls[0]!).session_id);
+});
+
+test("a contact message is linked to the visitor's tracked session", async ({ page }) => {
+  const calls = recordTrackingCalls(page);
+  await page.goto("/contact", { referer: "https://www.instagram.com/" });
+  await waitForHydration(page);
+  await expect.poll(() => flag(page)).toBe("true");
+  const sessionId = payloadOf(calls[0]!).session_id;
+  const email = `linked-${Date.now()}@example.com`;
+  const form = page.locator("#contact-form");
+  await form.getByLabel(/^Name/).fill("Linked Visitor");
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Message").fill("Where did I come from?");
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByRole("dialog", { name: "Message Sent Successfully!" })).toBeVisible();
+  expect(contactMessagesFrom(email)[0]).toMatchObject({ session_id: sessionId });
+  expect(referrerVisit(sessionId)).toMatchObject({ source: "social", landing_path: "/contact" });
+});
