@@ -101,6 +101,9 @@ export class OutboxWorker {
   #unreachable = false;
   #lastProbeAt = Number.NEGATIVE_INFINITY;
   #failing = false;
+  /** Settles when stop() is called: a probe in progress is not waited for. */
+  #stopping: Promise<void>;
+  #signalStop: () => void = () => {};
   #lastFailureLogAt = 0;
   #failuresSinceLog = 0;
 
@@ -111,6 +114,9 @@ export class OutboxWorker {
       if (value !== undefined && key in tuning) (tuning as Record<string, unknown>)[key] = value;
     }
     this.#tuning = tuning;
+    this.#stopping = new Promise((resolve) => {
+      this.#signalStop = resolve;
+    });
   }
 
   get running(): boolean {
@@ -146,6 +152,7 @@ export class OutboxWorker {
   async stop(): Promise<void> {
     if (!this.#loop) return;
     this.#running = false;
+    this.#signalStop();
     this.wake();
     const timer = setTimeout(() => {
       for (const controller of this.#inFlight) controller.abort(shutdown);
@@ -223,7 +230,11 @@ export class OutboxWorker {
   async #probe(): Promise<void> {
     this.#lastProbeAt = this.#tuning.now();
     try {
-      await this.#options.transport.verify();
+      const answered = await Promise.race([
+        this.#options.transport.verify().then(() => true),
+        this.#stopping.then(() => false),
+      ]);
+      if (!answered) return;
     } catch (error) {
       this.#options.log.debug(
         { failure: classifyMailError(error) },

@@ -2,6 +2,7 @@
 // process. The worker's clock is Date.now() plus an offset the tests move, so retries come due without waiting.
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contactFormPath, contactHoneypotField } from "../../contracts/contact-form.ts";
 import { trackReferrerPath } from "../../contracts/track-referrer.ts";
@@ -73,6 +74,7 @@ async function startMailApp(
   database: AppDatabase,
   env: Record<string, string>,
   worker: Partial<OutboxWorkerTuning> = {},
+  smtpTimeouts = { connectionMs: 1_000, greetingMs: 300, socketMs: 2_000 },
 ): Promise<MailApp> {
   const clock = new Clock();
   const logs: LogLine[] = [];
@@ -90,7 +92,7 @@ async function startMailApp(
         stopGraceMs: 3 * second,
         ...worker,
       },
-      smtpTimeouts: { connectionMs: 1_000, greetingMs: 300, socketMs: 2_000 },
+      smtpTimeouts,
     },
   });
   await app.ready();
@@ -118,8 +120,12 @@ describe.each(dialects)("mail delivery on %s", (dialect) => {
   const messages = () =>
     test.database.db.selectFrom("contact_messages").selectAll().orderBy("created_at").execute();
 
-  async function mailApp(worker: Partial<OutboxWorkerTuning> = {}, env = mailEnv(smtp)) {
-    const started = await startMailApp(test.database, env, worker);
+  async function mailApp(
+    worker: Partial<OutboxWorkerTuning> = {},
+    env = mailEnv(smtp),
+    smtpTimeouts?: Parameters<typeof startMailApp>[3],
+  ) {
+    const started = await startMailApp(test.database, env, worker, smtpTimeouts);
     apps.push(started.app);
     return started;
   }
@@ -443,6 +449,52 @@ describe.each(dialects)("mail delivery on %s", (dialect) => {
     expect((await outbox())[0]).toMatchObject({ status: "sent", lease_owner: null });
   });
 
+  it("stops within its grace period while the SMTP server does not answer, giving the row back", async () => {
+    smtp.behaviour = { kind: "silent" };
+    const { app } = await mailApp({ stopGraceMs: 200 }, mailEnv(smtp), {
+      connectionMs: 20_000,
+      greetingMs: 20_000,
+      socketMs: 20_000,
+    });
+    expect((await submit(app)).statusCode).toBe(200);
+    await waitFor("the claim", async () => (await outbox())[0]?.lease_owner);
+    const closed = await Promise.race([
+      app.close().then(() => "closed"),
+      pause(5_000).then(() => "still waiting for the SMTP server"),
+    ]);
+    expect(closed).toBe("closed");
+    // Not a failure: the row is due again at once, for the next start.
+    expect((await outbox())[0]).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      lease_owner: null,
+      last_error: null,
+    });
+  });
+
+  it("does not wait for a check of a silent server when it stops", async () => {
+    await smtp.down();
+    const { app, clock } = await mailApp({ probeIntervalMs: 1_000 }, mailEnv(smtp), {
+      connectionMs: 20_000,
+      greetingMs: 20_000,
+      socketMs: 20_000,
+    });
+    expect((await submit(app)).statusCode).toBe(200);
+    await waitFor("the refused attempt", async () => (await outbox())[0]?.last_error_kind);
+    smtp.behaviour = { kind: "silent" };
+    await smtp.up();
+    const connectionsBefore = smtp.connections;
+    // The check is due (the message's own retry is not): it connects and waits for a greeting.
+    clock.advance(1_500);
+    await waitFor("the check", () => smtp.connections > connectionsBefore);
+    const closed = await Promise.race([
+      app.close().then(() => "closed"),
+      pause(5_000).then(() => "still waiting for the SMTP server"),
+    ]);
+    expect(closed).toBe("closed");
+    expect((await outbox())[0]).toMatchObject({ status: "pending", attempts: 1 });
+  });
+
   it("queues nothing and logs once at start that mail delivery is off without SMTP_URL", async () => {
     const { app, logs } = await mailApp({}, {} as ReturnType<typeof mailEnv>);
     expect(app.mailer.enabled).toBe(false);
@@ -558,6 +610,12 @@ describe("several instances on one PostgreSQL database", () => {
   it("hand each due row to one claimer only (FOR UPDATE SKIP LOCKED)", async () => {
     const ids = await queue(150);
     const claimers = [mailOutboxRepository(test.database), mailOutboxRepository(second)];
+    // Open four connections in each pool first, so that every claimer's first claim runs at once.
+    for (const database of [test.database, second]) {
+      await Promise.all(
+        Array.from({ length: 4 }, () => sql`select pg_sleep(0.05)`.execute(database.db)),
+      );
+    }
     const claimed: string[] = [];
     const claimsBy = [0, 0];
     await Promise.all(
@@ -580,6 +638,7 @@ describe("several instances on one PostgreSQL database", () => {
 
   it("deliver each message exactly once with two workers", async () => {
     const ids = await queue(60);
+    await sql`select 1`.execute(second.db);
     // Each send takes a little while, so that both workers are busy at once.
     smtp.behaviour = { kind: "accept", delayMs: 5 };
     const env = mailEnv(smtp);

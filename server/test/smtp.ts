@@ -30,6 +30,8 @@ export class TestSmtp {
   behaviour: SmtpBehaviour = { kind: "accept" };
   /** DATA commands answered (accepted or refused). */
   dataCommands = 0;
+  /** Connections accepted. */
+  connections = 0;
   port = 0;
   readonly #options: TestSmtpOptions;
   #server: SMTPServer | undefined;
@@ -82,6 +84,7 @@ export class TestSmtp {
         }
       },
       onConnect: (_session, callback) => {
+        this.connections++;
         // Never greeted: the client waits for its greeting timeout.
         if (this.behaviour.kind !== "silent") callback();
       },
