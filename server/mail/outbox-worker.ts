@@ -196,6 +196,7 @@ export class OutboxWorker {
     const { outbox } = this.#options;
     const { now, batchSize, leaseMs, pollIntervalMs, probeIntervalMs } = this.#tuning;
     if (this.#unreachable && now() - this.#lastProbeAt >= probeIntervalMs) await this.#probe();
+    if (!this.#running) return 0;
     const claimed = await outbox.claim(this.owner, now(), batchSize, leaseMs);
     if (claimed.length > 0) {
       await this.#deliver(claimed);
