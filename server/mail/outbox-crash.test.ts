@@ -63,29 +63,10 @@ describe.each(dialects)("kill -9 while mail is pending, on %s", (dialect) => {
         }
       };
       const load = Promise.all(Array.from({ length: 8 }, client));
-      if (dialect === "sqlite") {
-        // Killed under load: some rows may be leased by the dying worker. The single worker of a SQLite
-        // database releases them when it starts.
-        await new Promise((resolve) => setTimeout(resolve, 300 + Math.random() * 500));
-      } else {
-        // On PostgreSQL a lease of a vanished instance is honoured until it ends (5 minutes), so the kill
-        // comes once every message has had its failed attempt and waits for its retry.
-        await load;
-        await waitFor(
-          "the failed first attempts",
-          async () => {
-            const rows = await database.db
-              .selectFrom("mail_outbox")
-              .select(["attempts", "lease_owner"])
-              .execute();
-            return (
-              rows.length >= acked.length &&
-              rows.every((row) => row.attempts >= 1 && row.lease_owner === null)
-            );
-          },
-          10_000,
-        );
-      }
+      // Killed under load, at an arbitrary moment once some messages are acknowledged: some rows may be leased
+      // by the dying worker.
+      await waitFor("acknowledged messages", async () => acked.length >= 30, 20_000);
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 300));
       first.child.kill("SIGKILL");
       expect(await first.exited).toBe("SIGKILL");
       stop = true;
@@ -94,6 +75,16 @@ describe.each(dialects)("kill -9 while mail is pending, on %s", (dialect) => {
       expect(first.output()).toMatch(/mail delivery on/);
       expect(smtp.received).toHaveLength(0);
 
+      if (dialect === "postgres") {
+        // A lease of a vanished instance is honoured until it ends (5 minutes): end those leases now, as if
+        // the 5 minutes had passed. (On SQLite the restarted single worker releases them itself.)
+        await database.db
+          .updateTable("mail_outbox")
+          .set({ next_attempt_at: Date.now() })
+          .where("status", "=", "pending")
+          .where("lease_owner", "is not", null)
+          .execute();
+      }
       await smtp.up();
       const second = await startServer(env);
       try {
