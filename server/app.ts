@@ -7,8 +7,11 @@ import Fastify, {
 import { maxFunctionBodyBytes } from "../contracts/function-result.ts";
 import type { AppDatabase } from "./db/database.ts";
 import { type Env, trustProxyOption } from "./env.ts";
+import type { OutboxWorkerTuning } from "./mail/outbox-worker.ts";
+import type { SmtpTimeouts } from "./mail/transport.ts";
 import database from "./plugins/database.ts";
 import functions from "./plugins/functions.ts";
+import mailer from "./plugins/mailer.ts";
 import rateLimits from "./plugins/rate-limits.ts";
 import securityHeaders from "./plugins/security-headers.ts";
 import site from "./plugins/site.ts";
@@ -33,6 +36,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions["logger"];
   /** Overrides of the client time limits (tests use short ones). */
   timeouts?: Partial<Timeouts>;
+  /** Overrides of the mail outbox worker's timing and the SMTP waits (tests drive the clock). */
+  mail?: { worker?: Partial<OutboxWorkerTuning>; smtpTimeouts?: SmtpTimeouts } | undefined;
 }
 
 export interface Timeouts {
@@ -90,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get("/healthz", async () => ({ status: "ok" }));
   if (options.database) {
     await app.register(database, { database: options.database });
+    await app.register(mailer, { env, ...options.mail });
     await app.register(functions, { prefix: "/functions", corsOrigins: env.CORS_ORIGINS });
   }
   if (options.buildDir !== undefined) {

@@ -40,6 +40,33 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ SERVE_SITE: "no" })).toThrow(/SERVE_SITE/);
   });
 
+  it("reads SITE_URL at run time as an origin (admin links in e-mails)", () => {
+    expect(parseEnv({}).SITE_URL).toBe("https://www.boothpilot.example");
+    expect(parseEnv({ SITE_URL: "https://www.example.com/" }).SITE_URL).toBe(
+      "https://www.example.com",
+    );
+    expect(parseEnv({ SITE_URL: "http://localhost:3000" }).SITE_URL).toBe("http://localhost:3000");
+    for (const bad of ["www.example.com", "https://www.example.com/admin", "ftp://example.com"]) {
+      expect(() => parseEnv({ SITE_URL: bad })).toThrow(
+        /SITE_URL must be an absolute http\(s\) origin/,
+      );
+    }
+  });
+
+  it("needs MAIL_TO and MAIL_FROM with SMTP_URL, and takes several MAIL_TO addresses", () => {
+    const env = parseEnv({
+      SMTP_URL: "smtps://user:p%40ss@smtp.example.com:465",
+      MAIL_TO: "team@example.com, sales@example.com",
+      MAIL_FROM: "web@example.com",
+    });
+    expect(env.MAIL_TO).toEqual(["team@example.com", "sales@example.com"]);
+    expect(() => parseEnv({ SMTP_URL: "smtp://localhost", MAIL_TO: "team@example.com" })).toThrow(
+      /MAIL_FROM/,
+    );
+    expect(() => parseEnv({ SMTP_URL: "http://localhost" })).toThrow(/SMTP_URL must start/);
+    expect(() => parseEnv({ MAIL_TO: "team@example.com; x" })).toThrow(/MAIL_TO/);
+  });
+
   it("splits list variables", () => {
     const env = parseEnv({ CORS_ORIGINS: "https://a.example, https://b.example" });
     expect(env.CORS_ORIGINS).toEqual(["https://a.example", "https://b.example"]);

@@ -16,6 +16,16 @@ const addressList = optionalString.transform((value) =>
     : [],
 );
 
+/** An absolute http(s) origin; a trailing slash is dropped. */
+const absoluteOrigin = (name: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => /^https?:\/\/[^/?#\s]+$/i.test(value.replace(/\/+$/, "")), {
+      message: `${name} must be an absolute http(s) origin such as https://www.example.com`,
+    })
+    .transform((value) => value.replace(/\/+$/, ""));
+
 export const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -37,6 +47,8 @@ export const envSchema = z
       (value) => value === undefined || z.email().safeParse(value).success,
       "MAIL_FROM must be an e-mail address",
     ),
+    /** The site's origin at run time: links to the admin console in e-mails (also a build-time variable). */
+    SITE_URL: absoluteOrigin("SITE_URL").default("https://www.boothpilot.example"),
     ADMIN_EMAIL: optionalString.refine(
       (value) => value === undefined || z.email().safeParse(value).success,
       "ADMIN_EMAIL must be an e-mail address",

@@ -16,7 +16,14 @@ async function fresh(dialect: (typeof dialects)[number]) {
   return config.config;
 }
 
-const tables = ["address_salts", "contact_messages", "contact_submission_guard", "referrer_visits"];
+const tables = [
+  "address_salts",
+  "contact_messages",
+  "contact_submission_guard",
+  "mail_outbox",
+  "referrer_visits",
+];
+const migrations = ["0001-functions", "0002-mail-outbox"];
 
 describe("SQLite storage", () => {
   it("creates DATA_DIR and site.db on first start, in WAL mode with synchronous=FULL", async () => {
@@ -63,7 +70,7 @@ describe("SQLite storage", () => {
     const results = await Promise.all([runOne(), runOne(), runOne()]);
     for (const result of results) expect(result.code, result.err).toBe(0);
     const applied = results.map((result) => JSON.parse(result.out) as string[]);
-    expect(applied.flat()).toEqual(["0001-functions"]);
+    expect(applied.flat()).toEqual(migrations);
   });
 });
 
@@ -72,7 +79,7 @@ describe.each(dialects)("migrations on %s", (dialect) => {
     const config = await fresh(dialect);
     const database = await openDatabase(config);
     try {
-      expect(await migrateToLatest(database)).toEqual(["0001-functions"]);
+      expect(await migrateToLatest(database)).toEqual(migrations);
       expect(await migrateToLatest(database)).toEqual([]);
       const names = (await database.db.introspection.getTables()).map((table) => table.name);
       expect(names).toEqual(expect.arrayContaining(tables));
@@ -88,7 +95,7 @@ describe.each(dialects)("migrations on %s", (dialect) => {
     const databases = await Promise.all(Array.from({ length: count }, () => openDatabase(config)));
     try {
       const applied = await Promise.all(databases.map((database) => migrateToLatest(database)));
-      expect(applied.flat()).toEqual(["0001-functions"]);
+      expect(applied.flat()).toEqual(migrations);
     } finally {
       await Promise.all(databases.map((database) => database.close()));
     }

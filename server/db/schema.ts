@@ -57,8 +57,37 @@ export interface AddressSaltsTable {
   salt: string;
 }
 
+export type MailOutboxStatus = "pending" | "sent" | "failed";
+
+/**
+ * What the last failed attempt says about the cause: "connection" when no SMTP reply was received (the server
+ * was unreachable, timed out, refused the credentials or TLS), "transient" for a 4xx reply, "permanent" for a
+ * 5xx reply to this message.
+ */
+export type MailErrorKind = "connection" | "transient" | "permanent";
+
+export interface MailOutboxTable {
+  /** The contact message to e-mail (one outbox row per message). */
+  message_id: string;
+  status: ColumnType<MailOutboxStatus, MailOutboxStatus | undefined, MailOutboxStatus>;
+  /** When the row was written, with its message: the four days before giving up count from here. */
+  created_at: Timestamp;
+  /** Attempts started so far (counted when a worker claims the row). */
+  attempts: ColumnType<number, number | undefined, number>;
+  /** Pending: not to be claimed before this time; while claimed, the end of the worker's lease. */
+  next_attempt_at: EpochMillis;
+  /** The worker holding the lease, or null. */
+  lease_owner: string | null;
+  last_attempt_at: Timestamp | null;
+  last_error: string | null;
+  last_error_kind: MailErrorKind | null;
+  sent_at: Timestamp | null;
+  failed_at: Timestamp | null;
+}
+
 export interface Schema {
   contact_messages: ContactMessagesTable;
+  mail_outbox: MailOutboxTable;
   contact_submission_guard: ContactSubmissionGuardTable;
   referrer_visits: ReferrerVisitsTable;
   address_salts: AddressSaltsTable;

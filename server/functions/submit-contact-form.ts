@@ -1,6 +1,7 @@
 // POST /functions/v1/submit-contact-form: validates, stores the message (committed before the answer), 200.
 // A filled honeypot still answers 200 and stores the message as spam; the same payload twice in a minute is
-// stored once.
+// stored once. With mail delivery on, the message's outbox row is committed with it and the worker sends it
+// after the answer (the form never waits for SMTP); spam and duplicates are never e-mailed.
 import type { FastifyInstance } from "fastify";
 import { contactFieldNames } from "../../app/lib/contact-fields.ts";
 import {
@@ -65,20 +66,26 @@ export default async function submitContactForm(app: FastifyInstance): Promise<v
         );
       }
       const form = parsed.data;
+      const status = isHoneypotFilled(form) ? "spam" : "new";
+      const queueMail = app.mailer.enabled;
       try {
         const clientHash = await app.repositories.clientAddresses.hash(request.ip);
-        await app.repositories.contactMessages.submit({
-          name: form.name,
-          email: form.email,
-          phone: form.phone,
-          business_name: form.business_name,
-          website: form.website,
-          message: form.message,
-          session_id: form.session_id,
-          client_hash: clientHash,
-          user_agent: request.headers["user-agent"]?.slice(0, maxUserAgentLength) ?? null,
-          status: isHoneypotFilled(form) ? "spam" : "new",
-        });
+        const result = await app.repositories.contactMessages.submit(
+          {
+            name: form.name,
+            email: form.email,
+            phone: form.phone,
+            business_name: form.business_name,
+            website: form.website,
+            message: form.message,
+            session_id: form.session_id,
+            client_hash: clientHash,
+            user_agent: request.headers["user-agent"]?.slice(0, maxUserAgentLength) ?? null,
+            status,
+          },
+          { queueMail },
+        );
+        if (queueMail && result.stored && status === "new") app.mailer.wake();
       } catch (error) {
         request.log.error({ err: error }, "contact message not stored");
         if (viaForm) return reply.redirect(contactPageAfter.failed, 303);

@@ -98,5 +98,5 @@ export default fp(functions, {
   name: "functions",
   fastify: "5.x",
   encapsulate: true,
-  dependencies: ["security-headers", "database", "rate-limits"],
+  dependencies: ["security-headers", "database", "mailer", "rate-limits"],
 });

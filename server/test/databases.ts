@@ -82,6 +82,7 @@ export async function openTestDatabase(dialect: DialectName): Promise<TestDataba
 /** Empties the tables the functions write (between tests). */
 export async function clearTables(database: AppDatabase): Promise<void> {
   for (const table of [
+    "mail_outbox",
     "contact_messages",
     "contact_submission_guard",
     "referrer_visits",

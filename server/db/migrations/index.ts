@@ -4,6 +4,7 @@ import type { ColumnDataType, Kysely } from "kysely";
 import type { Migration, MigrationProvider } from "kysely/migration";
 import type { DialectName } from "../database.ts";
 import * as functions from "./0001-functions.ts";
+import * as mailOutbox from "./0002-mail-outbox.ts";
 
 export interface ColumnTypes {
   uuid: ColumnDataType;
@@ -29,6 +30,7 @@ type Step = (types: ColumnTypes) => (db: Kysely<unknown>) => Promise<void>;
 
 const steps: Record<string, { up: Step; down: Step }> = {
   "0001-functions": functions,
+  "0002-mail-outbox": mailOutbox,
 };
 
 export function migrationProvider(dialect: DialectName): MigrationProvider {

@@ -2,6 +2,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { AppDatabase } from "../database.ts";
 import type { ContactMessageStatus } from "../schema.ts";
+import { enqueueMail } from "./mail-outbox.ts";
 
 /** The same payload submitted again within this window is not stored again. */
 export const duplicateWindowMs = 60_000;
@@ -25,8 +26,16 @@ export interface SubmitResult {
   id: string | null;
 }
 
+export interface SubmitOptions {
+  /**
+   * Mail delivery is on: a stored message that is not spam gets its mail outbox row in the same transaction
+   * (ADR 5). Spam and duplicates never get one.
+   */
+  queueMail?: boolean;
+}
+
 export interface ContactMessagesRepository {
-  submit(message: NewContactMessage): Promise<SubmitResult>;
+  submit(message: NewContactMessage, options?: SubmitOptions): Promise<SubmitResult>;
 }
 
 function payloadHash(message: NewContactMessage): string {
@@ -47,7 +56,7 @@ export function contactMessagesRepository(
 ): ContactMessagesRepository {
   let lastPrune = 0;
   return {
-    submit(message) {
+    submit(message, options = {}) {
       return database.writes.run(async (trx) => {
         const at = now();
         if (at - lastPrune >= duplicateWindowMs) {
@@ -75,6 +84,7 @@ export function contactMessagesRepository(
           .insertInto("contact_messages")
           .values({ id, created_at: new Date(at).toISOString(), ...message })
           .execute();
+        if (options.queueMail && message.status === "new") await enqueueMail(trx, id, at);
         return { stored: true, id };
       });
     },

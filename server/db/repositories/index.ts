@@ -2,12 +2,14 @@
 import type { AppDatabase } from "../database.ts";
 import { type ClientAddressHasher, clientAddressHasher } from "./client-addresses.ts";
 import { type ContactMessagesRepository, contactMessagesRepository } from "./contact-messages.ts";
+import { type MailOutboxRepository, mailOutboxRepository } from "./mail-outbox.ts";
 import { type ReferrerVisitsRepository, referrerVisitsRepository } from "./referrer-visits.ts";
 
 export interface Repositories {
   contactMessages: ContactMessagesRepository;
   referrerVisits: ReferrerVisitsRepository;
   clientAddresses: ClientAddressHasher;
+  mailOutbox: MailOutboxRepository;
 }
 
 export function createRepositories(database: AppDatabase): Repositories {
@@ -15,5 +17,6 @@ export function createRepositories(database: AppDatabase): Repositories {
     contactMessages: contactMessagesRepository(database),
     referrerVisits: referrerVisitsRepository(database),
     clientAddresses: clientAddressHasher(database),
+    mailOutbox: mailOutboxRepository(database),
   };
 }

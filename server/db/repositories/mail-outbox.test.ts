@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  clearTables,
+  dialects,
+  openTestDatabase,
+  type TestDatabase,
+} from "../../test/databases.ts";
+import { contactMessagesRepository, type NewContactMessage } from "./contact-messages.ts";
+import { mailOutboxRepository } from "./mail-outbox.ts";
+
+const message: NewContactMessage = {
+  name: "Ada",
+  email: "ada@example.com",
+  phone: null,
+  business_name: null,
+  website: null,
+  message: "Hello",
+  session_id: null,
+  client_hash: "hash",
+  user_agent: null,
+  status: "new",
+};
+
+const lease = 60_000;
+
+describe.each(dialects)("the mail outbox on %s", (dialect) => {
+  let test: TestDatabase;
+  let clock = 0;
+  const now = () => clock;
+
+  beforeAll(async () => {
+    test = await openTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await test?.dispose();
+  });
+  beforeEach(async () => {
+    await clearTables(test.database);
+    clock = Date.parse("2026-03-01T12:00:00.000Z");
+  });
+
+  const rows = () => test.database.db.selectFrom("mail_outbox").selectAll().execute();
+
+  it("gets a row with each stored message when mail is on, never for spam, duplicates or with mail off", async () => {
+    const contacts = contactMessagesRepository(test.database, now);
+    const queued = await contacts.submit(message, { queueMail: true });
+    await contacts.submit(message, { queueMail: true }); // duplicate
+    await contacts.submit({ ...message, message: "spam", status: "spam" }, { queueMail: true });
+    await contacts.submit({ ...message, message: "mail off" });
+    expect(await rows()).toEqual([
+      expect.objectContaining({
+        message_id: queued.id,
+        status: "pending",
+        attempts: 0,
+        next_attempt_at: dialect === "postgres" ? String(clock) : clock,
+        lease_owner: null,
+      }),
+    ]);
+    expect(new Date((await rows())[0]!.created_at).getTime()).toBe(clock);
+  });
+
+  it("claims due rows once, up to the limit, oldest first, under a lease", async () => {
+    const contacts = contactMessagesRepository(test.database, now);
+    const ids: string[] = [];
+    for (let n = 0; n < 5; n++) {
+      ids.push((await contacts.submit({ ...message, message: `m${n}` }, { queueMail: true })).id!);
+      clock += 1_000;
+    }
+    const outbox = mailOutboxRepository(test.database);
+    const first = await outbox.claim("worker-a", clock, 3, lease);
+    expect(first.map((claim) => claim.messageId)).toEqual(ids.slice(0, 3));
+    expect(first.every((claim) => claim.attempts === 1)).toBe(true);
+    const second = await outbox.claim("worker-b", clock, 10, lease);
+    expect(second.map((claim) => claim.messageId)).toEqual(ids.slice(3));
+    expect(await outbox.claim("worker-c", clock, 10, lease)).toEqual([]);
+    expect(await outbox.nextDueAt()).toBe(clock + lease);
+    // A mark by a worker that does not hold the lease changes nothing.
+    expect(await outbox.markSent(ids[0]!, "worker-b", clock)).toBe(false);
+    expect(await outbox.markSent(ids[0]!, "worker-a", clock)).toBe(true);
+    expect(await outbox.markSent(ids[0]!, "worker-a", clock)).toBe(false);
+    // Once the lease has ended, another worker may take the row (a worker that died).
+    const again = await outbox.claim("worker-c", clock + lease, 10, lease);
+    expect(again.map((claim) => claim.messageId).sort()).toEqual(ids.slice(1).sort());
+    expect(again.every((claim) => claim.attempts === 2)).toBe(true);
+    expect(await outbox.counts()).toEqual({ pending: 4, sent: 1, failed: 0 });
+  });
+
+  it("reschedules, fails and releases only what the worker holds", async () => {
+    const contacts = contactMessagesRepository(test.database, now);
+    const a = (await contacts.submit({ ...message, message: "a" }, { queueMail: true })).id!;
+    const b = (await contacts.submit({ ...message, message: "b" }, { queueMail: true })).id!;
+    const c = (await contacts.submit({ ...message, message: "c" }, { queueMail: true })).id!;
+    const outbox = mailOutboxRepository(test.database);
+    await outbox.claim("w", clock, 10, lease);
+    const refused = { kind: "connection" as const, error: "ESOCKET: connect ECONNREFUSED" };
+    expect(await outbox.markRetry(a, "w", clock + 5_000, refused)).toBe(true);
+    expect(
+      await outbox.markRetry(b, "w", clock + 5_000, { kind: "permanent", error: "550 no" }),
+    ).toBe(true);
+    expect(
+      await outbox.markFailed(c, "w", clock, { kind: "permanent", error: "x".repeat(5_000) }),
+    ).toBe(true);
+    expect(await outbox.hasConnectionFailures()).toBe(true);
+    // The server answers again: only the message that waited for it is due now.
+    expect(await outbox.releaseConnectionFailures(clock + 1)).toBe(1);
+    expect((await outbox.claim("w", clock + 1, 10, lease)).map((claim) => claim.messageId)).toEqual(
+      [a],
+    );
+    const failed = (await rows()).find((row) => row.message_id === c)!;
+    expect(failed).toMatchObject({ status: "failed", last_error_kind: "permanent" });
+    expect(failed.last_error!.length).toBe(1_000);
+    expect(await outbox.counts()).toEqual({ pending: 2, sent: 0, failed: 1 });
+    // A failed row is final.
+    expect(await outbox.claim("w", clock + 10 * lease, 10, lease)).toHaveLength(2);
+    expect(await outbox.releaseAllLeases(clock)).toBe(2);
+  });
+
+  it("loads a message with its sender's tracked session", async () => {
+    const sessionId = "0b7c2a6e-3f4d-4a5b-8c9d-1e2f3a4b5c6d";
+    await test.database.db
+      .insertInto("referrer_visits")
+      .values({
+        session_id: sessionId,
+        created_at: new Date(clock).toISOString(),
+        referrer_url: "https://duckduckgo.com/",
+        referrer_host: "duckduckgo.com",
+        source: "search",
+        landing_path: "/pricing",
+        utm_source: "ddg",
+        utm_medium: null,
+        utm_campaign: null,
+        utm_term: null,
+        utm_content: null,
+        user_agent: "",
+        is_bot: false,
+      })
+      .execute();
+    const contacts = contactMessagesRepository(test.database, now);
+    const tracked = await contacts.submit(
+      { ...message, session_id: sessionId },
+      { queueMail: true },
+    );
+    const untracked = await contacts.submit(
+      { ...message, message: "no session" },
+      { queueMail: true },
+    );
+    const loaded = await mailOutboxRepository(test.database).load([tracked.id!, untracked.id!]);
+    const byId = new Map(loaded.map((row) => [row.id, row]));
+    expect(byId.get(tracked.id!)).toMatchObject({
+      name: "Ada",
+      businessName: null,
+      session: {
+        landingPath: "/pricing",
+        source: "search",
+        referrerHost: "duckduckgo.com",
+        utm: { source: "ddg" },
+      },
+    });
+    expect(byId.get(tracked.id!)!.createdAt.getTime()).toBe(clock);
+    expect(byId.get(untracked.id!)!.session).toBeNull();
+  });
+});
+
+describe.each(dialects)("queueing mail on %s", (dialect) => {
+  it("stores the message and its outbox row together or not at all", async () => {
+    const test = await openTestDatabase(dialect);
+    try {
+      // Without the outbox table the second insert fails: the message must not stay behind alone.
+      await test.database.db.schema.dropTable("mail_outbox").execute();
+      const contacts = contactMessagesRepository(test.database);
+      await expect(contacts.submit(message, { queueMail: true })).rejects.toThrow();
+      const stored = await test.database.db.selectFrom("contact_messages").selectAll().execute();
+      expect(stored).toEqual([]);
+      // With mail off the same message is stored.
+      expect((await contacts.submit(message)).stored).toBe(true);
+    } finally {
+      await test.dispose();
+    }
+  });
+});

@@ -1,0 +1,298 @@
+// The mail outbox (ADR 5): a row per contact message to e-mail, written with the message in one transaction,
+// claimed by a worker under a lease, then marked sent, rescheduled or failed. On PostgreSQL several instances
+// claim from one table: FOR UPDATE SKIP LOCKED hands each due row to one of them, and the lease keeps it theirs
+// while they send. On SQLite one worker serves a database (one instance per file).
+import type { Transaction, UpdateObject } from "kysely";
+import type { AppDatabase } from "../database.ts";
+import type { MailErrorKind, MailOutboxStatus, ReferrerSource, Schema } from "../schema.ts";
+
+/** Longest error text kept on a row. */
+const maxErrorLength = 1_000;
+
+export interface ClaimedMail {
+  messageId: string;
+  /** Attempts started, this one included. */
+  attempts: number;
+  /** When the row was written (ms since the epoch). */
+  enqueuedAt: number;
+}
+
+/** A contact message as the e-mail shows it, with the tracked session of its sender when there is one. */
+export interface OutboxMessage {
+  id: string;
+  createdAt: Date;
+  name: string;
+  email: string;
+  phone: string | null;
+  businessName: string | null;
+  website: string | null;
+  message: string;
+  session: {
+    landingPath: string;
+    source: ReferrerSource;
+    referrerHost: string | null;
+    utm: Partial<Record<"source" | "medium" | "campaign" | "term" | "content", string>>;
+  } | null;
+}
+
+export interface MailFailure {
+  error: string;
+  kind: MailErrorKind;
+}
+
+export interface MailOutboxRepository {
+  /** Leases up to `limit` due rows to `owner` until `at + leaseMs`, counting an attempt on each. */
+  claim(owner: string, at: number, limit: number, leaseMs: number): Promise<ClaimedMail[]>;
+  /** The messages of the given ids, with their sender's tracked session (ids not found are left out). */
+  load(ids: readonly string[]): Promise<OutboxMessage[]>;
+  /** Each mark applies only while `owner` holds the lease; false means it was lost (another worker has it). */
+  markSent(messageId: string, owner: string, at: number): Promise<boolean>;
+  markRetry(
+    messageId: string,
+    owner: string,
+    nextAttemptAt: number,
+    failure: MailFailure,
+  ): Promise<boolean>;
+  markFailed(messageId: string, owner: string, at: number, failure: MailFailure): Promise<boolean>;
+  /** Gives a leased row back, due at `at` (a send cut short by shutdown). */
+  releaseLease(messageId: string, owner: string, at: number): Promise<boolean>;
+  /** Every lease ends now: for the single worker of a SQLite database at its start (no other worker can hold one). */
+  releaseAllLeases(at: number): Promise<number>;
+  /** Rows waiting because the server was unreachable become due at `at` (the server answers again). */
+  releaseConnectionFailures(at: number): Promise<number>;
+  /** True when a pending row is waiting because the server was unreachable. */
+  hasConnectionFailures(): Promise<boolean>;
+  /** The earliest due time (or lease end) of a pending row; null when nothing is pending. */
+  nextDueAt(): Promise<number | null>;
+  counts(): Promise<Record<MailOutboxStatus, number>>;
+}
+
+/** Writes the outbox row of a stored message, inside the transaction that stores it. */
+export async function enqueueMail(
+  trx: Transaction<Schema>,
+  messageId: string,
+  at: number,
+): Promise<void> {
+  await trx
+    .insertInto("mail_outbox")
+    .values({
+      message_id: messageId,
+      status: "pending",
+      created_at: new Date(at).toISOString(),
+      attempts: 0,
+      next_attempt_at: at,
+    })
+    .execute();
+}
+
+const toMillis = (value: Date | string | number): number =>
+  typeof value === "number" ? value : new Date(value).getTime();
+
+const iso = (at: number) => new Date(at).toISOString();
+
+const truncate = (text: string) =>
+  text.length > maxErrorLength ? `${text.slice(0, maxErrorLength - 1)}…` : text;
+
+export function mailOutboxRepository(database: AppDatabase): MailOutboxRepository {
+  const { db, writes } = database;
+  const postgres = database.dialect === "postgres";
+
+  const finish = (
+    messageId: string,
+    owner: string,
+    values: UpdateObject<Schema, "mail_outbox">,
+  ): Promise<boolean> =>
+    writes.run(async (trx) => {
+      const result = await trx
+        .updateTable("mail_outbox")
+        .set(values)
+        .where("message_id", "=", messageId)
+        .where("lease_owner", "=", owner)
+        .where("status", "=", "pending")
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    });
+
+  return {
+    claim(owner, at, limit, leaseMs) {
+      return writes.run(async (trx) => {
+        let due = trx
+          .selectFrom("mail_outbox")
+          .select("message_id")
+          .where("status", "=", "pending")
+          .where("next_attempt_at", "<=", at)
+          .orderBy("next_attempt_at")
+          .limit(limit);
+        // Rows another instance is claiming right now are skipped, not waited for. The due rows are selected
+        // first and updated by id in a second statement: as one UPDATE ... WHERE id IN (SELECT ... LIMIT n
+        // FOR UPDATE SKIP LOCKED), PostgreSQL may run the subquery again for each row and claim them all.
+        if (postgres) due = due.forUpdate().skipLocked();
+        const ids = (await due.execute()).map((row) => row.message_id);
+        if (ids.length === 0) return [];
+        const rows = await trx
+          .updateTable("mail_outbox")
+          .set((eb) => ({
+            lease_owner: owner,
+            next_attempt_at: at + leaseMs,
+            attempts: eb("attempts", "+", 1),
+            last_attempt_at: iso(at),
+          }))
+          .where("message_id", "in", ids)
+          .returning(["message_id", "attempts", "created_at"])
+          .execute();
+        return rows
+          .map((row) => ({
+            messageId: row.message_id,
+            attempts: Number(row.attempts),
+            enqueuedAt: toMillis(row.created_at),
+          }))
+          .sort((a, b) => a.enqueuedAt - b.enqueuedAt);
+      });
+    },
+
+    async load(ids) {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom("contact_messages as m")
+        .leftJoin("referrer_visits as v", "v.session_id", "m.session_id")
+        .select([
+          "m.id",
+          "m.created_at",
+          "m.name",
+          "m.email",
+          "m.phone",
+          "m.business_name",
+          "m.website",
+          "m.message",
+          "v.session_id as visit_session",
+          "v.landing_path",
+          "v.source",
+          "v.referrer_host",
+          "v.utm_source",
+          "v.utm_medium",
+          "v.utm_campaign",
+          "v.utm_term",
+          "v.utm_content",
+        ])
+        .where("m.id", "in", ids)
+        .execute();
+      return rows.map((row) => {
+        const utm: NonNullable<OutboxMessage["session"]>["utm"] = {};
+        if (row.utm_source) utm.source = row.utm_source;
+        if (row.utm_medium) utm.medium = row.utm_medium;
+        if (row.utm_campaign) utm.campaign = row.utm_campaign;
+        if (row.utm_term) utm.term = row.utm_term;
+        if (row.utm_content) utm.content = row.utm_content;
+        return {
+          id: row.id,
+          createdAt: new Date(row.created_at),
+          name: row.name,
+          email: row.email,
+          phone: row.phone,
+          businessName: row.business_name,
+          website: row.website,
+          message: row.message,
+          session:
+            row.visit_session && row.landing_path && row.source
+              ? {
+                  landingPath: row.landing_path,
+                  source: row.source,
+                  referrerHost: row.referrer_host,
+                  utm,
+                }
+              : null,
+        };
+      });
+    },
+
+    markSent(messageId, owner, at) {
+      return finish(messageId, owner, {
+        status: "sent",
+        sent_at: iso(at),
+        lease_owner: null,
+        next_attempt_at: at,
+      });
+    },
+
+    markRetry(messageId, owner, nextAttemptAt, failure) {
+      return finish(messageId, owner, {
+        lease_owner: null,
+        next_attempt_at: nextAttemptAt,
+        last_error: truncate(failure.error),
+        last_error_kind: failure.kind,
+      });
+    },
+
+    markFailed(messageId, owner, at, failure) {
+      return finish(messageId, owner, {
+        status: "failed",
+        failed_at: iso(at),
+        lease_owner: null,
+        next_attempt_at: at,
+        last_error: truncate(failure.error),
+        last_error_kind: failure.kind,
+      });
+    },
+
+    releaseLease(messageId, owner, at) {
+      return finish(messageId, owner, { lease_owner: null, next_attempt_at: at });
+    },
+
+    releaseAllLeases(at) {
+      return writes.run(async (trx) => {
+        const result = await trx
+          .updateTable("mail_outbox")
+          .set({ lease_owner: null, next_attempt_at: at })
+          .where("status", "=", "pending")
+          .where("lease_owner", "is not", null)
+          .executeTakeFirst();
+        return Number(result.numUpdatedRows);
+      });
+    },
+
+    releaseConnectionFailures(at) {
+      return writes.run(async (trx) => {
+        const result = await trx
+          .updateTable("mail_outbox")
+          .set({ next_attempt_at: at })
+          .where("status", "=", "pending")
+          .where("lease_owner", "is", null)
+          .where("last_error_kind", "=", "connection")
+          .where("next_attempt_at", ">", at)
+          .executeTakeFirst();
+        return Number(result.numUpdatedRows);
+      });
+    },
+
+    async hasConnectionFailures() {
+      const row = await db
+        .selectFrom("mail_outbox")
+        .select("message_id")
+        .where("status", "=", "pending")
+        .where("last_error_kind", "=", "connection")
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async nextDueAt() {
+      const row = await db
+        .selectFrom("mail_outbox")
+        .select((eb) => eb.fn.min("next_attempt_at").as("due"))
+        .where("status", "=", "pending")
+        .executeTakeFirst();
+      return row?.due === null || row?.due === undefined ? null : Number(row.due);
+    },
+
+    async counts() {
+      const rows = await db
+        .selectFrom("mail_outbox")
+        .select((eb) => ["status", eb.fn.countAll().as("count")])
+        .groupBy("status")
+        .execute();
+      const counts: Record<MailOutboxStatus, number> = { pending: 0, sent: 0, failed: 0 };
+      for (const row of rows) counts[row.status] = Number(row.count);
+      return counts;
+    },
+  };
+}

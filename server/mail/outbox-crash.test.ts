@@ -1,0 +1,121 @@
+// Mail survives a crash: the real server takes contact messages while the SMTP server is down, is killed with
+// SIGKILL while that mail is pending, and is started again with SMTP back: every stored message is delivered,
+// each exactly once.
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { contactFormPath } from "../../contracts/contact-form.ts";
+import { openDatabase } from "../db/database.ts";
+import { createTestDatabaseConfig, dialects } from "../test/databases.ts";
+import { startServer } from "../test/server-process.ts";
+import { TestSmtp } from "../test/smtp.ts";
+
+async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe.each(dialects)("kill -9 while mail is pending, on %s", (dialect) => {
+  it("delivers every stored message exactly once after the restart", {
+    timeout: 60_000,
+  }, async () => {
+    const created = await createTestDatabaseConfig(dialect);
+    const smtp = await TestSmtp.start({ user: "crash", pass: "crash-pass" });
+    await smtp.down();
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? "",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: created.config.dataDir,
+      SERVE_SITE: "off",
+      RATE_LIMIT: "off",
+      LOG_LEVEL: "info",
+      SMTP_URL: smtp.url,
+      MAIL_TO: "team@boothpilot.example",
+      MAIL_FROM: "web@boothpilot.example",
+      ...(created.config.databaseUrl ? { DATABASE_URL: created.config.databaseUrl } : {}),
+    };
+    const database = await openDatabase(created.config);
+    try {
+      const first = await startServer(env);
+      const acked: string[] = [];
+      let stop = false;
+      const client = async () => {
+        while (!stop && acked.length < 150) {
+          const text = `crash mail ${randomUUID()}`;
+          try {
+            const response = await fetch(`${first.url}${contactFormPath}`, {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({
+                name: "Crash Test",
+                email: "crash@example.com",
+                message: text,
+              }),
+            });
+            if (response.status === 200) acked.push(text);
+            await response.arrayBuffer();
+          } catch {
+            // Killed mid-request: nothing was promised.
+          }
+        }
+      };
+      const load = Promise.all(Array.from({ length: 8 }, client));
+      // Killed under load, at an arbitrary moment once some messages are acknowledged: some rows may be leased
+      // by the dying worker.
+      await waitFor("acknowledged messages", async () => acked.length >= 30, 20_000);
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 300));
+      first.child.kill("SIGKILL");
+      expect(await first.exited).toBe("SIGKILL");
+      stop = true;
+      await load;
+      expect(acked.length).toBeGreaterThan(20);
+      expect(first.output()).toMatch(/mail delivery on/);
+      expect(smtp.received).toHaveLength(0);
+
+      if (dialect === "postgres") {
+        // A lease of a vanished instance is honoured until it ends (5 minutes): end those leases now, as if
+        // the 5 minutes had passed. (On SQLite the restarted single worker releases them itself.)
+        await database.db
+          .updateTable("mail_outbox")
+          .set({ next_attempt_at: Date.now() })
+          .where("status", "=", "pending")
+          .where("lease_owner", "is not", null)
+          .execute();
+      }
+      await smtp.up();
+      const second = await startServer(env);
+      try {
+        const stored = await database.db
+          .selectFrom("contact_messages")
+          .select(["id", "message"])
+          .execute();
+        // Every acknowledged message was stored (and maybe a few whose answer the kill cut off).
+        const storedTexts = new Set(stored.map((row) => row.message));
+        expect(acked.filter((text) => !storedTexts.has(text))).toEqual([]);
+        await waitFor("every delivery", async () => smtp.received.length >= stored.length, 20_000);
+        await waitFor(
+          "the sent marks",
+          async () => {
+            const rows = await database.db.selectFrom("mail_outbox").select("status").execute();
+            return rows.length === stored.length && rows.every((row) => row.status === "sent");
+          },
+          10_000,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(smtp.messageIds().sort()).toEqual(
+          stored.map((row) => `<contact.${row.id}@boothpilot.example>`).sort(),
+        );
+      } finally {
+        second.child.kill("SIGTERM");
+        expect(await second.exited).toBe(0);
+      }
+    } finally {
+      await database.close();
+      await smtp.close();
+      await created.remove();
+    }
+  });
+});

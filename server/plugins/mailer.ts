@@ -1,0 +1,84 @@
+// Mail delivery of contact messages (ADR 5): the one SMTP transporter and the outbox worker, started once the
+// server listens and stopped on close (waiting for a send in flight). Without SMTP_URL mail delivery is off:
+// messages stay in the inbox, and the start log says so once.
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import type { Env } from "../env.ts";
+import { composeContactMail } from "../mail/contact-mail.ts";
+import { OutboxWorker, type OutboxWorkerTuning } from "../mail/outbox-worker.ts";
+import { type MailTransport, type SmtpTimeouts, smtpTransport } from "../mail/transport.ts";
+
+export interface MailerPluginOptions {
+  env: Env;
+  /** Worker timing (tests drive the clock and shorten the intervals). */
+  worker?: Partial<OutboxWorkerTuning> | undefined;
+  smtpTimeouts?: SmtpTimeouts | undefined;
+}
+
+export interface Mailer {
+  /** SMTP_URL is set: stored contact messages (not spam) are queued for e-mail. */
+  readonly enabled: boolean;
+  /** The worker, when mail delivery is on. */
+  readonly worker: OutboxWorker | null;
+  /** A message was queued: look at the outbox now. */
+  wake(): void;
+  /** Starts the worker (done when the server listens; tests that only inject call it themselves). */
+  start(): void;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
+
+/** host:port of an SMTP URL, for logs (never its credentials). */
+function smtpLocation(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}`;
+  } catch {
+    return "(unparsable SMTP_URL)";
+  }
+}
+
+async function mailer(app: FastifyInstance, options: MailerPluginOptions): Promise<void> {
+  const { env } = options;
+  if (!env.SMTP_URL || !env.MAIL_FROM || env.MAIL_TO.length === 0) {
+    app.log.warn(
+      "mail delivery is off (SMTP_URL is not set): contact messages are stored in the inbox and not e-mailed",
+    );
+    app.decorate("mailer", { enabled: false, worker: null, wake() {}, start() {} });
+    return;
+  }
+  const settings = { from: env.MAIL_FROM, to: env.MAIL_TO, siteUrl: env.SITE_URL };
+  const transport: MailTransport = smtpTransport(env.SMTP_URL, options.smtpTimeouts);
+  const worker = new OutboxWorker({
+    ...options.worker,
+    outbox: app.repositories.mailOutbox,
+    transport,
+    compose: (message) => composeContactMail(message, settings),
+    log: app.log.child({ component: "mail-outbox" }),
+    singleWorkerKey: app.database.dialect === "sqlite" ? app.database.location : undefined,
+  });
+  app.decorate("mailer", {
+    enabled: true,
+    worker,
+    wake: () => worker.wake(),
+    start: () => worker.start(),
+  });
+  app.addHook("onListen", async () => {
+    if (worker.running) return;
+    worker.start();
+    app.log.info(
+      { smtp: smtpLocation(env.SMTP_URL ?? ""), to: env.MAIL_TO },
+      "mail delivery on: contact messages are e-mailed through the outbox",
+    );
+  });
+  app.addHook("onClose", async () => {
+    await worker.stop();
+    transport.close();
+  });
+}
+
+export default fp(mailer, { name: "mailer", fastify: "5.x", dependencies: ["database"] });

@@ -1,0 +1,45 @@
+// The real server (server/main.ts) as a child process, for the tests that kill it.
+import { type ChildProcess, spawn } from "node:child_process";
+import { join } from "node:path";
+
+const mainFile = join(import.meta.dirname, "..", "main.ts");
+
+export interface RunningServer {
+  child: ChildProcess;
+  url: string;
+  exited: Promise<NodeJS.Signals | number | null>;
+  /** Everything the server logged so far. */
+  output(): string;
+}
+
+/** Starts server/main.ts with exactly this environment; resolves once it listens. */
+export function startServer(env: Record<string, string>): Promise<RunningServer> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [mainFile], { env, stdio: ["ignore", "pipe", "pipe"] });
+    const exited = new Promise<NodeJS.Signals | number | null>((done) =>
+      child.on("exit", (code, signal) => done(signal ?? code)),
+    );
+    let output = "";
+    let started = false;
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 15_000);
+    // The log keeps draining (a full pipe would stall the server).
+    const collect = (chunk: Buffer) => {
+      if (output.length < 200_000) output += chunk;
+      if (started) return;
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match?.[1]) {
+        started = true;
+        clearTimeout(timer);
+        resolve({ child, url: match[1], exited, output: () => output });
+      }
+    };
+    child.stdout?.on("data", collect);
+    child.stderr?.on("data", collect);
+    void exited.then((how) => {
+      if (!started) {
+        clearTimeout(timer);
+        reject(new Error(`server exited (${how}) before listening:\n${output}`));
+      }
+    });
+  });
+}
