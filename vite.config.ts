@@ -1,7 +1,7 @@
 // Vite config: React Router framework plugin, Tailwind, and the validated build-time configuration.
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { parseBuildEnv } from "./app/config/build-env.ts";
 
 const buildEnv = parseBuildEnv(process.env);
@@ -12,8 +12,28 @@ const sharedVendor =
 const sharedApp = /[\\/]app[\\/](components|config|content|lib)[\\/]/;
 const contactOnly = /contact|toaster|modal-dialog/;
 
+/**
+ * The page benchmark's "old way" (BENCH_SPA_BUILD_DIR): the same app as a client-rendered SPA. Copy
+ * that normally renders only at build time renders in the browser, and the prerender-only loaders,
+ * which SPA mode forbids, are left out.
+ */
+const spaBenchBuild: Plugin = {
+  name: "bench-spa-old-way",
+  enforce: "pre",
+  transform(code, id) {
+    if (!/[\\/]app[\\/](routes|components)[\\/]/.test(id)) return undefined;
+    return code
+      .replace(/^export const (loader|clientLoader) = [^;]+;$/gm, "")
+      .replaceAll("import.meta.env.SSR", "true");
+  },
+};
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [
+    ...(process.env.BENCH_SPA_BUILD_DIR ? [spaBenchBuild] : []),
+    tailwindcss(),
+    reactRouter(),
+  ],
   define: { __BUILD_ENV__: JSON.stringify(buildEnv) },
   build: {
     assetsInlineLimit: 0,
