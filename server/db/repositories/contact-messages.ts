@@ -1,24 +1,14 @@
 // Contact messages: stored once per payload within a minute, committed (group commit) before the caller hears back.
 import { createHash, randomUUID } from "node:crypto";
 import type { AppDatabase } from "../database.ts";
-import type { ContactMessageStatus } from "../schema.ts";
+import type { ContactMessagesTable } from "../schema.ts";
 import { enqueueMail } from "./mail-outbox.ts";
 
 /** The same payload submitted again within this window is not stored again. */
 export const duplicateWindowMs = 60_000;
 
-export interface NewContactMessage {
-  name: string;
-  email: string;
-  phone: string | null;
-  business_name: string | null;
-  website: string | null;
-  message: string;
-  session_id: string | null;
-  client_hash: string;
-  user_agent: string | null;
-  status: ContactMessageStatus;
-}
+/** A message as the function hands it over: every column but the ones the repository sets. */
+export type NewContactMessage = Omit<ContactMessagesTable, "id" | "created_at">;
 
 export interface SubmitResult {
   /** False when the same payload was stored within the last minute (the submission is a duplicate). */

@@ -1,21 +1,11 @@
 // Referrer visits: one row per session, the first one wins; committed (group commit) before the caller hears back.
 import type { AppDatabase } from "../database.ts";
-import type { ReferrerSource } from "../schema.ts";
+import type { ReferrerVisitsTable } from "../schema.ts";
 
-export interface NewReferrerVisit {
-  session_id: string;
-  referrer_url: string | null;
-  referrer_host: string | null;
-  source: ReferrerSource;
-  landing_path: string;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  utm_term: string | null;
-  utm_content: string | null;
-  user_agent: string;
+/** A visit as the function hands it over: every column but the time, with the bot flag as a boolean. */
+export type NewReferrerVisit = Omit<ReferrerVisitsTable, "created_at" | "is_bot"> & {
   is_bot: boolean;
-}
+};
 
 export interface ReferrerVisitsRepository {
   /** Stores the visit unless its session is already stored; `recorded` says which happened. */
