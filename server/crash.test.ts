@@ -97,8 +97,12 @@ describe.each(dialects)("kill -9 under load on %s", (dialect) => {
         }
       };
       const load = Promise.all(Array.from({ length: 24 }, (_, index) => worker(index)));
-      // Kill at an arbitrary moment once the load is well under way.
-      await new Promise((resolve) => setTimeout(resolve, 700 + Math.random() * 800));
+      // Kill at an arbitrary moment once the load is well under way (on a busy machine that takes a while).
+      for (let waited = 0; ackedSessions.length + ackedMessages.length < 100 && waited < 20_000; ) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        waited += 50;
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 500));
       first.child.kill("SIGKILL");
       expect(await first.exited).toBe("SIGKILL");
       killed = true;

@@ -45,38 +45,17 @@ export function contactMessagesRepository(
   database: AppDatabase,
   now: () => number = Date.now,
 ): ContactMessagesRepository {
-  let lastPrune = 0;
   return {
-    submit(message) {
-      return database.writes.run(async (trx) => {
-        const at = now();
-        if (at - lastPrune >= duplicateWindowMs) {
-          lastPrune = at;
-          await trx
-            .deleteFrom("contact_submission_guard")
-            .where("stored_at", "<=", at - duplicateWindowMs)
-            .execute();
-        }
-        // Claims the payload for this minute, atomically on both databases (and across instances on PostgreSQL).
-        const claimed = await trx
-          .insertInto("contact_submission_guard")
-          .values({ payload_hash: payloadHash(message), stored_at: at })
-          .onConflict((conflict) =>
-            conflict
-              .column("payload_hash")
-              .doUpdateSet({ stored_at: at })
-              .where("contact_submission_guard.stored_at", "<=", at - duplicateWindowMs),
-          )
-          .returning("payload_hash")
-          .executeTakeFirst();
-        if (!claimed) return { stored: false, id: null };
-        const id = randomUUID();
-        await trx
-          .insertInto("contact_messages")
-          .values({ id, created_at: new Date(at).toISOString(), ...message })
-          .execute();
-        return { stored: true, id };
+    async submit(message) {
+      const at = now();
+      const id = randomUUID();
+      const { stored } = await database.writes.run("submitContact", {
+        row: { ...message, id, created_at: new Date(at).toISOString() },
+        payload_hash: payloadHash(message),
+        at,
+        window_ms: duplicateWindowMs,
       });
+      return stored ? { stored, id } : { stored, id: null };
     },
   };
 }
