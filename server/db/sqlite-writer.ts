@@ -103,6 +103,8 @@ export function sqliteWriterCommitter(file: string): SqliteWriterCommitter {
       if (!current) return;
       worker = undefined;
       const exited = new Promise((resolve) => current.once("exit", resolve));
+      // Keeps the process alive until the writer has closed its connection.
+      current.ref();
       current.postMessage({ close: true });
       await exited;
     },
