@@ -19,8 +19,8 @@ export type RateLimitHook = (request: FastifyRequest, reply: FastifyReply) => Pr
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** An onRequest hook enforcing every given limit per client address. */
-    addressRateLimit(limits: readonly AddressLimit[]): RateLimitHook;
+    /** The onRequest hooks enforcing every given limit per client address (none when limits are off). */
+    addressRateLimit(limits: readonly AddressLimit[]): RateLimitHook[];
   }
 }
 
@@ -28,12 +28,12 @@ async function rateLimits(app: FastifyInstance, options: RateLimitsPluginOptions
   // Only the routes that ask for it are limited; each limit keeps its own counters.
   await app.register(rateLimit, { global: false, cache: 50_000 });
 
-  app.decorate("addressRateLimit", (limits: readonly AddressLimit[]): RateLimitHook => {
-    if (!options.enabled) return async () => {};
+  app.decorate("addressRateLimit", (limits: readonly AddressLimit[]): RateLimitHook[] => {
+    if (!options.enabled) return [];
     const checks = limits.map((limit) =>
       app.createRateLimit({ max: limit.max, timeWindow: limit.windowMs }),
     );
-    return async (request, reply) => {
+    const hook: RateLimitHook = async (request, reply) => {
       let retryAfter = 0;
       for (const check of checks) {
         const result = await check(request);
@@ -48,6 +48,7 @@ async function rateLimits(app: FastifyInstance, options: RateLimitsPluginOptions
           .send({ success: false, error: requestErrors.tooManyRequests });
       }
     };
+    return [hook];
   });
 }
 
