@@ -1,0 +1,398 @@
+// `npm run bench:api`: autocannon against the two server functions, each beside a bare node:http JSON echo in
+// the same run. The server runs as in production (its own process, durable commits, request logging at
+// LOG_LEVEL), with RATE_LIMIT=off; every track-referrer call has a new session_id and every contact message
+// differs, so each request is a committed write. Prints requests per second, p99 latency and the ratio to the
+// echo, checks that the database holds one row per 2xx answer, and updates the API section of
+// docs/performance.md.
+//
+// Echo and function runs alternate for --rounds rounds; the table holds each one's median round. Beside the
+// rates it reports the server process's CPU time per request (from /proc), which a busy machine disturbs less.
+//
+//   npm run bench:api -- [--duration 10] [--rounds 3] [--connections 50] [--postgres <admin URL>]
+//                        [--log-level info] [--only track-referrer|submit-contact-form] [--no-write]
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { createServer as createNetServer } from "node:net";
+import { cpus, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import autocannon, { type Result } from "autocannon";
+import pg from "pg";
+import { contactFormPath } from "../contracts/contact-form.ts";
+import { trackReferrerPath } from "../contracts/track-referrer.ts";
+import { type DatabaseConfig, openDatabase } from "../server/db/database.ts";
+
+const projectDir = join(import.meta.dirname, "..");
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: "string", default: "10" },
+    rounds: { type: "string", default: "3" },
+    connections: { type: "string", default: "50" },
+    postgres: { type: "string", default: process.env.BENCH_POSTGRES_URL },
+    "log-level": { type: "string", default: "info" },
+    only: { type: "string" },
+    "no-write": { type: "boolean", default: false },
+  },
+});
+const duration = Number(args.duration);
+const rounds = Math.max(1, Number(args.rounds));
+const connections = Number(args.connections);
+
+interface Child {
+  process: ChildProcess;
+  port: number;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/** Spawns a server; resolves once `pattern` finds its port in the output (at once when there is no pattern). */
+function startChild(
+  args: string[],
+  env: Record<string, string>,
+  pattern: RegExp | null,
+): Promise<Child> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd: projectDir,
+      env: { PATH: process.env.PATH ?? "", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    let found = false;
+    const child_: Child = {
+      process: child,
+      port: 0,
+      output: () => output,
+      stop: () =>
+        new Promise((done) => {
+          if (child.exitCode !== null) return done();
+          child.once("exit", () => done());
+          child.kill("SIGTERM");
+        }),
+    };
+    if (pattern === null) {
+      found = true;
+      resolve(child_);
+    }
+    const collect = (chunk: Buffer) => {
+      // Keep the start and the end of the log (the end holds the shutdown figures); drain the rest.
+      output =
+        output.length < 20_000
+          ? output + chunk
+          : output.slice(0, 10_000) + chunk.toString().slice(-10_000);
+      const match = found || pattern === null ? null : pattern.exec(output);
+      if (match?.[1]) {
+        found = true;
+        resolve({ ...child_, port: Number(match[1]) });
+      }
+    };
+    child.stdout.on("data", collect);
+    child.stderr.on("data", collect);
+    child.once("exit", (code) => {
+      if (!found)
+        reject(new Error(`${args.join(" ")} exited (${code}) before listening:\n${output}`));
+    });
+  });
+}
+
+type Target = "track-referrer" | "submit-contact-form";
+
+let counter = 0;
+function body(target: Target): string {
+  counter++;
+  if (target === "track-referrer") {
+    return JSON.stringify({
+      session_id: randomUUID(),
+      referrer: "https://www.google.com/search?q=vendor+management",
+      page_url: `https://www.boothpilot.example/event-types/flea-markets?utm_source=google&utm_medium=cpc&utm_campaign=bench&n=${counter}`,
+      user_agent:
+        "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15",
+    });
+  }
+  return JSON.stringify({
+    name: "Bench Organizer",
+    email: "organizer@example.com",
+    phone: "+1 555 0100",
+    business_name: "Benchmark Flea Market",
+    website: "https://market.example",
+    message: `We run a monthly flea market with 120 booths and would like a demo. Request ${counter} ${randomUUID()}.`,
+  });
+}
+
+async function load(port: number, path: string, target: Target, seconds: number): Promise<Result> {
+  return autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        method: "POST",
+        path,
+        headers: {
+          "content-type": "application/json",
+          "user-agent": "Mozilla/5.0 (bench) Safari/605.1.15",
+        },
+        setupRequest: (request) => ({ ...request, body: body(target) }),
+      },
+    ],
+  });
+}
+
+/** CPU time (user + system) of a process so far, in microseconds, from /proc (Linux). */
+async function cpuMicros(pid: number | undefined): Promise<number> {
+  if (pid === undefined) return Number.NaN;
+  try {
+    const fields = (await readFile(`/proc/${pid}/stat`, "utf8")).split(") ")[1]?.split(" ") ?? [];
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second).
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+interface Measured {
+  result: Result;
+  cpuPerRequest: number;
+}
+
+async function measure(
+  server: Child,
+  path: string,
+  target: Target,
+  seconds: number,
+): Promise<Measured> {
+  const before = await cpuMicros(server.process.pid);
+  const result = await load(server.port, path, target, seconds);
+  const after = await cpuMicros(server.process.pid);
+  const answered = result["2xx"] + result.non2xx;
+  return { result, cpuPerRequest: answered > 0 ? (after - before) / answered : Number.NaN };
+}
+
+function median<T>(values: T[], key: (value: T) => number): T {
+  const sorted = [...values].sort((a, b) => key(a) - key(b));
+  return sorted[Math.floor((sorted.length - 1) / 2)] as T;
+}
+
+interface Row {
+  database: string;
+  target: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  failed: number;
+  cpu: number;
+  ratio?: number;
+  stored?: number;
+}
+
+function row(database: string, target: string, measured: Measured): Row {
+  const { result } = measured;
+  return {
+    database,
+    target,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok: result["2xx"],
+    failed: result.non2xx + result.errors + result.timeouts,
+    cpu: measured.cpuPerRequest,
+  };
+}
+
+async function countRows(config: DatabaseConfig): Promise<{ visits: number; messages: number }> {
+  const database = await openDatabase(config);
+  try {
+    const count = async (table: "referrer_visits" | "contact_messages") => {
+      const result = await database.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .executeTakeFirstOrThrow();
+      return Number(result.n);
+    };
+    return { visits: await count("referrer_visits"), messages: await count("contact_messages") };
+  } finally {
+    await database.close();
+  }
+}
+
+/** A port that was free a moment ago. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createNetServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+/** Starts `node server/main.ts` (its own process, as in production) and waits until /healthz answers. */
+async function startApp(config: DatabaseConfig): Promise<Child> {
+  const port = await freePort();
+  const app = await startChild(
+    ["server/main.ts"],
+    {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: config.dataDir,
+      ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : {}),
+      SERVE_SITE: "off",
+      RATE_LIMIT: "off",
+      LOG_LEVEL: args["log-level"],
+    },
+    null,
+  );
+  for (let attempt = 0; ; attempt++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return { ...app, port };
+    } catch (error) {
+      if (attempt > 150 || app.process.exitCode !== null) {
+        throw new Error(`the server did not start: ${app.output()}`, { cause: error });
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function benchDatabase(
+  label: string,
+  config: DatabaseConfig,
+  echo: Child,
+): Promise<{ rows: Row[]; writes: string }> {
+  const app = await startApp(config);
+  const rows: Row[] = [];
+  const okCounts: Record<Target, number> = { "track-referrer": 0, "submit-contact-form": 0 };
+  try {
+    for (const [target, path] of [
+      ["track-referrer", trackReferrerPath],
+      ["submit-contact-form", contactFormPath],
+    ] as const) {
+      if (args.only && args.only !== target) continue;
+      // Warm both servers up (JIT, connections, the database's first pages), then alternate the measured runs.
+      await load(echo.port, path, target, 2);
+      okCounts[target] += (await load(app.port, path, target, 2))["2xx"];
+      const echoRuns: Measured[] = [];
+      const appRuns: Measured[] = [];
+      for (let round = 0; round < rounds; round++) {
+        echoRuns.push(await measure(echo, path, target, duration));
+        const appRun = await measure(app, path, target, duration);
+        okCounts[target] += appRun.result["2xx"];
+        appRuns.push(appRun);
+      }
+      const rate = (run: Measured) => run.result.requests.average;
+      const echoRow = row(label, `echo (${target} payload)`, median(echoRuns, rate));
+      const appRow = row(label, target, median(appRuns, rate));
+      appRow.ratio = appRow.rps / echoRow.rps;
+      rows.push(echoRow, appRow);
+      console.log(
+        `${label} ${target}: ${appRow.rps.toFixed(0)} req/s, p99 ${appRow.p99} ms, ${appRow.cpu.toFixed(0)} µs CPU/req; echo ${echoRow.rps.toFixed(0)} req/s, p99 ${echoRow.p99} ms, ${echoRow.cpu.toFixed(0)} µs CPU/req; ratio ${appRow.ratio.toFixed(2)} (rounds: ${appRuns.map((run, i) => `${rate(run).toFixed(0)}/${rate(echoRuns[i]!).toFixed(0)}`).join(", ")})`,
+      );
+    }
+  } finally {
+    await app.stop();
+  }
+  const writes = /"writes":(\{[^}]*\})/.exec(app.output())?.[1] ?? "(not logged)";
+  const stored = await countRows(config);
+  const trackRow = rows.find((r) => r.target === "track-referrer");
+  const contactRow = rows.find((r) => r.target === "submit-contact-form");
+  if (trackRow) trackRow.stored = stored.visits;
+  if (contactRow) contactRow.stored = stored.messages;
+  // Requests still in flight when a load run stops are committed but not counted by autocannon: at most one per
+  // connection and run (warm-up and measured rounds).
+  const inFlight = (1 + rounds) * connections;
+  for (const [target, count] of [
+    ["track-referrer", stored.visits],
+    ["submit-contact-form", stored.messages],
+  ] as const) {
+    const acknowledged = okCounts[target];
+    if (count < acknowledged || count > acknowledged + inFlight) {
+      throw new Error(
+        `${label} ${target}: ${count} rows stored for ${acknowledged} acknowledged writes (+ at most ${inFlight} in flight)`,
+      );
+    }
+  }
+  console.log(
+    `${label}: ${stored.visits} visits and ${stored.messages} messages stored: every 2xx answer (warm-up included) and at most ${inFlight} cut off by the end of a run; group commit ${writes}`,
+  );
+  return { rows, writes };
+}
+
+async function withPostgres<T>(adminUrl: string, run: (url: string) => Promise<T>): Promise<T> {
+  const name = `bp_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  try {
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return await run(url.toString());
+  } finally {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  }
+}
+
+function markdown(rows: Row[], runs: { label: string; writes: string }[]): string {
+  const date = new Date().toISOString().slice(0, 10);
+  const cpu = cpus();
+  const lines = [
+    `Measured ${date} on ${cpu.length} cores (${cpu[0]?.model.trim() ?? "unknown CPU"}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, with \`npm run bench:api -- --duration ${duration} --rounds ${rounds} --connections ${connections}${args.postgres ? " --postgres <url>" : ""}\`: autocannon, ${connections} connections, client and server on the same machine; after a 2 s warm-up, echo and function runs of ${duration} s alternate for ${rounds} rounds and each row is the median round (by req/s). The server runs as in production (own process, \`LOG_LEVEL=${args["log-level"]}\`, WAL + \`synchronous=FULL\` on SQLite, default \`synchronous_commit=on\` on PostgreSQL) with \`RATE_LIMIT=off\`; every request is a new committed row (new session_id, distinct message). The echo is a bare \`node:http\` server that parses the same JSON body and sends it back.`,
+    "",
+    "| database | target | req/s | p50 ms | p99 ms | 2xx | failed | server CPU µs/req | ratio to echo |",
+    "|---|---|---|---|---|---|---|---|---|",
+    ...rows.map(
+      (r) =>
+        `| ${r.database} | ${r.target} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.failed} | ${r.cpu.toFixed(0)} | ${r.ratio === undefined ? "" : r.ratio.toFixed(2)} |`,
+    ),
+    "",
+    ...runs.map(
+      (run) =>
+        `Group commit on ${run.label} (write queue figures logged at shutdown): \`${run.writes}\`. After the run the database held a row for every 2xx answer.`,
+    ),
+  ];
+  return lines.join("\n");
+}
+
+async function updateDoc(section: string): Promise<void> {
+  const file = join(projectDir, "docs", "performance.md");
+  let doc = await readFile(file, "utf8").catch(() => "# Performance\n");
+  const block = `<!-- api:start -->\n${section}\n<!-- api:end -->`;
+  if (doc.includes("<!-- api:start -->")) {
+    doc = doc.replace(/<!-- api:start -->[\s\S]*<!-- api:end -->/, block);
+  } else {
+    doc = `${doc.trimEnd()}\n\n## API\n\n${block}\n`;
+  }
+  await writeFile(file, doc);
+  console.log(`updated ${file}`);
+}
+
+async function main(): Promise<void> {
+  const echo = await startChild(["bench/echo-server.ts"], {}, /listening (\d+)/);
+  const dataDir = await mkdtemp(join(tmpdir(), "boothpilot-bench-"));
+  const rows: Row[] = [];
+  const runs: { label: string; writes: string }[] = [];
+  try {
+    const sqlite = await benchDatabase("SQLite", { dataDir }, echo);
+    rows.push(...sqlite.rows);
+    runs.push({ label: "SQLite", writes: sqlite.writes });
+    if (args.postgres) {
+      const postgres = await withPostgres(args.postgres, (databaseUrl) =>
+        benchDatabase("PostgreSQL", { dataDir, databaseUrl }, echo),
+      );
+      rows.push(...postgres.rows);
+      runs.push({ label: "PostgreSQL", writes: postgres.writes });
+    }
+  } finally {
+    await echo.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  const section = markdown(rows, runs);
+  console.log(`\n${section}\n`);
+  if (!args["no-write"]) await updateDoc(section);
+}
+
+await main();
