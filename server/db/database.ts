@@ -83,7 +83,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<AppDatabase>
   const sqlite = new NodeSqliteDatabase(openSqliteFile(file));
   const db = new Kysely<Schema>({ dialect: new NodeSqliteDialect({ database: sqlite }) });
   const writer = sqliteWriterCommitter(file);
-  const writes = new WriteQueue(writer, { concurrency: 1 });
+  // Two batches out at once: the writer commits them one after the other, and never waits for the next one.
+  const writes = new WriteQueue(writer, { concurrency: 2 });
   const database = wrap("sqlite", db, writes, file);
   try {
     await writer.start();

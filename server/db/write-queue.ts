@@ -76,7 +76,7 @@ interface Job {
 export interface WriteQueueOptions {
   /** Most writes committed in one transaction. */
   maxBatchSize?: number;
-  /** Batches committing at the same time (1 for SQLite, which has one writer; more for PostgreSQL). */
+  /** Batches handed to the committer at the same time (the SQLite writer still commits them in turn). */
   concurrency?: number;
 }
 
