@@ -14,7 +14,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer as createNetServer } from "node:net";
-import { cpus, tmpdir, totalmem } from "node:os";
+import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon, { type Result } from "autocannon";
@@ -336,11 +336,15 @@ async function withPostgres<T>(adminUrl: string, run: (url: string) => Promise<T
   }
 }
 
+/** One-minute load average: the machine may be shared, and other work disturbs the figures. */
+const machineLoad = () => loadavg()[0]?.toFixed(1) ?? "?";
+const loadAtStart = machineLoad();
+
 function markdown(rows: Row[], runs: { label: string; writes: string }[]): string {
   const date = new Date().toISOString().slice(0, 10);
   const cpu = cpus();
   const lines = [
-    `Measured ${date} on ${cpu.length} cores (${cpu[0]?.model.trim() ?? "unknown CPU"}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, with \`npm run bench:api -- --duration ${duration} --rounds ${rounds} --connections ${connections}${args.postgres ? " --postgres <url>" : ""}\`: autocannon, ${connections} connections, client and server on the same machine; after a 2 s warm-up, echo and function runs of ${duration} s alternate for ${rounds} rounds and each row is the median round (by req/s). The server runs as in production (own process, \`LOG_LEVEL=${args["log-level"]}\`, WAL + \`synchronous=FULL\` on SQLite, default \`synchronous_commit=on\` on PostgreSQL) with \`RATE_LIMIT=off\`; every request is a new committed row (new session_id, distinct message). The echo is a bare \`node:http\` server that parses the same JSON body and sends it back.`,
+    `Measured ${date} on ${cpu.length} cores (${cpu[0]?.model.trim() ?? "unknown CPU"}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, with \`npm run bench:api -- --duration ${duration} --rounds ${rounds} --connections ${connections}${args.postgres ? " --postgres <url>" : ""}\`: autocannon, ${connections} connections, client and server on the same machine; after a 2 s warm-up, echo and function runs of ${duration} s alternate for ${rounds} rounds and each row is the median round (by req/s). The server runs as in production (own process, \`LOG_LEVEL=${args["log-level"]}\`, WAL + \`synchronous=FULL\` on SQLite, default \`synchronous_commit=on\` on PostgreSQL) with \`RATE_LIMIT=off\`; every request is a new committed row (new session_id, distinct message). The echo is a bare \`node:http\` server that parses the same JSON body and sends it back. One-minute load average ${loadAtStart} at the start, ${machineLoad()} at the end.`,
     "",
     "| database | target | req/s | p50 ms | p99 ms | 2xx | failed | server CPU µs/req | ratio to echo |",
     "|---|---|---|---|---|---|---|---|---|",

@@ -4,6 +4,7 @@ import { resolve } from "node:path";
 import { buildApp } from "./app.ts";
 import { migrateToLatest, openDatabase } from "./db/database.ts";
 import { EnvError, parseEnv } from "./env.ts";
+import { bufferedLogStream } from "./log-stream.ts";
 
 export async function main(): Promise<void> {
   let env: ReturnType<typeof parseEnv>;
@@ -32,7 +33,7 @@ export async function main(): Promise<void> {
     env,
     database,
     buildDir: env.SERVE_SITE === "on" ? resolve(import.meta.dirname, "..", "build") : undefined,
-    logger: { level: env.LOG_LEVEL },
+    logger: { level: env.LOG_LEVEL, stream: bufferedLogStream() },
   });
   app.log.info({ database: database.location, dialect: database.dialect }, "database ready");
 

@@ -7,7 +7,8 @@ import pg from "pg";
 import { migrationProvider } from "./migrations/index.ts";
 import type { Schema } from "./schema.ts";
 import { NodeSqliteDatabase, NodeSqliteDialect, openSqliteFile } from "./sqlite.ts";
-import { WriteQueue } from "./write-queue.ts";
+import { sqliteWriterCommitter } from "./sqlite-writer.ts";
+import { inProcessCommitter, WriteQueue } from "./write-queue.ts";
 
 export type DialectName = "sqlite" | "postgres";
 
@@ -24,7 +25,7 @@ export interface AppDatabase {
   readonly dialect: DialectName;
   readonly db: Kysely<Schema>;
   /** Group commit of every write that answers a request. */
-  readonly writes: WriteQueue<Schema>;
+  readonly writes: WriteQueue;
   /** The SQLite file, or the PostgreSQL URL without its password: for logs. */
   readonly location: string;
   /** Waits for accepted writes, then closes the connection(s). */
@@ -41,8 +42,12 @@ function redactUrl(url: string): string {
   }
 }
 
-function wrap(dialect: DialectName, db: Kysely<Schema>, location: string): AppDatabase {
-  const writes = new WriteQueue(db, { concurrency: dialect === "sqlite" ? 1 : 2 });
+function wrap(
+  dialect: DialectName,
+  db: Kysely<Schema>,
+  writes: WriteQueue,
+  location: string,
+): AppDatabase {
   let closing: Promise<void> | undefined;
   return {
     dialect,
@@ -69,12 +74,27 @@ export async function openDatabase(config: DatabaseConfig): Promise<AppDatabase>
     // An idle connection that breaks (server restart) must not crash the process; the pool replaces it.
     pool.on("error", () => {});
     const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
-    return wrap("postgres", db, redactUrl(config.databaseUrl));
+    // Two batches may commit at once, each on its own pooled connection.
+    const writes = new WriteQueue(inProcessCommitter(db, "postgres"), { concurrency: 2 });
+    return wrap("postgres", db, writes, redactUrl(config.databaseUrl));
   }
   const file = resolve(config.dataDir, sqliteFileName);
+  // This thread's connection serves migrations and reads; the writes have their own in the writer thread.
   const sqlite = new NodeSqliteDatabase(openSqliteFile(file));
   const db = new Kysely<Schema>({ dialect: new NodeSqliteDialect({ database: sqlite }) });
-  return wrap("sqlite", db, file);
+  const writer = sqliteWriterCommitter(file);
+  // Two batches out at once: the writer commits them one after the other, and never waits for the next one.
+  const writes = new WriteQueue(writer, { concurrency: 2 });
+  const database = wrap("sqlite", db, writes, file);
+  try {
+    await writer.start();
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw new Error(`Cannot start the SQLite writer for ${file}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  return database;
 }
 
 /**

@@ -1,12 +1,26 @@
+import { randomUUID } from "node:crypto";
 import { DatabaseSync } from "node:sqlite";
-import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { clearTables, dialects, openTestDatabase, type TestDatabase } from "../test/databases.ts";
+import type { VisitRow } from "./write-ops.ts";
 import { WriteQueueClosedError } from "./write-queue.ts";
 
-const salt = (day: string) => ({ day, salt: `salt of ${day}` });
-const day = (n: number) => `2026-01-${String(n).padStart(3, "0")}`;
+const visit = (sessionId = randomUUID()): VisitRow => ({
+  session_id: sessionId,
+  created_at: new Date().toISOString(),
+  referrer_url: null,
+  referrer_host: null,
+  source: "direct",
+  landing_path: "/",
+  utm_source: null,
+  utm_medium: null,
+  utm_campaign: null,
+  utm_term: null,
+  utm_content: null,
+  user_agent: "test",
+  is_bot: false,
+});
 
 describe.each(dialects)("write queue (group commit) on %s", (dialect) => {
   let test: TestDatabase;
@@ -22,14 +36,14 @@ describe.each(dialects)("write queue (group commit) on %s", (dialect) => {
   });
 
   /** Reads through a separate connection: sees only what is committed. */
-  async function committedDays(): Promise<string[]> {
+  async function committedSessions(): Promise<string[]> {
     if (dialect === "sqlite") {
       const other = new DatabaseSync(test.database.location, { readOnly: true });
       try {
         return other
-          .prepare("select day from address_salts order by day")
+          .prepare("select session_id from referrer_visits")
           .all()
-          .map((row) => String(row.day));
+          .map((row) => String(row.session_id));
       } finally {
         other.close();
       }
@@ -37,93 +51,75 @@ describe.each(dialects)("write queue (group commit) on %s", (dialect) => {
     const client = new pg.Client({ connectionString: test.config.databaseUrl });
     await client.connect();
     try {
-      const { rows } = await client.query<{ day: string }>(
-        "select day from address_salts order by day",
+      const { rows } = await client.query<{ session_id: string }>(
+        "select session_id from referrer_visits",
       );
-      return rows.map((row) => row.day);
+      return rows.map((row) => row.session_id);
     } finally {
       await client.end();
     }
   }
 
-  it("commits concurrent writes in few transactions, each visible to others when its promise resolves", async () => {
+  it("commits concurrent writes in few transactions, each committed when its promise resolves", async () => {
     const { writes } = test.database;
     const before = { ...writes.stats };
+    const ids = Array.from({ length: 200 }, () => randomUUID());
     const seenAtResolve: boolean[] = [];
     await Promise.all(
-      Array.from({ length: 200 }, (_, index) =>
-        writes
-          .run((trx) =>
-            trx
-              .insertInto("address_salts")
-              .values(salt(day(index)))
-              .execute(),
-          )
-          .then(async () => {
-            if (index % 50 === 0) seenAtResolve.push((await committedDays()).includes(day(index)));
-          }),
+      ids.map((id, index) =>
+        writes.run("recordVisit", visit(id)).then(async (result) => {
+          expect(result).toEqual({ recorded: true });
+          if (index % 50 === 0) seenAtResolve.push((await committedSessions()).includes(id));
+        }),
       ),
     );
     expect(seenAtResolve).toEqual([true, true, true, true]);
-    expect(await committedDays()).toHaveLength(200);
-    const batches = writes.stats.batches - before.batches;
+    expect(await committedSessions()).toHaveLength(200);
     expect(writes.stats.writes - before.writes).toBe(200);
-    expect(batches).toBeLessThan(20);
+    expect(writes.stats.batches - before.batches).toBeLessThan(20);
     expect(writes.stats.largestBatch).toBeGreaterThan(10);
   });
 
   it("fails only the bad write of a batch; the others are committed", async () => {
     const { writes } = test.database;
+    const good = [randomUUID(), randomUUID()];
     const results = await Promise.allSettled([
-      writes.run((trx) => trx.insertInto("address_salts").values(salt("a")).execute()),
-      // Same primary key twice: the second insert violates the constraint.
-      writes.run(async (trx) => {
-        await trx.insertInto("address_salts").values(salt("b")).execute();
-        await trx.insertInto("address_salts").values(salt("b")).execute();
-      }),
-      writes.run((trx) => trx.insertInto("address_salts").values(salt("c")).execute()),
+      writes.run("recordVisit", visit(good[0])),
+      // landing_path is NOT NULL: this insert fails.
+      writes.run("recordVisit", { ...visit(), landing_path: null as unknown as string }),
+      writes.run("recordVisit", visit(good[1])),
     ]);
     expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
-    expect(await committedDays()).toEqual(["a", "c"]);
+    const failure = results[1] as PromiseRejectedResult;
+    expect(failure.reason).toBeInstanceOf(Error);
+    expect((await committedSessions()).sort()).toEqual([...good].sort());
   });
 
   it("returns each write's own result", async () => {
-    const counts = await Promise.all(
-      [1, 2, 3].map((n) =>
-        test.database.writes.run(async (trx) => {
-          await trx
-            .insertInto("address_salts")
-            .values(salt(`r${n}`))
-            .execute();
-          const { rows } = await sql<{ n: number }>`select ${n} * 10 as n`.execute(trx);
-          return Number(rows[0]?.n);
-        }),
-      ),
-    );
-    expect(counts).toEqual([10, 20, 30]);
+    const id = randomUUID();
+    const results = await Promise.all([
+      test.database.writes.run("recordVisit", visit(id)),
+      test.database.writes.run("recordVisit", visit(id)),
+      test.database.writes.run("daySalt", { day: "2026-05-01", candidate: "first" }),
+      test.database.writes.run("daySalt", { day: "2026-05-01", candidate: "second" }),
+    ]);
+    expect(results).toEqual([{ recorded: true }, { recorded: false }, "first", "first"]);
   });
 });
 
-describe("write queue closing", () => {
+describe.each(dialects)("write queue closing on %s", (dialect) => {
   it("commits what it accepted, then refuses new writes", async () => {
-    const test = await openTestDatabase("sqlite");
+    const test = await openTestDatabase(dialect);
     try {
       const { writes, db } = test.database;
-      const accepted = Array.from({ length: 20 }, (_, index) =>
-        writes.run((trx) =>
-          trx
-            .insertInto("address_salts")
-            .values(salt(day(index)))
-            .execute(),
-        ),
-      );
+      const accepted = Array.from({ length: 20 }, () => writes.run("recordVisit", visit()));
       const closed = writes.close();
-      await expect(
-        writes.run((trx) => trx.insertInto("address_salts").values(salt("late")).execute()),
-      ).rejects.toBeInstanceOf(WriteQueueClosedError);
+      await expect(writes.run("recordVisit", visit())).rejects.toBeInstanceOf(
+        WriteQueueClosedError,
+      );
       await Promise.all(accepted);
       await closed;
-      const rows = await db.selectFrom("address_salts").select("day").execute();
+      const rows = await db.selectFrom("referrer_visits").select("session_id").execute();
       expect(rows).toHaveLength(20);
     } finally {
       await test.dispose();

@@ -1,11 +1,74 @@
 // Group commit: writes that arrive together are committed in one transaction, and each caller's promise
 // settles only after that COMMIT returned. One durable commit (one fsync) then acknowledges many writes.
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
+import type { Schema } from "./schema.ts";
+import {
+  type WriteOpArgs,
+  type WriteOpName,
+  type WriteOpResult,
+  type WriteOps,
+  writeOps,
+} from "./write-ops.ts";
 
-export type WriteWork<DB, T> = (trx: Transaction<DB>) => Promise<T>;
+export interface BatchItem {
+  op: WriteOpName;
+  args: unknown;
+}
 
-interface Job<DB> {
-  work: WriteWork<DB, unknown>;
+export type BatchOutcome = { ok: true; value: unknown } | { ok: false; error: Error };
+
+/** Commits a batch of writes; each outcome says how its write ended. */
+export interface Committer {
+  commit(batch: BatchItem[]): Promise<BatchOutcome[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * Runs the batch in one transaction. If it fails, it is rolled back and each write is run again alone, so a bad
+ * write fails only its own caller.
+ */
+export async function commitInTransaction(
+  db: Kysely<Schema>,
+  dialect: string,
+  batch: readonly BatchItem[],
+  ops: WriteOps = writeOps,
+): Promise<BatchOutcome[]> {
+  const run = (item: BatchItem, trx: Parameters<WriteOps[WriteOpName]>[0]["trx"]) =>
+    (ops[item.op] as (context: unknown, args: unknown) => Promise<unknown>)(
+      { trx, dialect },
+      item.args,
+    );
+  try {
+    const values = await db.transaction().execute(async (trx) => {
+      const out: unknown[] = [];
+      for (const item of batch) out.push(await run(item, trx));
+      return out;
+    });
+    return values.map((value) => ({ ok: true, value }));
+  } catch (error) {
+    if (batch.length === 1) return [{ ok: false, error: error as Error }];
+    const outcomes: BatchOutcome[] = [];
+    for (const item of batch) {
+      try {
+        outcomes.push({ ok: true, value: await db.transaction().execute((trx) => run(item, trx)) });
+      } catch (alone) {
+        outcomes.push({ ok: false, error: alone as Error });
+      }
+    }
+    return outcomes;
+  }
+}
+
+/** Commits in this thread, on the given Kysely instance (PostgreSQL: the pool's connections). */
+export function inProcessCommitter(db: Kysely<Schema>, dialect: string): Committer {
+  return {
+    commit: (batch) => commitInTransaction(db, dialect, batch),
+    close: async () => {},
+  };
+}
+
+interface Job {
+  item: BatchItem;
   resolve: (value: unknown) => void;
   reject: (reason: unknown) => void;
 }
@@ -13,7 +76,7 @@ interface Job<DB> {
 export interface WriteQueueOptions {
   /** Most writes committed in one transaction. */
   maxBatchSize?: number;
-  /** Batches committing at the same time (1 for SQLite, which has one writer; more for PostgreSQL). */
+  /** Batches handed to the committer at the same time (the SQLite writer still commits them in turn). */
   concurrency?: number;
 }
 
@@ -27,41 +90,43 @@ export class WriteQueueClosedError extends Error {
   override name = "WriteQueueClosedError";
 }
 
-export class WriteQueue<DB> {
-  readonly #db: Kysely<DB>;
+export class WriteQueue {
+  readonly #committer: Committer;
   readonly #maxBatchSize: number;
   readonly #concurrency: number;
-  #pending: Job<DB>[] = [];
+  #pending: Job[] = [];
   #inFlight = 0;
   #scheduled = false;
   #closed = false;
   #drained: (() => void)[] = [];
   readonly stats: WriteQueueStats = { batches: 0, writes: 0, largestBatch: 0 };
 
-  constructor(db: Kysely<DB>, options: WriteQueueOptions = {}) {
-    this.#db = db;
+  constructor(committer: Committer, options: WriteQueueOptions = {}) {
+    this.#committer = committer;
     this.#maxBatchSize = options.maxBatchSize ?? 256;
     this.#concurrency = options.concurrency ?? 1;
   }
 
-  /**
-   * Runs `work` inside a transaction shared with the other writes of its batch; resolves with its result once
-   * the batch is committed. Work must only touch the database: if the batch fails it is rolled back and each of
-   * its writes is run again alone, so that one bad write fails only its own caller.
-   */
-  run<T>(work: WriteWork<DB, T>): Promise<T> {
+  /** Runs the named write in the transaction of its batch; resolves with its result once the batch is committed. */
+  run<Name extends WriteOpName>(op: Name, args: WriteOpArgs<Name>): Promise<WriteOpResult<Name>> {
     if (this.#closed) return Promise.reject(new WriteQueueClosedError("the database is closing"));
-    return new Promise<T>((resolve, reject) => {
-      this.#pending.push({ work, resolve: resolve as (value: unknown) => void, reject });
+    return new Promise((resolve, reject) => {
+      this.#pending.push({
+        item: { op, args },
+        resolve: resolve as (value: unknown) => void,
+        reject,
+      });
       this.#schedule();
     });
   }
 
-  /** Refuses new writes and resolves when every accepted one is settled. */
-  close(): Promise<void> {
+  /** Refuses new writes, waits until every accepted one is settled, then closes the committer. */
+  async close(): Promise<void> {
     this.#closed = true;
-    if (this.#pending.length === 0 && this.#inFlight === 0) return Promise.resolve();
-    return new Promise((resolve) => this.#drained.push(resolve));
+    if (this.#pending.length > 0 || this.#inFlight > 0) {
+      await new Promise<void>((resolve) => this.#drained.push(resolve));
+    }
+    await this.#committer.close();
   }
 
   #schedule(): void {
@@ -85,32 +150,20 @@ export class WriteQueue<DB> {
     });
   }
 
-  async #commit(batch: Job<DB>[]): Promise<void> {
+  async #commit(batch: Job[]): Promise<void> {
     this.stats.batches++;
     this.stats.writes += batch.length;
     this.stats.largestBatch = Math.max(this.stats.largestBatch, batch.length);
+    let outcomes: BatchOutcome[];
     try {
-      const results = await this.#db.transaction().execute(async (trx) => {
-        const out: unknown[] = [];
-        for (const job of batch) out.push(await job.work(trx));
-        return out;
-      });
-      batch.forEach((job, index) => {
-        job.resolve(results[index]);
-      });
+      outcomes = await this.#committer.commit(batch.map((job) => job.item));
     } catch (error) {
-      if (batch.length === 1) {
-        batch[0]?.reject(error);
-        return;
-      }
-      // The whole batch was rolled back: run each write alone so only the failing ones fail.
-      for (const job of batch) {
-        try {
-          job.resolve(await this.#db.transaction().execute((trx) => job.work(trx)));
-        } catch (alone) {
-          job.reject(alone);
-        }
-      }
+      outcomes = batch.map(() => ({ ok: false, error: error as Error }));
     }
+    batch.forEach((job, index) => {
+      const outcome = outcomes[index];
+      if (outcome?.ok) job.resolve(outcome.value);
+      else job.reject(outcome?.error ?? new Error("write not committed"));
+    });
   }
 }

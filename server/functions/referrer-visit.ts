@@ -147,6 +147,20 @@ function cleanParameter(value: string | null): string | null {
   return cleaned ? cleaned.slice(0, maxUtmLength) : null;
 }
 
+const botVerdicts = new Map<string, boolean>();
+const maxBotVerdicts = 1_000;
+
+/** isbot with a small cache: the same few user agents come again and again. */
+function isBotUserAgent(userAgent: string): boolean {
+  let verdict = botVerdicts.get(userAgent);
+  if (verdict === undefined) {
+    verdict = isbot(userAgent);
+    if (botVerdicts.size >= maxBotVerdicts) botVerdicts.clear();
+    botVerdicts.set(userAgent, verdict);
+  }
+  return verdict;
+}
+
 export function deriveReferrerVisit(
   input: TrackReferrer,
   requestUserAgent: string | undefined,
@@ -165,6 +179,6 @@ export function deriveReferrerVisit(
     landing_path: page.pathname,
     ...utm,
     user_agent: input.user_agent,
-    is_bot: isbot(input.user_agent) || isbot(requestUserAgent ?? ""),
+    is_bot: isBotUserAgent(input.user_agent) || isBotUserAgent(requestUserAgent ?? ""),
   };
 }

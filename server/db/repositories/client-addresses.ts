@@ -19,20 +19,7 @@ export function clientAddressHasher(
   let current: { day: string; salt: Promise<string> } | undefined;
 
   const saltOf = (day: string): Promise<string> =>
-    database.writes.run(async (trx) => {
-      await trx
-        .insertInto("address_salts")
-        .values({ day, salt: randomBytes(32).toString("base64url") })
-        .onConflict((conflict) => conflict.column("day").doNothing())
-        .execute();
-      await trx.deleteFrom("address_salts").where("day", "<", day).execute();
-      const row = await trx
-        .selectFrom("address_salts")
-        .select("salt")
-        .where("day", "=", day)
-        .executeTakeFirstOrThrow();
-      return row.salt;
-    });
+    database.writes.run("daySalt", { day, candidate: randomBytes(32).toString("base64url") });
 
   return {
     async hash(address) {

@@ -2,7 +2,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { AppDatabase } from "../database.ts";
 import type { ContactMessagesTable } from "../schema.ts";
-import { enqueueMail } from "./mail-outbox.ts";
 
 /** The same payload submitted again within this window is not stored again. */
 export const duplicateWindowMs = 60_000;
@@ -44,39 +43,18 @@ export function contactMessagesRepository(
   database: AppDatabase,
   now: () => number = Date.now,
 ): ContactMessagesRepository {
-  let lastPrune = 0;
   return {
-    submit(message, options = {}) {
-      return database.writes.run(async (trx) => {
-        const at = now();
-        if (at - lastPrune >= duplicateWindowMs) {
-          lastPrune = at;
-          await trx
-            .deleteFrom("contact_submission_guard")
-            .where("stored_at", "<=", at - duplicateWindowMs)
-            .execute();
-        }
-        // Claims the payload for this minute, atomically on both databases (and across instances on PostgreSQL).
-        const claimed = await trx
-          .insertInto("contact_submission_guard")
-          .values({ payload_hash: payloadHash(message), stored_at: at })
-          .onConflict((conflict) =>
-            conflict
-              .column("payload_hash")
-              .doUpdateSet({ stored_at: at })
-              .where("contact_submission_guard.stored_at", "<=", at - duplicateWindowMs),
-          )
-          .returning("payload_hash")
-          .executeTakeFirst();
-        if (!claimed) return { stored: false, id: null };
-        const id = randomUUID();
-        await trx
-          .insertInto("contact_messages")
-          .values({ id, created_at: new Date(at).toISOString(), ...message })
-          .execute();
-        if (options.queueMail && message.status === "new") await enqueueMail(trx, id, at);
-        return { stored: true, id };
+    async submit(message, options = {}) {
+      const at = now();
+      const id = randomUUID();
+      const { stored } = await database.writes.run("submitContact", {
+        row: { ...message, id, created_at: new Date(at).toISOString() },
+        payload_hash: payloadHash(message),
+        at,
+        window_ms: duplicateWindowMs,
+        queue_mail: options.queueMail === true,
       });
+      return stored ? { stored, id } : { stored, id: null };
     },
   };
 }

@@ -2,7 +2,7 @@
 // claimed by a worker under a lease, then marked sent, rescheduled or failed. On PostgreSQL several instances
 // claim from one table: FOR UPDATE SKIP LOCKED hands each due row to one of them, and the lease keeps it theirs
 // while they send. On SQLite one worker serves a database (one instance per file).
-import type { Transaction, UpdateObject } from "kysely";
+import type { UpdateObject } from "kysely";
 import type { AppDatabase } from "../database.ts";
 import type { MailErrorKind, MailOutboxStatus, ReferrerSource, Schema } from "../schema.ts";
 
@@ -67,24 +67,6 @@ export interface MailOutboxRepository {
   counts(): Promise<Record<MailOutboxStatus, number>>;
 }
 
-/** Writes the outbox row of a stored message, inside the transaction that stores it. */
-export async function enqueueMail(
-  trx: Transaction<Schema>,
-  messageId: string,
-  at: number,
-): Promise<void> {
-  await trx
-    .insertInto("mail_outbox")
-    .values({
-      message_id: messageId,
-      status: "pending",
-      created_at: new Date(at).toISOString(),
-      attempts: 0,
-      next_attempt_at: at,
-    })
-    .execute();
-}
-
 const toMillis = (value: Date | string | number): number =>
   typeof value === "number" ? value : new Date(value).getTime();
 
@@ -95,59 +77,23 @@ const truncate = (text: string) =>
 
 export function mailOutboxRepository(database: AppDatabase): MailOutboxRepository {
   const { db, writes } = database;
-  const postgres = database.dialect === "postgres";
 
   const finish = (
     messageId: string,
     owner: string,
     values: UpdateObject<Schema, "mail_outbox">,
-  ): Promise<boolean> =>
-    writes.run(async (trx) => {
-      const result = await trx
-        .updateTable("mail_outbox")
-        .set(values)
-        .where("message_id", "=", messageId)
-        .where("lease_owner", "=", owner)
-        .where("status", "=", "pending")
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
-    });
+  ): Promise<boolean> => writes.run("finishMail", { message_id: messageId, owner, values });
 
   return {
-    claim(owner, at, limit, leaseMs) {
-      return writes.run(async (trx) => {
-        let due = trx
-          .selectFrom("mail_outbox")
-          .select("message_id")
-          .where("status", "=", "pending")
-          .where("next_attempt_at", "<=", at)
-          .orderBy("next_attempt_at")
-          .limit(limit);
-        // Rows another instance is claiming right now are skipped, not waited for. The due rows are selected
-        // first and updated by id in a second statement: as one UPDATE ... WHERE id IN (SELECT ... LIMIT n
-        // FOR UPDATE SKIP LOCKED), PostgreSQL may run the subquery again for each row and claim them all.
-        if (postgres) due = due.forUpdate().skipLocked();
-        const ids = (await due.execute()).map((row) => row.message_id);
-        if (ids.length === 0) return [];
-        const rows = await trx
-          .updateTable("mail_outbox")
-          .set((eb) => ({
-            lease_owner: owner,
-            next_attempt_at: at + leaseMs,
-            attempts: eb("attempts", "+", 1),
-            last_attempt_at: iso(at),
-          }))
-          .where("message_id", "in", ids)
-          .returning(["message_id", "attempts", "created_at"])
-          .execute();
-        return rows
-          .map((row) => ({
-            messageId: row.message_id,
-            attempts: Number(row.attempts),
-            enqueuedAt: toMillis(row.created_at),
-          }))
-          .sort((a, b) => a.enqueuedAt - b.enqueuedAt);
-      });
+    async claim(owner, at, limit, leaseMs) {
+      const rows = await writes.run("claimMail", { owner, at, limit, lease_ms: leaseMs });
+      return rows
+        .map((row) => ({
+          messageId: row.message_id,
+          attempts: row.attempts,
+          enqueuedAt: toMillis(row.created_at),
+        }))
+        .sort((a, b) => a.enqueuedAt - b.enqueuedAt);
     },
 
     async load(ids) {
@@ -239,29 +185,11 @@ export function mailOutboxRepository(database: AppDatabase): MailOutboxRepositor
     },
 
     releaseAllLeases(at) {
-      return writes.run(async (trx) => {
-        const result = await trx
-          .updateTable("mail_outbox")
-          .set({ lease_owner: null, next_attempt_at: at })
-          .where("status", "=", "pending")
-          .where("lease_owner", "is not", null)
-          .executeTakeFirst();
-        return Number(result.numUpdatedRows);
-      });
+      return writes.run("releaseAllMailLeases", { at });
     },
 
     releaseConnectionFailures(at) {
-      return writes.run(async (trx) => {
-        const result = await trx
-          .updateTable("mail_outbox")
-          .set({ next_attempt_at: at })
-          .where("status", "=", "pending")
-          .where("lease_owner", "is", null)
-          .where("last_error_kind", "=", "connection")
-          .where("next_attempt_at", ">", at)
-          .executeTakeFirst();
-        return Number(result.numUpdatedRows);
-      });
+      return writes.run("releaseMailConnectionFailures", { at });
     },
 
     async hasConnectionFailures() {

@@ -17,16 +17,11 @@ export function referrerVisitsRepository(
   now: () => number = Date.now,
 ): ReferrerVisitsRepository {
   return {
-    async record(visit) {
-      const row = await database.writes.run((trx) =>
-        trx
-          .insertInto("referrer_visits")
-          .values({ ...visit, created_at: new Date(now()).toISOString() })
-          .onConflict((conflict) => conflict.column("session_id").doNothing())
-          .returning("session_id")
-          .executeTakeFirst(),
-      );
-      return { recorded: row !== undefined };
+    record(visit) {
+      return database.writes.run("recordVisit", {
+        ...visit,
+        created_at: new Date(now()).toISOString(),
+      });
     },
   };
 }

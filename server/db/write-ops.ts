@@ -1,0 +1,289 @@
+// Every write that answers a request, as a named operation on a transaction with plain (cloneable) arguments.
+// The write queue runs them in the server's thread (PostgreSQL) or in the SQLite writer thread; either way the
+// same code runs, inside the batch's transaction.
+import type { Transaction, UpdateObject } from "kysely";
+import { compileOnce } from "./compile-once.ts";
+import type { ContactMessageStatus, ReferrerSource, Schema } from "./schema.ts";
+
+export interface WriteContext {
+  trx: Transaction<Schema>;
+  /** The dialect's name: compiled queries are kept per dialect. */
+  dialect: string;
+}
+
+export interface VisitRow {
+  session_id: string;
+  created_at: string;
+  referrer_url: string | null;
+  referrer_host: string | null;
+  source: ReferrerSource;
+  landing_path: string;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  user_agent: string;
+  is_bot: boolean;
+}
+
+export interface MessageRow {
+  id: string;
+  created_at: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  business_name: string | null;
+  website: string | null;
+  message: string;
+  session_id: string | null;
+  client_hash: string;
+  user_agent: string | null;
+  status: ContactMessageStatus;
+}
+
+export interface SubmitContactArgs {
+  row: MessageRow;
+  /** Identifies the payload: the same one within the window is stored once. */
+  payload_hash: string;
+  /** Now, in milliseconds. */
+  at: number;
+  window_ms: number;
+  /** Mail delivery is on: a stored message that is not spam gets its outbox row in this transaction (ADR 5). */
+  queue_mail: boolean;
+}
+
+export interface ClaimMailArgs {
+  owner: string;
+  /** Now, in milliseconds: rows due at or before it are claimed. */
+  at: number;
+  limit: number;
+  lease_ms: number;
+}
+
+export interface ClaimedMailRow {
+  message_id: string;
+  attempts: number;
+  created_at: string;
+}
+
+export interface FinishMailArgs {
+  message_id: string;
+  /** The mark applies only while this owner holds the lease. */
+  owner: string;
+  values: UpdateObject<Schema, "mail_outbox">;
+}
+
+const insertVisit = compileOnce<VisitRow>(
+  [
+    "session_id",
+    "created_at",
+    "referrer_url",
+    "referrer_host",
+    "source",
+    "landing_path",
+    "utm_source",
+    "utm_medium",
+    "utm_campaign",
+    "utm_term",
+    "utm_content",
+    "user_agent",
+    "is_bot",
+  ],
+  (trx, row) =>
+    trx
+      .insertInto("referrer_visits")
+      .values(row)
+      .onConflict((conflict) => conflict.column("session_id").doNothing())
+      .returning("session_id"),
+);
+
+interface Claim {
+  payload_hash: string;
+  stored_at: number;
+  /** Claims stored at or before this moment have expired. */
+  expired_at: number;
+}
+
+/** Claims a payload for the window: succeeds (returns a row) unless it was claimed within the window. */
+const claimPayload = compileOnce<Claim>(["payload_hash", "stored_at", "expired_at"], (trx, args) =>
+  trx
+    .insertInto("contact_submission_guard")
+    .values({ payload_hash: args.payload_hash, stored_at: args.stored_at })
+    .onConflict((conflict) =>
+      conflict
+        .column("payload_hash")
+        .doUpdateSet({ stored_at: args.stored_at })
+        .where("contact_submission_guard.stored_at", "<=", args.expired_at),
+    )
+    .returning("payload_hash"),
+);
+
+const insertMessage = compileOnce<MessageRow>(
+  [
+    "id",
+    "created_at",
+    "name",
+    "email",
+    "phone",
+    "business_name",
+    "website",
+    "message",
+    "session_id",
+    "client_hash",
+    "user_agent",
+    "status",
+  ],
+  (trx, row) => trx.insertInto("contact_messages").values(row),
+);
+
+interface OutboxRow {
+  message_id: string;
+  status: "pending";
+  created_at: string;
+  attempts: number;
+  next_attempt_at: number;
+}
+
+const insertOutboxRow = compileOnce<OutboxRow>(
+  ["message_id", "status", "created_at", "attempts", "next_attempt_at"],
+  (trx, row) => trx.insertInto("mail_outbox").values(row),
+);
+
+/** Expired claims are deleted at most once per window (per thread). */
+let lastPrune = 0;
+
+export const writeOps = {
+  /** Stores a session's visit unless the session is already stored. */
+  async recordVisit(context: WriteContext, row: VisitRow): Promise<{ recorded: boolean }> {
+    const result = await insertVisit.execute(context.trx, context.dialect, row);
+    return { recorded: result.rows.length > 0 };
+  },
+
+  /** Stores a contact message unless the same payload was stored within the window. */
+  async submitContact(
+    context: WriteContext,
+    args: SubmitContactArgs,
+  ): Promise<{ stored: boolean }> {
+    const { trx, dialect } = context;
+    if (args.at - lastPrune >= args.window_ms) {
+      lastPrune = args.at;
+      await trx
+        .deleteFrom("contact_submission_guard")
+        .where("stored_at", "<=", args.at - args.window_ms)
+        .execute();
+    }
+    const claimed = await claimPayload.execute(trx, dialect, {
+      payload_hash: args.payload_hash,
+      stored_at: args.at,
+      expired_at: args.at - args.window_ms,
+    });
+    if (claimed.rows.length === 0) return { stored: false };
+    await insertMessage.execute(trx, dialect, args.row);
+    if (args.queue_mail && args.row.status === "new") {
+      await insertOutboxRow.execute(trx, dialect, {
+        message_id: args.row.id,
+        status: "pending",
+        created_at: args.row.created_at,
+        attempts: 0,
+        next_attempt_at: args.at,
+      });
+    }
+    return { stored: true };
+  },
+
+  /** Leases up to `limit` due outbox rows to `owner`, counting an attempt on each. */
+  async claimMail(context: WriteContext, args: ClaimMailArgs): Promise<ClaimedMailRow[]> {
+    const { trx, dialect } = context;
+    let due = trx
+      .selectFrom("mail_outbox")
+      .select("message_id")
+      .where("status", "=", "pending")
+      .where("next_attempt_at", "<=", args.at)
+      .orderBy("next_attempt_at")
+      .limit(args.limit);
+    // Rows another instance is claiming right now are skipped, not waited for. The due rows are selected
+    // first and updated by id in a second statement: as one UPDATE ... WHERE id IN (SELECT ... LIMIT n
+    // FOR UPDATE SKIP LOCKED), PostgreSQL may run the subquery again for each row and claim them all.
+    if (dialect === "postgres") due = due.forUpdate().skipLocked();
+    const ids = (await due.execute()).map((row) => row.message_id);
+    if (ids.length === 0) return [];
+    const rows = await trx
+      .updateTable("mail_outbox")
+      .set((eb) => ({
+        lease_owner: args.owner,
+        next_attempt_at: args.at + args.lease_ms,
+        attempts: eb("attempts", "+", 1),
+        last_attempt_at: new Date(args.at).toISOString(),
+      }))
+      .where("message_id", "in", ids)
+      .returning(["message_id", "attempts", "created_at"])
+      .execute();
+    return rows.map((row) => ({
+      message_id: row.message_id,
+      attempts: Number(row.attempts),
+      created_at: new Date(row.created_at).toISOString(),
+    }));
+  },
+
+  /** Updates a pending outbox row the owner still leases; false when the lease was lost. */
+  async finishMail(context: WriteContext, args: FinishMailArgs): Promise<boolean> {
+    const result = await context.trx
+      .updateTable("mail_outbox")
+      .set(args.values)
+      .where("message_id", "=", args.message_id)
+      .where("lease_owner", "=", args.owner)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  },
+
+  /** Every lease ends now (the single worker of a SQLite database, at its start). */
+  async releaseAllMailLeases(context: WriteContext, args: { at: number }): Promise<number> {
+    const result = await context.trx
+      .updateTable("mail_outbox")
+      .set({ lease_owner: null, next_attempt_at: args.at })
+      .where("status", "=", "pending")
+      .where("lease_owner", "is not", null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  },
+
+  /** Rows waiting because the SMTP server was unreachable become due now (it answers again). */
+  async releaseMailConnectionFailures(
+    context: WriteContext,
+    args: { at: number },
+  ): Promise<number> {
+    const result = await context.trx
+      .updateTable("mail_outbox")
+      .set({ next_attempt_at: args.at })
+      .where("status", "=", "pending")
+      .where("lease_owner", "is", null)
+      .where("last_error_kind", "=", "connection")
+      .where("next_attempt_at", ">", args.at)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  },
+
+  /** The salt of a day (the candidate, unless another instance stored one first); older salts are deleted. */
+  async daySalt(context: WriteContext, args: { day: string; candidate: string }): Promise<string> {
+    const { trx } = context;
+    await trx
+      .insertInto("address_salts")
+      .values({ day: args.day, salt: args.candidate })
+      .onConflict((conflict) => conflict.column("day").doNothing())
+      .execute();
+    await trx.deleteFrom("address_salts").where("day", "<", args.day).execute();
+    const row = await trx
+      .selectFrom("address_salts")
+      .select("salt")
+      .where("day", "=", args.day)
+      .executeTakeFirstOrThrow();
+    return row.salt;
+  },
+};
+
+export type WriteOps = typeof writeOps;
+export type WriteOpName = keyof WriteOps;
+export type WriteOpArgs<Name extends WriteOpName> = Parameters<WriteOps[Name]>[1];
+export type WriteOpResult<Name extends WriteOpName> = Awaited<ReturnType<WriteOps[Name]>>;
