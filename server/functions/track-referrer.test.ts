@@ -85,6 +85,23 @@ describe.each(dialects)("track-referrer on %s", (dialect) => {
     expect(JSON.stringify(row)).not.toMatch(/gclid|Cj0KCQ|ref=/);
   });
 
+  it("gives another origin no CORS permission when CORS_ORIGINS is empty", async () => {
+    const preflight = await app.inject({
+      method: "OPTIONS",
+      url: trackReferrerPath,
+      headers: {
+        origin: "https://evil.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type",
+      },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers["access-control-allow-origin"]).toBeUndefined();
+    expect(preflight.headers["access-control-allow-methods"]).toBeUndefined();
+    const call = await post(valid, {});
+    expect(call.headers["access-control-allow-origin"]).toBeUndefined();
+  });
+
   it("records a direct visit", async () => {
     expect((await post({ ...valid, referrer: "direct" })).statusCode).toBe(200);
     expect(await stored()).toEqual([

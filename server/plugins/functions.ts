@@ -64,22 +64,32 @@ async function functions(app: FastifyInstance, options: FunctionsPluginOptions):
     },
   );
 
-  // Same origin needs no CORS; the listed origins may call from their pages.
-  await app.register(cors, {
-    origin: options.corsOrigins.length > 0 ? [...options.corsOrigins] : false,
-    methods: ["POST"],
-    allowedHeaders: ["content-type", "apikey", "authorization", "x-client-info"],
-    maxAge: 600,
-  });
+  if (options.corsOrigins.length > 0) {
+    // The listed origins may call from their pages.
+    await app.register(cors, {
+      origin: [...options.corsOrigins],
+      methods: ["POST"],
+      allowedHeaders: ["content-type", "apikey", "authorization", "x-client-info"],
+      maxAge: 600,
+    });
+  } else {
+    // Same origin needs no CORS: a preflight gets no Access-Control-* header, so other origins are refused by
+    // the browser. (No CORS hook then runs on every request.)
+    app.options("/*", (_request, reply) => {
+      reply.header("allow", "POST, OPTIONS").code(204).send();
+    });
+  }
 
-  // 415 before the body is read, for a missing content type as for a wrong one.
-  app.addHook("onRequest", async (request) => {
+  // 415 before the body is read, for a missing content type as for a wrong one. A callback hook: no promise
+  // per request.
+  app.addHook("onRequest", (request, _reply, done) => {
     const accepted = request.routeOptions.config.mediaTypes;
-    if (request.method !== "POST" || !accepted) return;
+    if (request.method !== "POST" || !accepted) return done();
     const mediaType = request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase();
     if (!mediaType || !accepted.includes(mediaType)) {
-      throw clientError("FST_ERR_CTP_INVALID_MEDIA_TYPE", 415);
+      return done(clientError("FST_ERR_CTP_INVALID_MEDIA_TYPE", 415));
     }
+    done();
   });
 
   app.setErrorHandler<FastifyError>((error, request, reply) => {
