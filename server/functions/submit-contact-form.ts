@@ -10,7 +10,7 @@ import {
   isHoneypotFilled,
 } from "../../contracts/contact-form.ts";
 import { firstErrorText, maxFunctionBodyBytes } from "../../contracts/function-result.ts";
-import { jsonOnly, rejectOtherMethods, sendError, success } from "./http.ts";
+import { acceptOnly, jsonOnly, rejectOtherMethods, sendError, success } from "./http.ts";
 
 export const contactFormRateLimits = [
   { max: 5, windowMs: 60_000 },
@@ -19,6 +19,8 @@ export const contactFormRateLimits = [
 
 const maxUserAgentLength = 512;
 const formEncoded = "application/x-www-form-urlencoded";
+/** JSON from the page's script; the form-encoded post of the page without JavaScript (ADR 7). */
+const contactFormMediaTypes: readonly string[] = [...jsonOnly, formEncoded];
 
 /** Where a no-JavaScript post is sent after it: the contact page, which shows the outcome. */
 export const contactPageAfter = {
@@ -42,9 +44,12 @@ export default async function submitContactForm(app: FastifyInstance): Promise<v
   app.post(
     url,
     {
-      onRequest: app.addressRateLimit(contactFormRateLimits),
+      onRequest: [
+        acceptOnly(contactFormMediaTypes),
+        ...app.addressRateLimit(contactFormRateLimits),
+      ],
       // JSON from the script; the plain form post without JavaScript is answered with 303 redirects.
-      config: { mediaTypes: [...jsonOnly, formEncoded], failureText: contactFormErrors.failed },
+      config: { failureText: contactFormErrors.failed },
     },
     async (request, reply) => {
       const viaForm = isFormPost(request.headers["content-type"]);

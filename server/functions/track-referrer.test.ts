@@ -85,6 +85,21 @@ describe.each(dialects)("track-referrer on %s", (dialect) => {
     expect(JSON.stringify(row)).not.toMatch(/gclid|Cj0KCQ|ref=/);
   });
 
+  it("answers with the JSON API security headers, never cached", async () => {
+    const response = await post(valid);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["x-frame-options"]).toBe("DENY");
+    expect(response.headers["content-security-policy"]).toBe(
+      "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    );
+    expect(response.headers["cache-control"]).toBe("no-store");
+    const invalid = await post({ ...valid, session_id: "nope" });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.headers["cache-control"]).toBe("no-store");
+    expect(invalid.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
   it("gives another origin no CORS permission when CORS_ORIGINS is empty", async () => {
     const preflight = await app.inject({
       method: "OPTIONS",

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from "fastify";
 import { firstErrorText } from "../../contracts/function-result.ts";
 import { trackReferrerErrors, trackReferrerSchema } from "../../contracts/track-referrer.ts";
-import { jsonOnly, rejectOtherMethods, sendError, success } from "./http.ts";
+import { acceptOnly, jsonOnly, rejectOtherMethods, sendError, success } from "./http.ts";
 import { deriveReferrerVisit } from "./referrer-visit.ts";
 
 export const trackReferrerRateLimits = [{ max: 60, windowMs: 60_000 }] as const;
@@ -13,8 +13,8 @@ export default async function trackReferrer(app: FastifyInstance): Promise<void>
   app.post(
     url,
     {
-      onRequest: app.addressRateLimit(trackReferrerRateLimits),
-      config: { mediaTypes: jsonOnly, failureText: trackReferrerErrors.failed },
+      onRequest: [acceptOnly(jsonOnly), ...app.addressRateLimit(trackReferrerRateLimits)],
+      config: { failureText: trackReferrerErrors.failed },
     },
     async (request, reply) => {
       const parsed = trackReferrerSchema.safeParse(request.body);

@@ -5,7 +5,7 @@ import cors from "@fastify/cors";
 import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { maxFunctionBodyBytes, requestErrors } from "../../contracts/function-result.ts";
-import { sendError } from "../functions/http.ts";
+import { clientError, sendError } from "../functions/http.ts";
 import submitContactForm from "../functions/submit-contact-form.ts";
 import trackReferrer from "../functions/track-referrer.ts";
 
@@ -15,10 +15,6 @@ export interface FunctionsPluginOptions {
 }
 
 const forbiddenKeyCode = "BP_ERR_FORBIDDEN_KEY";
-
-function clientError(code: string, statusCode: number): FastifyError {
-  return Object.assign(new Error(code), { code, statusCode, name: "FunctionsError" });
-}
 
 /** The status and text of an error answer: client errors by kind, anything else a 500 with the route's text. */
 function answerFor(error: FastifyError, failureText: string | undefined): [number, string] {
@@ -79,18 +75,6 @@ async function functions(app: FastifyInstance, options: FunctionsPluginOptions):
       reply.header("allow", "POST, OPTIONS").code(204).send();
     });
   }
-
-  // 415 before the body is read, for a missing content type as for a wrong one. A callback hook: no promise
-  // per request.
-  app.addHook("onRequest", (request, _reply, done) => {
-    const accepted = request.routeOptions.config.mediaTypes;
-    if (request.method !== "POST" || !accepted) return done();
-    const mediaType = request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase();
-    if (!mediaType || !accepted.includes(mediaType)) {
-      return done(clientError("FST_ERR_CTP_INVALID_MEDIA_TYPE", 415));
-    }
-    done();
-  });
 
   app.setErrorHandler<FastifyError>((error, request, reply) => {
     const [status, text] = answerFor(error, request.routeOptions.config.failureText);
