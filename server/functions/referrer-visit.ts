@@ -1,7 +1,6 @@
 // What a track-referrer call stores: the referrer's host and source class, the landing path, the UTM
 // parameters of the landing URL (other query parameters are dropped) and a bot flag.
 import { isbot } from "isbot";
-import { hasControlCharacter } from "../../contracts/fields.ts";
 import { directReferrer, type TrackReferrer } from "../../contracts/track-referrer.ts";
 import type { NewReferrerVisit } from "../db/repositories/referrer-visits.ts";
 import type { ReferrerSource } from "../db/schema.ts";
@@ -118,8 +117,14 @@ const sourceHosts: [Exclude<ReferrerSource, "direct" | "other">, string[]][] = [
   ],
 ];
 
-function matchesHost(host: string, suffix: string): boolean {
-  return host === suffix || host.endsWith(`.${suffix}`);
+/** Each class's hosts with their dotted forms made once: every visit is classified. */
+const sourceMatchers = sourceHosts.map(
+  ([source, suffixes]) =>
+    [source, suffixes.map((suffix) => [suffix, `.${suffix}`] as const)] as const,
+);
+
+function matchesHost(host: string, [suffix, dotted]: readonly [string, string]): boolean {
+  return host === suffix || host.endsWith(dotted);
 }
 
 /** Google's search hosts: google.com, www.google.co.uk, google.de ... (its other services are matched before). */
@@ -129,7 +134,7 @@ const googleSearch = /(^|\.)google(\.com?)?\.[a-z]{2,3}$/;
 export function classifySource(host: string | null): ReferrerSource {
   if (host === null) return "direct";
   const bare = host.replace(/^www\./, "");
-  for (const [source, suffixes] of sourceHosts) {
+  for (const [source, suffixes] of sourceMatchers) {
     if (suffixes.some((suffix) => matchesHost(bare, suffix))) return source;
   }
   if (bare.startsWith("mail.") || bare.startsWith("webmail.")) return "email";
@@ -137,13 +142,14 @@ export function classifySource(host: string | null): ReferrerSource {
   return "other";
 }
 
-/** Control characters (NUL among them) may hide in percent-encoded query values: dropped. */
+/** Control characters (tab and NUL among them): matching them is the point here. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the pattern exists to remove control characters.
+const controlCharacters = /[\u0000-\u001f\u007f]/g;
+
+/** Control characters may hide in percent-encoded query values: dropped. */
 function cleanParameter(value: string | null): string | null {
   if (value === null) return null;
-  const cleaned = Array.from(value)
-    .filter((character) => !hasControlCharacter(character) && character !== "\t")
-    .join("")
-    .trim();
+  const cleaned = value.replace(controlCharacters, "").trim();
   return cleaned ? cleaned.slice(0, maxUtmLength) : null;
 }
 
