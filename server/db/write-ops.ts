@@ -94,8 +94,7 @@ const insertVisit = compileOnce<VisitRow>(
     trx
       .insertInto("referrer_visits")
       .values(row)
-      .onConflict((conflict) => conflict.column("session_id").doNothing())
-      .returning("session_id"),
+      .onConflict((conflict) => conflict.column("session_id").doNothing()),
 );
 
 interface Claim {
@@ -115,8 +114,7 @@ const claimPayload = compileOnce<Claim>(["payload_hash", "stored_at", "expired_a
         .column("payload_hash")
         .doUpdateSet({ stored_at: args.stored_at })
         .where("contact_submission_guard.stored_at", "<=", args.expired_at),
-    )
-    .returning("payload_hash"),
+    ),
 );
 
 const insertMessage = compileOnce<MessageRow>(
@@ -157,7 +155,8 @@ export const writeOps = {
   /** Stores a session's visit unless the session is already stored. */
   async recordVisit(context: WriteContext, row: VisitRow): Promise<{ recorded: boolean }> {
     const result = await insertVisit.execute(context.trx, context.dialect, row);
-    return { recorded: result.rows.length > 0 };
+    // The affected-row count, not RETURNING: on SQLite a RETURNING row costs a result object per insert.
+    return { recorded: (result.numAffectedRows ?? 0n) > 0n };
   },
 
   /** Stores a contact message unless the same payload was stored within the window. */
@@ -178,7 +177,7 @@ export const writeOps = {
       stored_at: args.at,
       expired_at: args.at - args.window_ms,
     });
-    if (claimed.rows.length === 0) return { stored: false };
+    if ((claimed.numAffectedRows ?? 0n) === 0n) return { stored: false };
     await insertMessage.execute(trx, dialect, args.row);
     if (args.queue_mail && args.row.status === "new") {
       await insertOutboxRow.execute(trx, dialect, {
