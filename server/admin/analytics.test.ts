@@ -7,8 +7,7 @@ import { type AnalyticsReport, adminApiPaths } from "../../contracts/admin-api.t
 import { contactMessagesRepository } from "../db/repositories/contact-messages.ts";
 import { referrerVisitsRepository } from "../db/repositories/referrer-visits.ts";
 import type { ReferrerSource } from "../db/schema.ts";
-import { adminEnv, adminRequest, signedIn } from "../test/admin.ts";
-import { buildTestApp } from "../test/app.ts";
+import { adminEnv, adminRequest, buildAdminTestApp, signedIn } from "../test/admin.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "../test/databases.ts";
 import { analyticsWindow } from "./analytics-routes.ts";
 
@@ -76,7 +75,7 @@ describe.each(dialects)("referrer analytics on %s", (dialect) => {
 
   beforeAll(async () => {
     test = await openTestDatabase(dialect);
-    app = await buildTestApp(test.database, adminEnv);
+    app = await buildAdminTestApp(test.database, adminEnv);
     session = await signedIn(app);
     await visit("google-today", {
       daysAgo: 0,

@@ -8,12 +8,13 @@ import {
   adminCredentials,
   adminEnv,
   adminRequest,
+  buildAdminTestApp,
   sameOrigin,
   sessionCookieOf,
   signedIn,
   signIn,
 } from "../test/admin.ts";
-import { buildTestApp, freshAddress } from "../test/app.ts";
+import { freshAddress } from "../test/app.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "../test/databases.ts";
 import { defaultSessionPolicy } from "./auth.ts";
 
@@ -33,7 +34,7 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
   const apps: FastifyInstance[] = [];
 
   const start = async (env: Record<string, string> = adminEnv) => {
-    const app = await buildTestApp(test.database, env);
+    const app = await buildAdminTestApp(test.database, env);
     apps.push(app);
     await app.ready();
     return app;

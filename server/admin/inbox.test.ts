@@ -12,8 +12,7 @@ import {
 } from "../../contracts/admin-api.ts";
 import { contactMessagesRepository } from "../db/repositories/contact-messages.ts";
 import { referrerVisitsRepository } from "../db/repositories/referrer-visits.ts";
-import { adminEnv, adminRequest, signedIn } from "../test/admin.ts";
-import { buildTestApp } from "../test/app.ts";
+import { adminEnv, adminRequest, buildAdminTestApp, signedIn } from "../test/admin.ts";
 import { clearTables, dialects, openTestDatabase, type TestDatabase } from "../test/databases.ts";
 import { readMail } from "../test/mime.ts";
 import { TestSmtp } from "../test/smtp.ts";
@@ -39,7 +38,7 @@ describe.each(dialects)("admin inbox on %s", (dialect) => {
   const base = Date.now() - 60 * minute;
 
   const start = async (env: Record<string, string> = adminEnv) => {
-    const app = await buildTestApp(test.database, env, {
+    const app = await buildAdminTestApp(test.database, env, {
       mail: { worker: { pollIntervalMs: 10 } },
     });
     apps.push(app);

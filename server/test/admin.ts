@@ -2,7 +2,11 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { adminApiPaths } from "../../contracts/admin-api.ts";
 import { sessionCookieName } from "../admin/auth.ts";
-import { freshAddress } from "./app.ts";
+import type { AppOptions } from "../app.ts";
+import type { AppDatabase } from "../db/database.ts";
+import { parseEnv } from "../env.ts";
+import { setUpAdminAccount } from "../plugins/admin-auth.ts";
+import { buildTestApp, freshAddress } from "./app.ts";
 
 export const adminCredentials = {
   email: "Team.Lead@BoothPilot.example",
@@ -13,6 +17,22 @@ export const adminEnv = {
   ADMIN_EMAIL: adminCredentials.email,
   ADMIN_PASSWORD: adminCredentials.password,
 };
+
+/** The app as server/main.ts starts it: built, then the admin account set up from the environment. */
+export async function buildAdminTestApp(
+  database: AppDatabase,
+  env: Record<string, string> = adminEnv,
+  options: Partial<Omit<AppOptions, "env" | "database">> = {},
+): Promise<FastifyInstance> {
+  const app = await buildTestApp(database, env, options);
+  try {
+    await setUpAdminAccount(app, parseEnv(env));
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return app;
+}
 
 /** The console's origin in the tests: SITE_URL's default. */
 export const siteOrigin = "https://www.boothpilot.example";
