@@ -117,7 +117,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
   if (options.buildDir !== undefined) {
-    await app.register(site, { buildDir: options.buildDir });
+    await app.register(site, {
+      buildDir: options.buildDir,
+      adminConsole: options.database !== undefined,
+    });
   } else {
     app.setNotFoundHandler((_request, reply) =>
       reply.code(404).send({ success: false, error: "Not found" }),
