@@ -146,7 +146,7 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
     expect(await sessions()).toHaveLength(0);
   });
 
-  it("refuses a malformed sign-in with a clear 400", async () => {
+  it("refuses a malformed or oversized sign-in with a clear 400 or 413", async () => {
     const app = await start();
     const missing = await adminRequest(app, {
       method: "POST",
@@ -169,6 +169,14 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
     });
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toEqual({ error: adminErrors.invalidJson });
+    const huge = await adminRequest(app, {
+      method: "POST",
+      url: adminApiPaths.session,
+      payload: { email: adminCredentials.email, password: "x".repeat(5_000) },
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toEqual({ error: adminErrors.tooLarge });
+    expect(await sessions()).toHaveLength(0);
   });
 
   it("limits failed sign-ins per address (even with RATE_LIMIT=off): 429 with Retry-After, right password included", async () => {
