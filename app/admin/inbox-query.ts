@@ -20,26 +20,23 @@ export function readInboxFilters(search: string): InboxFilters {
   };
 }
 
-function query(filters: Partial<InboxFilters>): URLSearchParams {
+/** The inbox page with these filters (the default, "not spam", is left out of the URL). */
+export function inboxHref(filters: Partial<InboxFilters>): string {
   const params = new URLSearchParams();
-  if (filters.status && filters.status !== "all") params.set("status", filters.status);
+  if (filters.status === "spam" || filters.status === "all") params.set("status", filters.status);
   if (filters.mail) params.set("mail", filters.mail);
   if (filters.cursor) params.set("cursor", filters.cursor);
-  return params;
-}
-
-/** The inbox page with these filters (the default "not spam" is left out of the URL). */
-export function inboxHref(filters: Partial<InboxFilters>): string {
-  const params = query(filters);
-  if (filters.status === "new") params.delete("status");
-  else if (filters.status === "all") params.set("status", "all");
   const text = params.toString();
   return text ? `${adminPaths.inbox}?${text}` : adminPaths.inbox;
 }
 
-/** The admin API's URL for the page's filters. */
+/** The admin API's URL for the page's filters ("all" is the API's default: no status filter). */
 export function inboxApiUrl(filters: InboxFilters): string {
-  const text = query(filters).toString();
+  const params = new URLSearchParams();
+  if (filters.status !== "all") params.set("status", filters.status);
+  if (filters.mail) params.set("mail", filters.mail);
+  if (filters.cursor) params.set("cursor", filters.cursor);
+  const text = params.toString();
   return text ? `${adminApiPaths.messages}?${text}` : adminApiPaths.messages;
 }
 
