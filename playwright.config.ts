@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 import { parseBuildEnv } from "./app/config/build-env.ts";
+import { e2eAdmin } from "./tests/e2e/admin-account.ts";
 
 // Specs import the site's config modules, which Vite would otherwise fill in at build time.
 (globalThis as { __BUILD_ENV__?: unknown }).__BUILD_ENV__ = parseBuildEnv(process.env);
@@ -57,6 +58,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: "warn",
       RATE_LIMIT: "off",
+      ADMIN_EMAIL: e2eAdmin.email,
+      ADMIN_PASSWORD: e2eAdmin.password,
     },
   },
 });

@@ -11,6 +11,8 @@ const sharedVendor =
   /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
 const sharedApp = /[\\/]app[\\/](components|config|content|lib)[\\/]/;
 const contactOnly = /contact|toaster|modal-dialog/;
+/** The admin console and its API contract: only /admin loads them (tests/e2e/budgets.spec.ts checks). */
+const adminConsole = /[\\/]app[\\/]admin[\\/]|[\\/]contracts[\\/]admin-/;
 
 /**
  * The page benchmark's "old way" (BENCH_SPA_BUILD_DIR): the same app as a client-rendered SPA. Copy
@@ -34,7 +36,11 @@ export default defineConfig({
     tailwindcss(),
     reactRouter(),
   ],
-  define: { __BUILD_ENV__: JSON.stringify(buildEnv) },
+  define: {
+    __BUILD_ENV__: JSON.stringify(buildEnv),
+    // The SPA fallback is the admin console's page, except in the page benchmark's all-SPA build.
+    __SPA_FALLBACK_IS_CONSOLE__: JSON.stringify(!process.env.BENCH_SPA_BUILD_DIR),
+  },
   build: {
     assetsInlineLimit: 0,
     rolldownOptions: {
@@ -45,6 +51,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: "vendor", test: sharedVendor },
+            // The console in one chunk of its own, named so that any page loading it is caught.
+            { name: "admin", test: adminConsole },
             // Our shared modules (shell, primitives, config) in one chunk rather than a dozen tiny ones;
             // what only the contact page uses (its form, copy, toasts, dialog, zod) stays with it.
             { name: "app", test: (id) => sharedApp.test(id) && !contactOnly.test(id) },

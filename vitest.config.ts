@@ -4,7 +4,10 @@ import { parseBuildEnv } from "./app/config/build-env.ts";
 
 export default defineConfig({
   // Tests see the default build-time configuration, whatever the shell exports.
-  define: { __BUILD_ENV__: JSON.stringify(parseBuildEnv({})) },
+  define: {
+    __BUILD_ENV__: JSON.stringify(parseBuildEnv({})),
+    __SPA_FALLBACK_IS_CONSOLE__: "true",
+  },
   test: {
     include: [
       "app/**/*.test.{ts,tsx}",

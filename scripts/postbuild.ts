@@ -1,4 +1,5 @@
-// After `react-router build`: 404 page, sitemap and robots, CSP script hashes, precompressed files.
+// After `react-router build`: 404 page, admin console page, sitemap and robots, CSP script hashes, precompressed
+// files.
 import { createHash } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
@@ -7,6 +8,7 @@ import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import { parseBuildEnv } from "../app/config/build-env.ts";
 import { notFoundPrerenderPath, siteRoutes } from "../app/config/paths.ts";
 import {
+  adminConsoleFile,
   clientDirName,
   type PageEntry,
   type SiteManifest,
@@ -50,8 +52,28 @@ async function moveNotFoundPage(): Promise<void> {
   const from = join(clientDir, htmlFileFor(notFoundPrerenderPath));
   await rename(from, join(clientDir, "404.html"));
   await rm(join(clientDir, notFoundPrerenderPath.slice(1)), { recursive: true, force: true });
-  // Every path we serve is prerendered; an SPA fallback would only answer unknown paths with 200.
-  await rm(join(clientDir, "__spa-fallback.html"), { force: true });
+}
+
+const noindexMeta = '<meta name="robots" content="noindex, nofollow"/>';
+
+/**
+ * React Router's SPA fallback becomes the admin console's page, answered only for /admin paths (every other path
+ * is prerendered, or the 404 page). Search engines are told to keep out before any script runs (the server also
+ * sends X-Robots-Tag). Its scripts are left as React Router wrote them: the console needs them at once.
+ */
+export function adminConsoleHtml(fallbackHtml: string): string {
+  if (!fallbackHtml.includes('<meta charSet="utf-8"/>')) {
+    throw new Error("the SPA fallback has no <meta charSet> to put the robots tag after");
+  }
+  return fallbackHtml.replace('<meta charSet="utf-8"/>', `<meta charSet="utf-8"/>${noindexMeta}`);
+}
+
+async function makeAdminConsolePage(): Promise<PageEntry> {
+  const fallback = join(clientDir, "__spa-fallback.html");
+  const html = adminConsoleHtml(await readFile(fallback, "utf8"));
+  await writeFile(join(clientDir, adminConsoleFile), html);
+  await rm(fallback);
+  return { path: "/admin", file: adminConsoleFile, scriptHashes: inlineScriptHashes(html) };
 }
 
 function sitemapXml(siteUrl: string): string {
@@ -112,11 +134,12 @@ async function main(): Promise<void> {
     builtAt: new Date().toISOString(),
     pages: await Promise.all(siteRoutes.map((r) => finishPage(r.path, htmlFileFor(r.path)))),
     notFound: await finishPage("/404", "404.html"),
+    adminConsole: await makeAdminConsolePage(),
   };
   await writeFile(join(buildDir, siteManifestFile), `${JSON.stringify(manifest, null, 2)}\n`);
   const { files } = await precompress(clientDir);
   console.log(
-    `postbuild: ${manifest.pages.length} pages + 404, sitemap.xml, robots.txt, ${files} files precompressed (br, gz) in ${relative(process.cwd(), clientDir)}`,
+    `postbuild: ${manifest.pages.length} pages + 404 + admin console, sitemap.xml, robots.txt, ${files} files precompressed (br, gz) in ${relative(process.cwd(), clientDir)}`,
   );
 }
 

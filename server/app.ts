@@ -8,10 +8,14 @@ import Fastify, {
   LogController,
 } from "fastify";
 import { maxFunctionBodyBytes } from "../contracts/function-result.ts";
+import type { SessionPolicy } from "./admin/auth.ts";
+import type { SignInLimits } from "./admin/sign-in-limiter.ts";
 import type { AppDatabase } from "./db/database.ts";
 import { type Env, trustProxyOption } from "./env.ts";
 import type { OutboxWorkerTuning } from "./mail/outbox-worker.ts";
 import type { SmtpTimeouts } from "./mail/transport.ts";
+import adminApi from "./plugins/admin-api.ts";
+import adminAuth from "./plugins/admin-auth.ts";
 import database from "./plugins/database.ts";
 import functions from "./plugins/functions.ts";
 import mailer from "./plugins/mailer.ts";
@@ -41,6 +45,10 @@ export interface AppOptions {
   timeouts?: Partial<Timeouts>;
   /** Overrides of the mail outbox worker's timing and the SMTP waits (tests drive the clock). */
   mail?: { worker?: Partial<OutboxWorkerTuning>; smtpTimeouts?: SmtpTimeouts } | undefined;
+  /** Overrides of the admin session lifetimes, sign-in limits and clock (tests). */
+  admin?:
+    | { sessionPolicy?: SessionPolicy; signInLimits?: SignInLimits; now?: () => number }
+    | undefined;
 }
 
 export interface Timeouts {
@@ -124,9 +132,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(database, { database: options.database });
     await app.register(mailer, { env, ...options.mail });
     await app.register(functions, { prefix: "/functions", corsOrigins: env.CORS_ORIGINS });
+    await app.register(adminAuth, {
+      env,
+      sessionPolicy: options.admin?.sessionPolicy,
+      now: options.admin?.now,
+    });
+    await app.register(adminApi, {
+      prefix: "/admin/api",
+      siteUrl: env.SITE_URL,
+      signInLimits: options.admin?.signInLimits,
+    });
   }
   if (options.buildDir !== undefined) {
-    await app.register(site, { buildDir: options.buildDir });
+    await app.register(site, {
+      buildDir: options.buildDir,
+      adminConsole: options.database !== undefined,
+    });
   } else {
     app.setNotFoundHandler((_request, reply) =>
       reply.code(404).send({ success: false, error: "Not found" }),

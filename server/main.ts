@@ -1,10 +1,12 @@
-// Server entry: reads the environment, opens and migrates the database, builds the app, listens, and stops
+// Server entry: reads the environment, opens and migrates the database, builds the app, sets the admin account up
+// from ADMIN_EMAIL and ADMIN_PASSWORD, listens, and stops
 // gracefully on SIGTERM/SIGINT (in-flight requests finish, accepted writes are committed, the database closes).
 import { resolve } from "node:path";
 import { buildApp } from "./app.ts";
 import { migrateToLatest, openDatabase } from "./db/database.ts";
 import { EnvError, parseEnv } from "./env.ts";
 import { bufferedLogStream } from "./log-stream.ts";
+import { setUpAdminAccount } from "./plugins/admin-auth.ts";
 
 export async function main(): Promise<void> {
   let env: ReturnType<typeof parseEnv>;
@@ -36,6 +38,14 @@ export async function main(): Promise<void> {
     logger: { level: env.LOG_LEVEL, stream: bufferedLogStream() },
   });
   app.log.info({ database: database.location, dialect: database.dialect }, "database ready");
+  try {
+    await setUpAdminAccount(app, env);
+  } catch (error) {
+    console.error(`Cannot set up the admin account: ${(error as Error).message}`);
+    await app.close().catch(() => {});
+    await database.close().catch(() => {});
+    process.exit(1);
+  }
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {

@@ -18,12 +18,14 @@ async function fresh(dialect: (typeof dialects)[number]) {
 
 const tables = [
   "address_salts",
+  "admin_sessions",
+  "admin_users",
   "contact_messages",
   "contact_submission_guard",
   "mail_outbox",
   "referrer_visits",
 ];
-const migrations = ["0001-functions", "0002-mail-outbox"];
+const migrations = ["0001-functions", "0002-mail-outbox", "0003-admin"];
 
 describe("SQLite storage", () => {
   it("creates DATA_DIR and site.db on first start, in WAL mode with synchronous=FULL", async () => {

@@ -85,10 +85,32 @@ export interface MailOutboxTable {
   failed_at: Timestamp | null;
 }
 
+export interface AdminUsersTable {
+  id: string;
+  /** Lower case. */
+  email: string;
+  /** scrypt$N$r$p$salt$key (server/admin/passwords.ts); never the password. */
+  password_hash: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AdminSessionsTable {
+  /** SHA-256 (base64url) of the session cookie's token: the token itself is never stored. */
+  token_hash: string;
+  user_id: string;
+  /** Sign-in time: the session ends a fixed time after it, whatever its use. */
+  created_at: EpochMillis;
+  /** Last request seen (updated at most once a minute): the session ends after a long enough pause. */
+  last_seen_at: EpochMillis;
+}
+
 export interface Schema {
   contact_messages: ContactMessagesTable;
   mail_outbox: MailOutboxTable;
   contact_submission_guard: ContactSubmissionGuardTable;
   referrer_visits: ReferrerVisitsTable;
   address_salts: AddressSaltsTable;
+  admin_users: AdminUsersTable;
+  admin_sessions: AdminSessionsTable;
 }

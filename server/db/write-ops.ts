@@ -148,6 +148,26 @@ const insertOutboxRow = compileOnce<OutboxRow>(
   (trx, row) => trx.insertInto("mail_outbox").values(row),
 );
 
+export interface SetAdminAccountArgs {
+  /** The account's id: the existing one's, or a new one when there is none. */
+  id: string;
+  /** Lower case. */
+  email: string;
+  password_hash: string;
+  /** Now, ISO-8601. */
+  at: string;
+}
+
+export interface CreateAdminSessionArgs {
+  token_hash: string;
+  user_id: string;
+  /** Now, in milliseconds. */
+  at: number;
+  /** Sessions idle this long, or this old, have ended: they are deleted on the way. */
+  idle_ms: number;
+  max_age_ms: number;
+}
+
 /** Expired claims are deleted at most once per window (per thread). */
 let lastPrune = 0;
 
@@ -262,6 +282,112 @@ export const writeOps = {
       .where("next_attempt_at", ">", args.at)
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
+  },
+
+  /**
+   * Makes the given account the one admin account (any other goes) with these credentials. Its sessions end:
+   * this runs only when the address or the password changed.
+   */
+  async setAdminAccount(
+    context: WriteContext,
+    args: SetAdminAccountArgs,
+  ): Promise<{ created: boolean }> {
+    const { trx } = context;
+    await trx.deleteFrom("admin_sessions").execute();
+    await trx.deleteFrom("admin_users").where("id", "!=", args.id).execute();
+    const updated = await trx
+      .updateTable("admin_users")
+      .set({ email: args.email, password_hash: args.password_hash, updated_at: args.at })
+      .where("id", "=", args.id)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows > 0n) return { created: false };
+    await trx
+      .insertInto("admin_users")
+      .values({
+        id: args.id,
+        email: args.email,
+        password_hash: args.password_hash,
+        created_at: args.at,
+        updated_at: args.at,
+      })
+      .execute();
+    return { created: true };
+  },
+
+  /** No admin account is configured: every account and session goes. */
+  async removeAdminAccounts(context: WriteContext, _args: Record<string, never>): Promise<number> {
+    await context.trx.deleteFrom("admin_sessions").execute();
+    const result = await context.trx.deleteFrom("admin_users").executeTakeFirst();
+    return Number(result.numDeletedRows);
+  },
+
+  /** Stores a new session (by its token's hash); sessions that have ended are deleted on the way. */
+  async createAdminSession(context: WriteContext, args: CreateAdminSessionArgs): Promise<void> {
+    const { trx } = context;
+    await trx
+      .deleteFrom("admin_sessions")
+      .where((eb) =>
+        eb.or([
+          eb("last_seen_at", "<=", args.at - args.idle_ms),
+          eb("created_at", "<=", args.at - args.max_age_ms),
+        ]),
+      )
+      .execute();
+    await trx
+      .insertInto("admin_sessions")
+      .values({
+        token_hash: args.token_hash,
+        user_id: args.user_id,
+        created_at: args.at,
+        last_seen_at: args.at,
+      })
+      .execute();
+  },
+
+  /** The session was used at `at`. */
+  async touchAdminSession(
+    context: WriteContext,
+    args: { token_hash: string; at: number },
+  ): Promise<void> {
+    await context.trx
+      .updateTable("admin_sessions")
+      .set({ last_seen_at: args.at })
+      .where("token_hash", "=", args.token_hash)
+      .execute();
+  },
+
+  /** Ends a session (sign-out, or found expired); false when there was none. */
+  async endAdminSession(context: WriteContext, args: { token_hash: string }): Promise<boolean> {
+    const result = await context.trx
+      .deleteFrom("admin_sessions")
+      .where("token_hash", "=", args.token_hash)
+      .executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  },
+
+  /**
+   * A failed e-mail is tried again: its outbox row is pending and due at `at`, with the attempts and the four
+   * days before giving up counted afresh (else the first new failure would mark it failed at once). Only a
+   * failed row changes; false otherwise.
+   */
+  async retryFailedMail(
+    context: WriteContext,
+    args: { message_id: string; at: number },
+  ): Promise<boolean> {
+    const result = await context.trx
+      .updateTable("mail_outbox")
+      .set({
+        status: "pending",
+        next_attempt_at: args.at,
+        created_at: new Date(args.at).toISOString(),
+        attempts: 0,
+        lease_owner: null,
+        failed_at: null,
+      })
+      .where("message_id", "=", args.message_id)
+      .where("status", "=", "failed")
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   },
 
   /** The salt of a day (the candidate, unless another instance stored one first); older salts are deleted. */

@@ -1,11 +1,12 @@
 // Serves the prerendered site: clean URLs, precompressed files, cache headers, per-page CSP, the 404 page.
 import { readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { contactPageAfterPost } from "../site/contact-page.ts";
 import {
+  adminConsoleFile,
   clientDirName,
   type PageEntry,
   type SiteManifest,
@@ -18,11 +19,21 @@ export interface SitePluginOptions {
   buildDir: string;
   /** Origins other than this one that pages may call (server functions hosted elsewhere). */
   connectSrc?: readonly string[];
+  /** Serve the admin console's page at /admin and below (the admin API is served beside it). */
+  adminConsole?: boolean;
 }
 
 const immutableAssets = "public, max-age=31536000, immutable";
 const htmlCache = "public, max-age=300, must-revalidate";
 const otherFilesCache = "public, max-age=3600";
+
+/** The admin console's screens (app/routes.ts): the server answers these with the console's page. */
+export const adminConsolePaths = ["/admin", "/admin/analytics", "/admin/messages/:id"];
+/** The console's page changes with every deploy and leads to private data: never kept. */
+const consoleCache = "no-store";
+
+const isConsoleFile = (filePath: string) =>
+  basename(filePath).replace(/\.(br|gz)$/, "") === adminConsoleFile;
 
 export async function readSiteManifest(buildDir: string): Promise<SiteManifest> {
   const file = join(buildDir, siteManifestFile);
@@ -62,9 +73,11 @@ async function site(app: FastifyInstance, options: SitePluginOptions): Promise<v
         "cache-control",
         isAsset
           ? immutableAssets
-          : /\.html(\.br|\.gz)?$/.test(filePath)
-            ? htmlCache
-            : otherFilesCache,
+          : isConsoleFile(filePath)
+            ? consoleCache
+            : /\.html(\.br|\.gz)?$/.test(filePath)
+              ? htmlCache
+              : otherFilesCache,
       );
     },
   });
@@ -102,12 +115,27 @@ async function site(app: FastifyInstance, options: SitePluginOptions): Promise<v
     });
   }
 
+  // The admin console: one client-rendered page for its paths (its router shows the right screen); any other
+  // path under /admin is the 404 page. Never cached, never indexed; its CSP allows its own inline scripts only.
+  const consolePage = options.adminConsole ? manifest.adminConsole : undefined;
+  const consolePaths = consolePage ? adminConsolePaths : [];
+  if (consolePage) {
+    for (const path of consolePaths) {
+      app.get(path, (_request, reply) =>
+        reply
+          .contentSecurityPolicy(pageCsp(consolePage.scriptHashes))
+          .header("x-robots-tag", "noindex, nofollow")
+          .sendFile(`/${consolePage.file}`),
+      );
+    }
+  }
+
   // "/pricing/" is the same page as "/pricing": one canonical URL, reached by a permanent redirect.
   app.addHook("onRequest", async (request, reply) => {
     const [pathname = "/", query] = request.url.split("?");
     if (pathname.length < 2 || !pathname.endsWith("/")) return;
     const withoutSlash = pathname.replace(/\/+$/, "");
-    if (pagesByPath.has(withoutSlash)) {
+    if (pagesByPath.has(withoutSlash) || consolePaths.includes(withoutSlash)) {
       return reply.redirect(query ? `${withoutSlash}?${query}` : withoutSlash, 301);
     }
   });

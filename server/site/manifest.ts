@@ -13,7 +13,11 @@ export interface SiteManifest {
   builtAt: string;
   pages: PageEntry[];
   notFound: PageEntry;
+  /** The admin console's page (React Router's SPA fallback), served for /admin and every path below it. */
+  adminConsole?: PageEntry;
 }
 
 export const siteManifestFile = "site-manifest.json";
 export const clientDirName = "client";
+/** The admin console's HTML in the client build (never reachable by this name: pages are served by route). */
+export const adminConsoleFile = "admin-console.html";

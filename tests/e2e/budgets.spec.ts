@@ -1,6 +1,7 @@
 // Budgets read from the build output: bytes per page, nothing render-blocking, images sized.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { adminOnlyFiles, filesLoadedBy } from "../../scripts/lib/admin-isolation.ts";
 import { budgets } from "../../scripts/lib/budgets.ts";
 import { pageWeight } from "../../scripts/lib/page-weight.ts";
 import type { SiteManifest } from "../../server/site/manifest.ts";
@@ -12,6 +13,9 @@ const manifest = JSON.parse(
   readFileSync(join(buildDir, "site-manifest.json"), "utf8"),
 ) as SiteManifest;
 const pages = [...manifest.pages, manifest.notFound];
+const consoleFiles = adminOnlyFiles(clientDir);
+/** A string only the console's code holds (its API paths): found in a file, that file is console code. */
+const consoleMarker = "/admin/api/";
 
 test.describe("budgets", () => {
   test.skip(
@@ -48,5 +52,26 @@ test.describe("budgets", () => {
         /\/assets\/admin[-.]/,
       );
     });
+
+    test(`${page.path} never loads or preloads admin console code`, () => {
+      const html = readFileSync(join(clientDir, page.file), "utf8");
+      for (const file of filesLoadedBy(clientDir, html)) {
+        expect(consoleFiles.has(file), `${file} belongs to the admin console`).toBe(false);
+        expect(file).not.toMatch(/^\/assets\/admin[-.]/);
+        expect(readFileSync(join(clientDir, file), "utf8"), file).not.toContain(consoleMarker);
+      }
+    });
   }
+
+  test("the check above knows the console's files: they exist, are named admin-…, and hold its code", () => {
+    expect(manifest.adminConsole, "the build has an admin console page").toBeDefined();
+    const scripts = [...consoleFiles].filter((file) => file.endsWith(".js"));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const file of consoleFiles) expect(file).toMatch(/^\/assets\/admin[-.]/);
+    expect(
+      scripts.some((file) => readFileSync(join(clientDir, file), "utf8").includes(consoleMarker)),
+      "some console chunk holds the admin API's paths",
+    ).toBe(true);
+    expect([...consoleFiles].some((file) => file.endsWith(".css"))).toBe(true);
+  });
 });

@@ -5,6 +5,7 @@ import type { Migration, MigrationProvider } from "kysely/migration";
 import type { DialectName } from "../database.ts";
 import * as functions from "./0001-functions.ts";
 import * as mailOutbox from "./0002-mail-outbox.ts";
+import * as admin from "./0003-admin.ts";
 
 export interface ColumnTypes {
   uuid: ColumnDataType;
@@ -31,6 +32,7 @@ type Step = (types: ColumnTypes) => (db: Kysely<unknown>) => Promise<void>;
 const steps: Record<string, { up: Step; down: Step }> = {
   "0001-functions": functions,
   "0002-mail-outbox": mailOutbox,
+  "0003-admin": admin,
 };
 
 export function migrationProvider(dialect: DialectName): MigrationProvider {

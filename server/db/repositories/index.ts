@@ -1,8 +1,14 @@
 // The repositories the routes use: storage without a driver in sight.
 import type { AppDatabase } from "../database.ts";
+import { type AdminAccountsRepository, adminAccountsRepository } from "./admin-accounts.ts";
+import { type AdminInboxRepository, adminInboxRepository } from "./admin-inbox.ts";
 import { type ClientAddressHasher, clientAddressHasher } from "./client-addresses.ts";
 import { type ContactMessagesRepository, contactMessagesRepository } from "./contact-messages.ts";
 import { type MailOutboxRepository, mailOutboxRepository } from "./mail-outbox.ts";
+import {
+  type ReferrerAnalyticsRepository,
+  referrerAnalyticsRepository,
+} from "./referrer-analytics.ts";
 import { type ReferrerVisitsRepository, referrerVisitsRepository } from "./referrer-visits.ts";
 
 export interface Repositories {
@@ -10,6 +16,9 @@ export interface Repositories {
   referrerVisits: ReferrerVisitsRepository;
   clientAddresses: ClientAddressHasher;
   mailOutbox: MailOutboxRepository;
+  adminAccounts: AdminAccountsRepository;
+  adminInbox: AdminInboxRepository;
+  referrerAnalytics: ReferrerAnalyticsRepository;
 }
 
 export function createRepositories(database: AppDatabase): Repositories {
@@ -18,5 +27,8 @@ export function createRepositories(database: AppDatabase): Repositories {
     referrerVisits: referrerVisitsRepository(database),
     clientAddresses: clientAddressHasher(database),
     mailOutbox: mailOutboxRepository(database),
+    adminAccounts: adminAccountsRepository(database),
+    adminInbox: adminInboxRepository(database),
+    referrerAnalytics: referrerAnalyticsRepository(database),
   };
 }

@@ -1,0 +1,48 @@
+// How the console words and formats what the API returns.
+import type { MailState, ReferrerSource } from "../../contracts/admin-api";
+
+const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+const day = new Intl.DateTimeFormat("en-US", {
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  timeZone: "UTC",
+});
+
+/** A moment in the reader's time zone. */
+export function formatDateTime(iso: string): string {
+  return dateTime.format(new Date(iso));
+}
+
+/** A UTC day (YYYY-MM-DD) as "Mon, Nov 3". */
+export function formatDay(isoDay: string): string {
+  return day.format(new Date(`${isoDay}T00:00:00Z`));
+}
+
+export const mailStateLabels: Record<MailState, string> = {
+  pending: "Queued",
+  sent: "E-mailed",
+  failed: "E-mail failed",
+  none: "Not e-mailed",
+};
+
+export const sourceLabels: Record<ReferrerSource | "untracked", string> = {
+  search: "Search",
+  social: "Social",
+  ai: "AI assistants",
+  email: "E-mail",
+  direct: "Direct",
+  other: "Other sites",
+  untracked: "No tracked visit",
+};
+
+export const errorKindLabels = {
+  connection: "the mail server could not be reached or refused the login",
+  transient: "the mail server refused it for now (4xx)",
+  permanent: "the mail server refused it (5xx)",
+} as const;
+
+/** Only http(s) addresses become links (a stored value is never trusted to be one). */
+export function isWebAddress(value: string): boolean {
+  return /^https?:\/\//i.test(value);
+}

@@ -1,0 +1,102 @@
+// The console's frame (/admin and below): asks who is signed in, then shows the sign-in form, a note that no
+// account is configured, or the header and the page. Client-only: served as React Router's SPA fallback.
+import { useEffect, useRef, useState } from "react";
+import { Outlet, useLocation } from "react-router";
+import "../admin.css";
+import type { AdminSessionState } from "../../../contracts/admin-api";
+import { currentSession } from "../api";
+import { ConsoleHeader } from "../components/console-header";
+import { SignInForm } from "../components/sign-in-form";
+import { Alert, PageHeading, StatusNote } from "../components/ui";
+import { useRefresh } from "../use-refresh";
+import type { Route } from "./+types/admin-console";
+
+export async function clientLoader() {
+  return currentSession();
+}
+
+type Notice = { kind: "signed-out" } | { kind: "sign-out-failed"; error: string } | null;
+
+/**
+ * When the page changes under a signed-in reader (a client-side navigation, or signing in), its heading takes
+ * focus so screen readers announce the new page; on the first load focus stays where the browser put it.
+ */
+function useFocusHeadingOnChange(signedIn: boolean) {
+  const { pathname } = useLocation();
+  const page = `${pathname} ${signedIn}`;
+  const shown = useRef(page);
+  useEffect(() => {
+    if (shown.current === page) return;
+    shown.current = page;
+    if (signedIn) document.querySelector<HTMLElement>("main h1")?.focus();
+  }, [page, signedIn]);
+}
+
+export default function AdminConsole({ loaderData }: Route.ComponentProps) {
+  const refresh = useRefresh();
+  const [notice, setNotice] = useState<Notice>(null);
+  const state: AdminSessionState | null =
+    loaderData.kind === "ok"
+      ? loaderData.data
+      : loaderData.kind === "signed-out"
+        ? { accountConfigured: true, signedIn: false, email: null }
+        : null;
+  useFocusHeadingOnChange(state?.signedIn === true);
+
+  if (!state) {
+    return (
+      <main id="main" className="mx-auto grid w-full max-w-2xl gap-4 px-4 py-16">
+        <PageHeading>The admin console is unavailable</PageHeading>
+        <Alert>{loaderData.kind === "error" ? loaderData.error : null}</Alert>
+      </main>
+    );
+  }
+  if (!state.accountConfigured) {
+    return (
+      <main id="main" className="mx-auto grid w-full max-w-2xl gap-4 px-4 py-16">
+        <PageHeading>No admin account is configured</PageHeading>
+        <p className="text-ink">
+          This server has no admin account, so nobody can sign in. Set <code>ADMIN_EMAIL</code> and{" "}
+          <code>ADMIN_PASSWORD</code> (at least 12 characters) in the server's environment and
+          restart it.
+        </p>
+      </main>
+    );
+  }
+  if (!state.signedIn || !state.email) {
+    return (
+      <>
+        {notice?.kind === "signed-out" ? (
+          <div className="mx-auto w-full max-w-md px-4 pt-8">
+            <StatusNote>You have signed out.</StatusNote>
+          </div>
+        ) : null}
+        <SignInForm
+          onSignedIn={() => {
+            setNotice(null);
+            refresh();
+          }}
+        />
+      </>
+    );
+  }
+  return (
+    <>
+      <ConsoleHeader
+        email={state.email}
+        onSignedOut={(problem) => {
+          setNotice(problem ? { kind: "sign-out-failed", error: problem } : { kind: "signed-out" });
+          refresh();
+        }}
+      />
+      {notice?.kind === "sign-out-failed" ? (
+        <div className="mx-auto w-full max-w-6xl px-4 pt-6">
+          <Alert>Signing out failed: {notice.error}</Alert>
+        </div>
+      ) : null}
+      <main id="main" className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8">
+        <Outlet />
+      </main>
+    </>
+  );
+}

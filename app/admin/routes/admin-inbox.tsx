@@ -1,0 +1,34 @@
+// /admin: the contact messages, newest first, with filters and the failed e-mails called out.
+import type { InboxPage } from "../../../contracts/admin-api";
+import { adminApi, consoleTitle, whenSignedIn } from "../api";
+import { AdminData } from "../components/admin-data";
+import { InboxFiltersForm } from "../components/inbox-filters";
+import { FailedMailWarning, InboxTable } from "../components/inbox-table";
+import { PageHeading } from "../components/ui";
+import { inboxApiUrl, readInboxFilters } from "../inbox-query";
+import type { Route } from "./+types/admin-inbox";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: consoleTitle(loaderData?.page, "Inbox") },
+];
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const filters = readInboxFilters(new URL(request.url).search);
+  return { filters, page: await whenSignedIn(() => adminApi.get<InboxPage>(inboxApiUrl(filters))) };
+}
+
+export default function AdminInbox({ loaderData }: Route.ComponentProps) {
+  const { filters, page } = loaderData;
+  return (
+    <AdminData result={page} errorTitle="Inbox">
+      {(data) => (
+        <>
+          <PageHeading>Inbox</PageHeading>
+          <FailedMailWarning count={data.failedMailCount} />
+          <InboxFiltersForm key={`${filters.status}|${filters.mail}`} filters={filters} />
+          <InboxTable page={data} filters={filters} />
+        </>
+      )}
+    </AdminData>
+  );
+}

@@ -1,0 +1,148 @@
+// The admin API's wire contract: paths, the shapes of its answers and its error texts. Shared by the console in the
+// browser and the server; no zod here, so the console's bundle does not carry it (the request schemas are in
+// admin-requests.ts).
+
+export const adminApiPaths = {
+  session: "/admin/api/session",
+  messages: "/admin/api/messages",
+  message: (id: string) => `/admin/api/messages/${encodeURIComponent(id)}`,
+  retryMail: (id: string) => `/admin/api/messages/${encodeURIComponent(id)}/retry-mail`,
+  analytics: "/admin/api/analytics",
+} as const;
+
+export const messageStatuses = ["new", "spam"] as const;
+export type MessageStatus = (typeof messageStatuses)[number];
+
+/** The e-mail of a message: its outbox row's status, or "none" when it has no row (mail off, or spam). */
+export const mailStates = ["pending", "sent", "failed", "none"] as const;
+export type MailState = (typeof mailStates)[number];
+
+export const referrerSources = ["search", "social", "ai", "email", "direct", "other"] as const;
+export type ReferrerSource = (typeof referrerSources)[number];
+
+export const analyticsDays = [7, 30, 90] as const;
+export type AnalyticsDays = (typeof analyticsDays)[number];
+
+/** Every error answer of the admin API. */
+export interface AdminError {
+  error: string;
+}
+
+/** GET /admin/api/session: answered with or without a session (the console asks it first). */
+export interface AdminSessionState {
+  /** ADMIN_EMAIL and ADMIN_PASSWORD are set on the server. */
+  accountConfigured: boolean;
+  signedIn: boolean;
+  /** The signed-in account's address. */
+  email: string | null;
+}
+
+/** POST /admin/api/session: the sign-in. */
+export interface SignInRequest {
+  email: string;
+  password: string;
+}
+
+export interface InboxMessage {
+  id: string;
+  /** ISO-8601. */
+  receivedAt: string;
+  name: string;
+  email: string;
+  businessName: string | null;
+  /** The start of the message, on one line. */
+  excerpt: string;
+  status: MessageStatus;
+  mail: MailState;
+}
+
+/** GET /admin/api/messages: newest first. */
+export interface InboxPage {
+  messages: InboxMessage[];
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: string | null;
+  /** Messages whose e-mail failed (all of them, whatever the filter): the inbox warns about them. */
+  failedMailCount: number;
+}
+
+export interface MailDelivery {
+  status: Exclude<MailState, "none">;
+  attempts: number;
+  lastAttemptAt: string | null;
+  lastError: string | null;
+  /** connection (no SMTP reply), transient (4xx) or permanent (5xx). */
+  lastErrorKind: "connection" | "transient" | "permanent" | null;
+  sentAt: string | null;
+  failedAt: string | null;
+}
+
+/** The sender's visit as track-referrer stored it (joined on the session id the form sent). */
+export interface TrackedSession {
+  visitedAt: string;
+  landingPath: string;
+  source: ReferrerSource;
+  referrerHost: string | null;
+  referrerUrl: string | null;
+  utm: Record<"source" | "medium" | "campaign" | "term" | "content", string | null>;
+  isBot: boolean;
+}
+
+/** GET /admin/api/messages/:id */
+export interface MessageDetail {
+  id: string;
+  receivedAt: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  businessName: string | null;
+  website: string | null;
+  message: string;
+  status: MessageStatus;
+  userAgent: string | null;
+  sessionId: string | null;
+  /** null: the message has no outbox row (mail delivery was off when it came, or it is spam). */
+  mail: MailDelivery | null;
+  /** SMTP_URL is set on this server: a failed e-mail can be sent again. */
+  mailDeliveryOn: boolean;
+  session: TrackedSession | null;
+}
+
+/** GET /admin/api/analytics?days=7|30|90 */
+export interface AnalyticsReport {
+  days: AnalyticsDays;
+  /** The window: visits and messages from `since` (inclusive) to `until`. ISO-8601. */
+  since: string;
+  until: string;
+  /** Visits by people (bots left out everywhere below). */
+  visits: number;
+  /** Visits whose user agent is a bot's. */
+  botVisits: number;
+  bySource: { source: ReferrerSource; visits: number }[];
+  /** Top 10; direct visits have no host and are not listed. */
+  byReferrerHost: { host: string; visits: number }[];
+  byLandingPath: { path: string; visits: number }[];
+  byCampaign: { campaign: string; visits: number }[];
+  /** Every UTC day of the window, oldest first, days without visits included. */
+  perDay: { day: string; visits: number }[];
+  /** Contact messages (spam left out) by the source of the sender's tracked visit. */
+  messagesBySource: { source: ReferrerSource | "untracked"; messages: number }[];
+}
+
+export const adminErrors = {
+  badCredentials: "Wrong e-mail address or password.",
+  noAccount:
+    "No admin account is configured on this server. Set ADMIN_EMAIL and ADMIN_PASSWORD and restart it.",
+  signInRequired: "Sign in to use the admin console.",
+  tooManySignIns: "Too many failed sign-ins from this address. Try again later.",
+  crossOrigin: "Refused: admin requests must come from the console's own origin.",
+  jsonOnly: "Content-Type must be application/json.",
+  invalidJson: "Request body is not valid JSON.",
+  tooLarge: "Request body is too large.",
+  messageNotFound: "No message with this id.",
+  notFailed: "Only a message whose e-mail failed can be sent again.",
+  mailOff:
+    "Mail delivery is off on this server (SMTP_URL is not set): the message cannot be e-mailed.",
+  notFound: "Not found.",
+  badRequest: "Bad request.",
+  internal: "Internal server error.",
+} as const;

@@ -1,0 +1,92 @@
+// What the admin API accepts: the sign-in body and the query and path parameters, with error texts that name the
+// parameter and the rule. The server validates with these; the console only needs their types.
+import { z } from "zod";
+import { analyticsDays, mailStates, messageStatuses } from "./admin-api.ts";
+import { isUuid } from "./fields.ts";
+
+/** Longest password accepted at sign-in (scrypt would take any length; nothing longer is plausible). */
+export const maxPasswordLength = 1024;
+
+export const signInSchema = z.strictObject(
+  {
+    email: z
+      .string({ error: "email is required" })
+      .trim()
+      .min(1, "email is required")
+      .max(320, "email must be at most 320 characters"),
+    password: z
+      .string({ error: "password is required" })
+      .min(1, "password is required")
+      .max(maxPasswordLength, `password must be at most ${maxPasswordLength} characters`),
+  },
+  { error: "Request body must be a JSON object with email and password" },
+);
+
+const cursorPattern = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z\|[0-9a-f-]{36}$/i;
+
+/** A page's position: the time and id of the last message shown (base64url, opaque to clients). */
+export function encodeInboxCursor(receivedAt: string, id: string): string {
+  return btoa(`${receivedAt}|${id}`).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+export function decodeInboxCursor(cursor: string): { receivedAt: string; id: string } | null {
+  let text: string;
+  try {
+    text = atob(cursor.replaceAll("-", "+").replaceAll("_", "/"));
+  } catch {
+    return null;
+  }
+  if (!cursorPattern.test(text)) return null;
+  const [receivedAt = "", id = ""] = text.split("|");
+  return isUuid(id) && !Number.isNaN(Date.parse(receivedAt)) ? { receivedAt, id } : null;
+}
+
+const unknownParameter = (issue: { code?: string; keys?: string[] }) =>
+  issue.code === "unrecognized_keys" && issue.keys
+    ? `Unknown query parameter: ${issue.keys.map((key) => key.slice(0, 64)).join(", ")}`
+    : "Bad query string";
+
+export const inboxQuerySchema = z.strictObject(
+  {
+    status: z
+      .enum(messageStatuses, { error: `status must be one of: ${messageStatuses.join(", ")}` })
+      .optional(),
+    mail: z.enum(mailStates, { error: `mail must be one of: ${mailStates.join(", ")}` }).optional(),
+    cursor: z
+      .string({ error: "cursor must be given once" })
+      .transform((value, context) => {
+        const decoded = decodeInboxCursor(value);
+        if (!decoded) {
+          context.addIssue({ code: "custom", message: "cursor is not one this API gave out" });
+          return z.NEVER;
+        }
+        return decoded;
+      })
+      .optional(),
+    limit: z
+      .string({ error: "limit must be given once" })
+      .regex(/^\d{1,3}$/, "limit must be a whole number from 1 to 100")
+      .transform(Number)
+      .refine((value) => value >= 1 && value <= 100, "limit must be a whole number from 1 to 100")
+      .optional(),
+  },
+  { error: unknownParameter },
+);
+
+export type InboxQuery = z.infer<typeof inboxQuerySchema>;
+
+export const messageIdSchema = z.strictObject({
+  id: z.string().refine(isUuid, "id must be a UUID"),
+});
+
+export const analyticsQuerySchema = z.strictObject(
+  {
+    days: z
+      .enum(analyticsDays.map(String) as ["7", "30", "90"], {
+        error: `days must be one of: ${analyticsDays.join(", ")}`,
+      })
+      .transform((value) => Number(value) as (typeof analyticsDays)[number])
+      .default(30),
+  },
+  { error: unknownParameter },
+);

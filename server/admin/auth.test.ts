@@ -1,0 +1,408 @@
+// Admin sign-in on both databases, through the real app: the account set up from the environment, sessions and
+// their cookie, expiry, sign-out, the sign-in limit, and the refusal of cross-site requests.
+import { createHash } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { adminApiPaths, adminErrors } from "../../contracts/admin-api.ts";
+import {
+  adminCredentials,
+  adminEnv,
+  adminRequest,
+  buildAdminTestApp,
+  sameOrigin,
+  sessionCookieOf,
+  signedIn,
+  signIn,
+} from "../test/admin.ts";
+import { freshAddress } from "../test/app.ts";
+import { dialects, openTestDatabase, type TestDatabase } from "../test/databases.ts";
+import { defaultSessionPolicy } from "./auth.ts";
+
+const hour = 60 * 60_000;
+const day = 24 * hour;
+
+/** Every admin API resource that needs a session, as [method, url]. */
+const protectedCalls = [
+  ["GET", adminApiPaths.messages],
+  ["GET", adminApiPaths.message("7d0f4a52-5a8b-4c3e-9d1f-2b6a8c9e0f11")],
+  ["POST", adminApiPaths.retryMail("7d0f4a52-5a8b-4c3e-9d1f-2b6a8c9e0f11")],
+  ["GET", `${adminApiPaths.analytics}?days=7`],
+] as const;
+
+describe.each(dialects)("admin sign-in on %s", (dialect) => {
+  let test: TestDatabase;
+  const apps: FastifyInstance[] = [];
+
+  const start = async (env: Record<string, string> = adminEnv) => {
+    const app = await buildAdminTestApp(test.database, env);
+    apps.push(app);
+    await app.ready();
+    return app;
+  };
+  const accounts = () => test.database.db.selectFrom("admin_users").selectAll().execute();
+  const sessions = () => test.database.db.selectFrom("admin_sessions").selectAll().execute();
+
+  beforeAll(async () => {
+    test = await openTestDatabase(dialect);
+  });
+  afterEach(async () => {
+    for (const app of apps.splice(0)) await app.close();
+    await test.database.db.deleteFrom("admin_sessions").execute();
+    await test.database.db.deleteFrom("admin_users").execute();
+  });
+  afterAll(async () => {
+    await test?.dispose();
+  });
+
+  it("creates the account at start with a salted scrypt hash, never the password", async () => {
+    await start();
+    const rows = await accounts();
+    expect(rows).toHaveLength(1);
+    const [row] = rows;
+    expect(row?.email).toBe("team.lead@boothpilot.example");
+    expect(row?.password_hash).toMatch(/^scrypt\$32768\$8\$3\$[\w-]{22}\$[\w-]{86}$/);
+    expect(row?.password_hash).not.toContain(adminCredentials.password);
+
+    // The same password hashed again gets another salt: the hash alone says nothing about the password.
+    await test.database.db.deleteFrom("admin_users").execute();
+    await start();
+    expect((await accounts())[0]?.password_hash).not.toBe(row?.password_hash);
+  });
+
+  it("signs in with the right credentials (any case of the address) and sets a strict, HttpOnly cookie", async () => {
+    const app = await start();
+    const { response, token } = await signIn(app, {
+      email: "team.lead@boothpilot.EXAMPLE",
+      password: adminCredentials.password,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      accountConfigured: true,
+      signedIn: true,
+      email: "team.lead@boothpilot.example",
+    });
+    expect(response.headers["cache-control"]).toBe("no-store");
+    const cookie = sessionCookieOf(response);
+    expect(token).toMatch(/^[\w-]{43}$/);
+    expect(cookie?.attributes).toEqual(
+      expect.arrayContaining([
+        "Path=/admin",
+        "HttpOnly",
+        "SameSite=Strict",
+        `Max-Age=${defaultSessionPolicy.maxAgeMs / 1000}`,
+      ]),
+    );
+    // Plain HTTP: a Secure cookie would never come back.
+    expect(cookie?.attributes).not.toContain("Secure");
+
+    // Only the token's SHA-256 is stored.
+    const stored = await sessions();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.token_hash).toBe(
+      createHash("sha256")
+        .update(token ?? "")
+        .digest("base64url"),
+    );
+    expect(JSON.stringify(stored)).not.toContain(token);
+
+    const state = await adminRequest(app, { url: adminApiPaths.session, session: token ?? "" });
+    expect(state.json()).toEqual({
+      accountConfigured: true,
+      signedIn: true,
+      email: "team.lead@boothpilot.example",
+    });
+    const inbox = await adminRequest(app, { url: adminApiPaths.messages, session: token ?? "" });
+    expect(inbox.statusCode).toBe(200);
+  });
+
+  it("marks the cookie Secure when the request came over HTTPS through a trusted proxy", async () => {
+    const app = await start({ ...adminEnv, TRUST_PROXY: "true" });
+    const response = await adminRequest(app, {
+      method: "POST",
+      url: adminApiPaths.session,
+      payload: adminCredentials,
+      headers: { "x-forwarded-proto": "https" },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(sessionCookieOf(response)?.attributes).toContain("Secure");
+    expect(response.headers["strict-transport-security"]).toBeDefined();
+  });
+
+  it("answers a wrong password and an unknown address alike: 401, one generic text, no cookie", async () => {
+    const app = await start();
+    const wrongPassword = await signIn(app, {
+      email: adminCredentials.email,
+      password: "correct horse battery stapler",
+    });
+    const unknownAddress = await signIn(app, {
+      email: "someone.else@boothpilot.example",
+      password: adminCredentials.password,
+    });
+    for (const { response, token } of [wrongPassword, unknownAddress]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ error: adminErrors.badCredentials });
+      expect(token).toBeNull();
+    }
+    expect(await sessions()).toHaveLength(0);
+  });
+
+  it("refuses a malformed or oversized sign-in with a clear 400 or 413", async () => {
+    const app = await start();
+    const missing = await adminRequest(app, {
+      method: "POST",
+      url: adminApiPaths.session,
+      payload: { email: adminCredentials.email },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ error: "password is required" });
+    const extra = await adminRequest(app, {
+      method: "POST",
+      url: adminApiPaths.session,
+      payload: { ...adminCredentials, admin: true },
+    });
+    expect(extra.statusCode).toBe(400);
+    const broken = await app.inject({
+      method: "POST",
+      url: adminApiPaths.session,
+      headers: { ...sameOrigin, "content-type": "application/json" },
+      payload: '{"email": ',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ error: adminErrors.invalidJson });
+    const huge = await adminRequest(app, {
+      method: "POST",
+      url: adminApiPaths.session,
+      payload: { email: adminCredentials.email, password: "x".repeat(5_000) },
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toEqual({ error: adminErrors.tooLarge });
+    expect(await sessions()).toHaveLength(0);
+  });
+
+  it("limits failed sign-ins per address (even with RATE_LIMIT=off): 429 with Retry-After, right password included", async () => {
+    const app = await start({ ...adminEnv, RATE_LIMIT: "off" });
+    const address = freshAddress();
+    const wrong = { email: adminCredentials.email, password: "not the password at all" };
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      expect((await signIn(app, wrong, address)).response.statusCode).toBe(401);
+    }
+    const refused = await signIn(app, adminCredentials, address);
+    expect(refused.response.statusCode).toBe(429);
+    expect(refused.response.json()).toEqual({ error: adminErrors.tooManySignIns });
+    const retryAfter = Number(refused.response.headers["retry-after"]);
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(refused.token).toBeNull();
+
+    // Another address is not affected.
+    expect((await signIn(app, adminCredentials, freshAddress())).response.statusCode).toBe(200);
+  });
+
+  it("does not count successful sign-ins against the address", async () => {
+    const app = await start();
+    const address = freshAddress();
+    for (let attempt = 1; attempt <= 12; attempt++) {
+      expect((await signIn(app, adminCredentials, address)).response.statusCode).toBe(200);
+    }
+  });
+
+  it("answers 401 to every protected call without a valid session, never cached", async () => {
+    const app = await start();
+    for (const [method, url] of protectedCalls) {
+      for (const session of [undefined, "not-a-token", "A".repeat(43)]) {
+        const response = await adminRequest(app, { method, url, session });
+        expect(response.statusCode, `${method} ${url}`).toBe(401);
+        expect(response.json()).toEqual({ error: adminErrors.signInRequired });
+        expect(response.headers["cache-control"]).toBe("no-store");
+      }
+    }
+    const state = await adminRequest(app, { url: adminApiPaths.session });
+    expect(state.json()).toEqual({ accountConfigured: true, signedIn: false, email: null });
+  });
+
+  it("ends a session after 12 hours without use, and 7 days after sign-in however busy", async () => {
+    const app = await start();
+    const idle = await signedIn(app);
+    const old = await signedIn(app);
+    const now = Date.now();
+    const hashOf = (token: string) => createHash("sha256").update(token).digest("base64url");
+    await test.database.db
+      .updateTable("admin_sessions")
+      .set({ last_seen_at: now - 12 * hour - 1_000 })
+      .where("token_hash", "=", hashOf(idle))
+      .execute();
+    await test.database.db
+      .updateTable("admin_sessions")
+      .set({ created_at: now - 7 * day - 1_000, last_seen_at: now - 1_000 })
+      .where("token_hash", "=", hashOf(old))
+      .execute();
+    for (const token of [idle, old]) {
+      const response = await adminRequest(app, { url: adminApiPaths.messages, session: token });
+      expect(response.statusCode).toBe(401);
+      // The browser is told to drop the cookie.
+      expect(sessionCookieOf(response)?.attributes).toEqual(
+        expect.arrayContaining(["Path=/admin", "Max-Age=0"]),
+      );
+    }
+    expect(await sessions()).toHaveLength(0);
+  });
+
+  it("keeps a session in use: its last use is recorded", async () => {
+    const app = await start();
+    const token = await signedIn(app);
+    const hash = createHash("sha256").update(token).digest("base64url");
+    const elevenHoursAgo = Date.now() - 11 * hour;
+    await test.database.db
+      .updateTable("admin_sessions")
+      .set({ last_seen_at: elevenHoursAgo })
+      .where("token_hash", "=", hash)
+      .execute();
+    expect(
+      (await adminRequest(app, { url: adminApiPaths.messages, session: token })).statusCode,
+    ).toBe(200);
+    const [row] = await sessions();
+    expect(Number(row?.last_seen_at)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it("signs out: the session row is deleted, the cookie cleared, the old cookie refused", async () => {
+    const app = await start();
+    const token = await signedIn(app);
+    const response = await adminRequest(app, {
+      method: "DELETE",
+      url: adminApiPaths.session,
+      session: token,
+    });
+    expect(response.statusCode).toBe(204);
+    expect(sessionCookieOf(response)?.attributes).toContain("Max-Age=0");
+    expect(await sessions()).toHaveLength(0);
+    const after = await adminRequest(app, { url: adminApiPaths.messages, session: token });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it("refuses state-changing requests from another origin (CSRF) and bodies that are not JSON", async () => {
+    const app = await start();
+    const token = await signedIn(app);
+    const crossSite = [
+      { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+      { origin: "https://evil.example" },
+      { "sec-fetch-site": "same-site" },
+      { origin: "null" },
+      {},
+    ];
+    for (const headers of crossSite) {
+      for (const [method, url, payload] of [
+        ["POST", adminApiPaths.session, adminCredentials],
+        ["DELETE", adminApiPaths.session, {}],
+        ["POST", adminApiPaths.retryMail("7d0f4a52-5a8b-4c3e-9d1f-2b6a8c9e0f11"), {}],
+      ] as const) {
+        const response = await app.inject({
+          method,
+          url,
+          headers: {
+            "content-type": "application/json",
+            cookie: `bp_admin_session=${token}`,
+            ...headers,
+          },
+          payload: JSON.stringify(payload),
+          remoteAddress: freshAddress(),
+        });
+        expect(response.statusCode, `${method} ${url} ${JSON.stringify(headers)}`).toBe(403);
+        expect(response.json()).toEqual({ error: adminErrors.crossOrigin });
+      }
+    }
+    // A form post from the right origin is still refused: only JSON changes anything.
+    const form = await app.inject({
+      method: "POST",
+      url: adminApiPaths.session,
+      headers: { ...sameOrigin, "content-type": "application/x-www-form-urlencoded" },
+      payload: new URLSearchParams(adminCredentials).toString(),
+      remoteAddress: freshAddress(),
+    });
+    expect(form.statusCode).toBe(415);
+    expect(form.json()).toEqual({ error: adminErrors.jsonOnly });
+    // Nothing changed: the session still works, no other one was made.
+    expect(await sessions()).toHaveLength(1);
+    expect(
+      (await adminRequest(app, { url: adminApiPaths.messages, session: token })).statusCode,
+    ).toBe(200);
+  });
+
+  it("accepts the origin the request reached, as well as SITE_URL", async () => {
+    const app = await start();
+    const response = await app.inject({
+      method: "POST",
+      url: adminApiPaths.session,
+      headers: {
+        host: "127.0.0.1:4373",
+        origin: "http://127.0.0.1:4373",
+        "content-type": "application/json",
+      },
+      payload: JSON.stringify(adminCredentials),
+      remoteAddress: freshAddress(),
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it("applies a changed password at the next start: the old one fails, the new one works, sessions end", async () => {
+    const first = await start();
+    const before = await signedIn(first);
+    // A restart with the same credentials keeps the account and its sessions.
+    const same = await start();
+    expect(
+      (await adminRequest(same, { url: adminApiPaths.messages, session: before })).statusCode,
+    ).toBe(200);
+
+    const newPassword = "a much longer new passphrase";
+    const changed = await start({ ...adminEnv, ADMIN_PASSWORD: newPassword });
+    expect(await accounts()).toHaveLength(1);
+    expect(
+      (await adminRequest(changed, { url: adminApiPaths.messages, session: before })).statusCode,
+    ).toBe(401);
+    expect((await signIn(changed)).response.statusCode).toBe(401);
+    const { response } = await signIn(changed, {
+      email: adminCredentials.email,
+      password: newPassword,
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it("replaces the account when ADMIN_EMAIL changes: one account, the new address", async () => {
+    await start();
+    const app = await start({ ...adminEnv, ADMIN_EMAIL: "owner@boothpilot.example" });
+    const rows = await accounts();
+    expect(rows.map((row) => row.email)).toEqual(["owner@boothpilot.example"]);
+    expect((await signIn(app)).response.statusCode).toBe(401);
+    expect(
+      (
+        await signIn(app, {
+          email: "owner@boothpilot.example",
+          password: adminCredentials.password,
+        })
+      ).response.statusCode,
+    ).toBe(200);
+  });
+
+  it("without ADMIN_EMAIL and ADMIN_PASSWORD: says no account is configured, refuses sign-in, removes a stored one", async () => {
+    const configured = await start();
+    const token = await signedIn(configured);
+    const app = await start({});
+    expect(await accounts()).toHaveLength(0);
+    const state = await adminRequest(app, { url: adminApiPaths.session, session: token });
+    expect(state.statusCode).toBe(200);
+    expect(state.json()).toEqual({ accountConfigured: false, signedIn: false, email: null });
+    const { response } = await signIn(app);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ error: adminErrors.noAccount });
+    expect(
+      (await adminRequest(app, { url: adminApiPaths.messages, session: token })).statusCode,
+    ).toBe(401);
+  });
+
+  it("answers unknown admin API paths with a JSON 404, not the console page", async () => {
+    const app = await start();
+    const response = await adminRequest(app, { url: "/admin/api/users" });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: adminErrors.notFound });
+    expect(response.headers["cache-control"]).toBe("no-store");
+  });
+});

@@ -1,0 +1,152 @@
+// The admin account and its sessions: the account set from ADMIN_EMAIL and ADMIN_PASSWORD at start, sign-in with
+// equal work for a wrong address and a wrong password, and opaque session tokens of which the database keeps
+// only the SHA-256.
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import type { AdminAccountsRepository } from "../db/repositories/admin-accounts.ts";
+import { defaultScryptParameters, hashPassword, verifyPassword } from "./passwords.ts";
+
+export interface SessionPolicy {
+  /** A session unused this long has ended. */
+  idleMs: number;
+  /** A session this old has ended, however busy. */
+  maxAgeMs: number;
+  /** Its last use is written at most this often (a write per request would be wasted). */
+  touchEveryMs: number;
+}
+
+export const defaultSessionPolicy: SessionPolicy = {
+  idleMs: 12 * 60 * 60_000,
+  maxAgeMs: 7 * 24 * 60 * 60_000,
+  touchEveryMs: 60_000,
+};
+
+export const sessionCookieName = "bp_admin_session";
+
+const tokenBytes = 32;
+/** 32 random bytes, base64url: anything else in the cookie is not looked up. */
+const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
+
+export type AccountSetup = "created" | "updated" | "unchanged" | "removed" | "none";
+
+export interface AdminCredentials {
+  email: string;
+  password: string;
+}
+
+export interface SignedIn {
+  token: string;
+  email: string;
+}
+
+export interface ActiveSession {
+  email: string;
+  tokenHash: string;
+}
+
+export function tokenHash(token: string): string {
+  return createHash("sha256").update(token).digest("base64url");
+}
+
+/**
+ * A hash no password matches, with the parameters of a real one: a sign-in with an unknown address verifies against
+ * it, so it takes as long as one with a wrong password.
+ */
+function unmatchableHash(): string {
+  const { N, r, p } = defaultScryptParameters;
+  const random = (bytes: number) => randomBytes(bytes).toString("base64url");
+  return ["scrypt", N, r, p, random(16), random(64)].join("$");
+}
+
+export class AdminAuth {
+  readonly #accounts: AdminAccountsRepository;
+  readonly #policy: SessionPolicy;
+  readonly #now: () => number;
+  readonly #decoy = unmatchableHash();
+  /** ADMIN_EMAIL and ADMIN_PASSWORD are set. */
+  readonly accountConfigured: boolean;
+
+  constructor(options: {
+    accounts: AdminAccountsRepository;
+    accountConfigured: boolean;
+    policy?: SessionPolicy | undefined;
+    now?: (() => number) | undefined;
+  }) {
+    this.#accounts = options.accounts;
+    this.accountConfigured = options.accountConfigured;
+    this.#policy = options.policy ?? defaultSessionPolicy;
+    this.#now = options.now ?? Date.now;
+  }
+
+  get policy(): SessionPolicy {
+    return this.#policy;
+  }
+
+  /**
+   * Makes the stored account match the configuration: created, updated when the address or the password changed
+   * (every session ends then), removed when none is configured. An unchanged account keeps its sessions.
+   */
+  async setUpAccount(credentials: AdminCredentials | null): Promise<AccountSetup> {
+    const current = await this.#accounts.current();
+    if (!credentials) {
+      if (!current) return "none";
+      await this.#accounts.removeAll();
+      return "removed";
+    }
+    const email = credentials.email.toLowerCase();
+    if (
+      current &&
+      current.email === email &&
+      (await verifyPassword(credentials.password, current.passwordHash))
+    ) {
+      return "unchanged";
+    }
+    const { created } = await this.#accounts.save({
+      id: current?.id ?? randomUUID(),
+      email,
+      passwordHash: await hashPassword(credentials.password),
+    });
+    return created ? "created" : "updated";
+  }
+
+  /** A new session when the credentials are the account's; null otherwise, after the same work either way. */
+  async signIn(credentials: AdminCredentials): Promise<SignedIn | null> {
+    const account = this.accountConfigured ? await this.#accounts.current() : null;
+    const known = account !== null && account.email === credentials.email.trim().toLowerCase();
+    const matches = await verifyPassword(
+      credentials.password,
+      known ? account.passwordHash : this.#decoy,
+    );
+    if (!known || !matches) return null;
+    const token = randomBytes(tokenBytes).toString("base64url");
+    await this.#accounts.createSession(tokenHash(token), account.id, this.#now(), {
+      idleMs: this.#policy.idleMs,
+      maxAgeMs: this.#policy.maxAgeMs,
+    });
+    return { token, email: account.email };
+  }
+
+  /** The session of a cookie's token while it lasts (its use is recorded); an ended one is deleted. */
+  async session(token: string | undefined): Promise<ActiveSession | null> {
+    if (!token || !tokenPattern.test(token)) return null;
+    const hash = tokenHash(token);
+    const stored = await this.#accounts.findSession(hash);
+    if (!stored) return null;
+    const now = this.#now();
+    if (
+      now - stored.lastSeenAt >= this.#policy.idleMs ||
+      now - stored.createdAt >= this.#policy.maxAgeMs
+    ) {
+      await this.#accounts.endSession(hash);
+      return null;
+    }
+    if (now - stored.lastSeenAt >= this.#policy.touchEveryMs) {
+      await this.#accounts.touchSession(hash, now);
+    }
+    return { email: stored.email, tokenHash: hash };
+  }
+
+  /** Ends the session of a cookie's token, if it is one. */
+  async signOut(token: string | undefined): Promise<void> {
+    if (token && tokenPattern.test(token)) await this.#accounts.endSession(tokenHash(token));
+  }
+}

@@ -1,0 +1,90 @@
+// The real server (server/main.ts) with an admin account configured: the account is there once it listens, the
+// password appears nowhere in its output, and a bad ADMIN_PASSWORD stops it with a message naming the variable.
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminApiPaths } from "../../contracts/admin-api.ts";
+import { openDatabase } from "../db/database.ts";
+import { createTestDatabaseConfig, type TestDatabaseConfig } from "../test/databases.ts";
+import { startServer } from "../test/server-process.ts";
+
+const password = "start-test passphrase 7f3a";
+
+describe("the admin account at start", () => {
+  let created: TestDatabaseConfig;
+  beforeAll(async () => {
+    created = await createTestDatabaseConfig("sqlite");
+  });
+  afterAll(async () => {
+    await created?.remove();
+  });
+
+  const env = (extra: Record<string, string>) => ({
+    PATH: process.env.PATH ?? "",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: created.config.dataDir,
+    SERVE_SITE: "off",
+    LOG_LEVEL: "trace",
+    ...extra,
+  });
+
+  it("is set up before the server listens; the password is never in its output", async () => {
+    const server = await startServer(
+      env({ ADMIN_EMAIL: "Owner@BoothPilot.example", ADMIN_PASSWORD: password }),
+    );
+    try {
+      const signIn = await fetch(`${server.url}${adminApiPaths.session}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: server.url },
+        body: JSON.stringify({ email: "owner@boothpilot.example", password }),
+      });
+      expect(signIn.status).toBe(200);
+      expect(signIn.headers.get("set-cookie")).toMatch(/^bp_admin_session=[\w-]{43};/);
+    } finally {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    }
+    const output = server.output();
+    expect(output).toContain("admin console: admin account created");
+    expect(output).not.toContain(password);
+
+    const database = await openDatabase(created.config);
+    try {
+      const rows = await database.db.selectFrom("admin_users").selectAll().execute();
+      expect(rows.map((row) => row.email)).toEqual(["owner@boothpilot.example"]);
+      expect(rows[0]?.password_hash).not.toContain(password);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("refuses to start with a short password or with only one of the two variables", () => {
+    const main = join(import.meta.dirname, "..", "main.ts");
+    const cases: [Record<string, string>, RegExp][] = [
+      [
+        { ADMIN_EMAIL: "owner@boothpilot.example", ADMIN_PASSWORD: "too-short" },
+        /ADMIN_PASSWORD: ADMIN_PASSWORD must be at least 12 characters/,
+      ],
+      [
+        { ADMIN_EMAIL: "owner@boothpilot.example" },
+        /ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD are set together/,
+      ],
+      [
+        { ADMIN_PASSWORD: password },
+        /ADMIN_EMAIL: ADMIN_EMAIL and ADMIN_PASSWORD are set together/,
+      ],
+    ];
+    for (const [extra, message] of cases) {
+      const run = spawnSync(process.execPath, [main], {
+        env: env(extra),
+        encoding: "utf8",
+        timeout: 15_000,
+      });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toMatch(message);
+      expect(run.stderr + run.stdout).not.toContain(password);
+      expect(run.stderr + run.stdout).not.toContain("too-short");
+    }
+  });
+});

@@ -1,0 +1,116 @@
+// The /admin/api scope: what every admin API answer shares. JSON only, never cached, state-changing requests only
+// from the console's own origin (CSRF), a valid session for everything but the session resource itself, and
+// errors as {"error": "..."} without internal detail.
+import cookie from "@fastify/cookie";
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { adminErrors } from "../../contracts/admin-api.ts";
+import analyticsRoutes from "../admin/analytics-routes.ts";
+import { type ActiveSession, sessionCookieName } from "../admin/auth.ts";
+import { clearSessionCookie, sendAdminError } from "../admin/http.ts";
+import inboxRoutes from "../admin/inbox-routes.ts";
+import { comesFromOwnOrigin } from "../admin/same-origin.ts";
+import sessionRoutes from "../admin/session-routes.ts";
+import type { SignInLimits } from "../admin/sign-in-limiter.ts";
+
+export interface AdminApiPluginOptions {
+  /** The site's origin (SITE_URL): accepted as Origin besides the origin the request reached. */
+  siteUrl: string;
+  /** Failed sign-ins allowed per address (always on, whatever RATE_LIMIT says: see ADR 8). */
+  signInLimits?: SignInLimits | undefined;
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Answered without a session (the session resource: asking for one, signing in and out). */
+    withoutSession?: boolean;
+  }
+  interface FastifyRequest {
+    /** The admin session of this request (set on every admin route that needs one). */
+    adminSession: ActiveSession | null;
+  }
+}
+
+/** Admin request bodies are small: a sign-in at most. */
+export const maxAdminBodyBytes = 4 * 1024;
+
+const stateChanging = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** Status and text of an error thrown in the scope: the client's mistakes by kind, anything else a bare 500. */
+function answerFor(error: FastifyError): [number, string] {
+  switch (error.code) {
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+      return [400, adminErrors.invalidJson];
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return [413, adminErrors.tooLarge];
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return [415, adminErrors.jsonOnly];
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return [status, adminErrors.badRequest];
+  return [500, adminErrors.internal];
+}
+
+function mediaType(request: FastifyRequest): string | undefined {
+  return request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase();
+}
+
+async function adminApi(app: FastifyInstance, options: AdminApiPluginOptions): Promise<void> {
+  await app.register(cookie);
+  app.decorateRequest("adminSession", null);
+  app.addHook("onRoute", (route) => {
+    route.bodyLimit ??= maxAdminBodyBytes;
+  });
+
+  app.addHook("onRequest", async (request, reply) => {
+    if (!stateChanging.has(request.method)) return;
+    if (!comesFromOwnOrigin(request, options.siteUrl)) {
+      return sendAdminError(reply, 403, adminErrors.crossOrigin);
+    }
+    // A cross-site form cannot send application/json without a CORS preflight, which this server never allows.
+    if (mediaType(request) !== "application/json") {
+      return sendAdminError(reply, 415, adminErrors.jsonOnly);
+    }
+  });
+
+  app.addHook("preHandler", async (request, reply) => {
+    if (request.routeOptions.config.withoutSession) return;
+    const session = await app.adminAuth.session(request.cookies[sessionCookieName]);
+    if (!session) {
+      if (request.cookies[sessionCookieName] !== undefined) clearSessionCookie(request, reply);
+      return sendAdminError(reply, 401, adminErrors.signInRequired);
+    }
+    request.adminSession = session;
+  });
+
+  app.addHook("onSend", async (_request, reply) => {
+    // Inbox contents and session state must not be kept by the browser or any cache on the way.
+    reply.header("cache-control", "no-store");
+  });
+
+  app.setErrorHandler<FastifyError>((error, request, reply) => {
+    const [status, text] = answerFor(error);
+    if (status >= 500) request.log.error({ err: error }, "admin request failed");
+    return sendAdminError(reply, status, text);
+  });
+
+  await app.register(sessionRoutes, { signInLimits: options.signInLimits });
+  await app.register(inboxRoutes);
+  await app.register(analyticsRoutes);
+
+  // Unknown admin API paths answer JSON 404, not the console's HTML (which serves /admin/*).
+  app.route({
+    method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+    url: "/*",
+    config: { withoutSession: true },
+    handler: (_request, reply) => sendAdminError(reply, 404, adminErrors.notFound),
+  });
+}
+
+export default fp(adminApi, {
+  name: "admin-api",
+  fastify: "5.x",
+  encapsulate: true,
+  dependencies: ["security-headers", "database", "mailer", "admin-auth"],
+});

@@ -1,0 +1,255 @@
+// The admin console as the team uses it, against the real server and database: signing in and out, a message
+// sent through the real contact form in the inbox and opened by the e-mail's link, a failed e-mail marked, the
+// analytics page, the page's headers, and axe on every screen.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { e2eAdmin } from "./admin-account.ts";
+import { contactMessagesFrom, markMailFailed } from "./database.ts";
+import { expect, test, waitForHydration } from "./fixtures.ts";
+
+const unique = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+
+async function signIn(page: Page, path = "/admin"): Promise<void> {
+  await page.goto(path);
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to the admin console");
+  await page.getByLabel("E-mail address").fill(e2eAdmin.email);
+  await page.getByLabel("Password").fill(e2eAdmin.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+}
+
+/** Sends a message through the contact page as a visitor does; returns its stored id. */
+async function sendContactMessage(page: Page, name: string, message: string): Promise<string> {
+  const email = `${unique("admin-e2e")}@example.com`;
+  await page.goto("/contact");
+  await waitForHydration(page);
+  const form = page.locator("#contact-form");
+  await form.getByLabel(/^Name/).fill(name);
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel("Message").fill(message);
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByRole("dialog")).toContainText("Message Sent Successfully!");
+  const [row] = contactMessagesFrom(email);
+  if (!row) throw new Error("the message was not stored");
+  return String(row.id);
+}
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
+}
+
+test("the console page is never indexed or cached, and runs under a strict CSP", async ({
+  page,
+}) => {
+  for (const path of ["/admin", "/admin/messages/7d0f4a52-5a8b-4c3e-9d1f-2b6a8c9e0f11"]) {
+    const response = await page.request.get(path);
+    expect(response.status()).toBe(200);
+    const headers = response.headers();
+    expect(headers["x-robots-tag"]).toBe("noindex, nofollow");
+    expect(headers["cache-control"]).toBe("no-store");
+    expect(headers["content-security-policy"]).toMatch(/script-src 'self'( 'sha256-[^']+')+;/);
+    expect(headers["content-security-policy"]).not.toMatch(/unsafe-inline|unsafe-eval/);
+    expect(await response.text()).toContain('<meta name="robots" content="noindex, nofollow"/>');
+  }
+  // Only the console's screens are its page; anything else under /admin is the site's 404.
+  expect((await page.request.get("/admin/settings")).status()).toBe(404);
+  const slash = await page.request.get("/admin/", { maxRedirects: 0 });
+  expect(slash.status()).toBe(301);
+  expect(slash.headers().location).toBe("/admin");
+  const api = await page.request.get("/admin/api/messages");
+  expect(api.status()).toBe(401);
+  expect(api.headers()["cache-control"]).toBe("no-store");
+  // Nothing of the console leaks into the site's crawl rules or sitemap.
+  expect(await (await page.request.get("/robots.txt")).text()).toContain("Disallow: /admin");
+  expect(await (await page.request.get("/sitemap.xml")).text()).not.toContain("/admin");
+});
+
+test("without a session /admin shows the sign-in form, with labelled fields", async ({ page }) => {
+  await page.goto("/admin");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to the admin console");
+  await expect(page).toHaveTitle("Sign in · BoothPilot admin");
+  await expect(page.getByLabel("E-mail address")).toBeFocused();
+  await expect(page.getByLabel("E-mail address")).toHaveAttribute("type", "email");
+  await expect(page.getByLabel("Password")).toHaveAttribute("type", "password");
+  // The site's own header and footer are not part of the console.
+  await expect(page.getByRole("link", { name: "Sign Up Free" })).toHaveCount(0);
+  await expect(page.getByRole("table")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
+test("a wrong password is refused with an alert and focus back on the password", async ({
+  page,
+  consoleWatch,
+}) => {
+  // The browser logs the refused sign-in's 401 as a failed resource.
+  consoleWatch.allow(/status of 401/);
+  await page.goto("/admin");
+  await waitForHydration(page);
+  await page.getByLabel("E-mail address").fill(e2eAdmin.email);
+  await page.getByLabel("Password").fill("not the admin password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Wrong e-mail address or password.");
+  await expect(page.getByLabel("Password")).toBeFocused();
+  await expect(page.getByLabel("Password")).toHaveValue("");
+  await expect(page.getByRole("button", { name: "Sign out" })).toHaveCount(0);
+});
+
+test("signs in, finds a message sent through the contact form, opens it by the e-mail's link, signs out", async ({
+  page,
+}) => {
+  const name = `Ada ${unique("Lovelace")}`;
+  const id = await sendContactMessage(
+    page,
+    name,
+    "We run a flea market of 120 booths.\nCan you help?",
+  );
+
+  await signIn(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Inbox");
+  await expect(page).toHaveTitle("Inbox · BoothPilot admin");
+  const table = page.getByRole("table", { name: /Messages \(spam left out\), newest first/ });
+  const row = table.getByRole("row").filter({ hasText: name });
+  await expect(row).toContainText("We run a flea market of 120 booths. Can you help?");
+  // The e2e server has no SMTP: the message stays in the inbox only.
+  await expect(row).toContainText("Not e-mailed");
+  await expectNoAxeViolations(page);
+
+  // The link in the team's e-mail: SITE_URL/admin/messages/<id>, opened directly.
+  await page.goto(`/admin/messages/${id}`);
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Message from ${name}`);
+  await expect(page).toHaveTitle(`Message from ${name} · BoothPilot admin`);
+  await expect(page.getByRole("region", { name: "Message" })).toContainText(
+    "We run a flea market of 120 booths.\nCan you help?",
+  );
+  await expect(page.getByRole("region", { name: "Sender" })).toContainText(/@example\.com/);
+  await expect(page.getByRole("region", { name: "E-mail to the team" })).toContainText(
+    "This message was not e-mailed",
+  );
+  await expect(page.getByRole("region", { name: "Tracked visit" })).toContainText(
+    "Landing page/contact",
+  );
+  await expectNoAxeViolations(page);
+
+  // Back to the inbox through the console's own navigation: focus moves to the new page's heading.
+  await page
+    .getByRole("navigation", { name: "Admin" })
+    .getByRole("link", { name: "Inbox" })
+    .click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Inbox");
+  await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+  await table.getByRole("link", { name }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/messages/${id}$`));
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("status")).toHaveText("You have signed out.");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to the admin console");
+  await page.goto(`/admin/messages/${id}`);
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to the admin console");
+  await expect(page.getByText(name)).toHaveCount(0);
+});
+
+test("a message whose e-mail failed is marked in the inbox and on its page", async ({ page }) => {
+  const name = `Grace ${unique("Hopper")}`;
+  const id = await sendContactMessage(page, name, "Please call me back about the card show.");
+  markMailFailed(id, "550 5.7.1 Relaying denied for web@boothpilot.example");
+
+  await signIn(page);
+  await expect(page.getByText(/could not be e-mailed to the team/)).toBeVisible();
+  const row = page.getByRole("table").getByRole("row").filter({ hasText: name });
+  await expect(row).toContainText("E-mail failed");
+
+  await page.getByRole("link", { name: "Show the messages whose e-mail failed" }).click();
+  await expect(page).toHaveURL(/\/admin\?status=all&mail=failed$|\/admin\?mail=failed&status=all$/);
+  const failedTable = page.getByRole("table", { name: /All messages, e-mail: e-mail failed/ });
+  await expect(failedTable.getByRole("row").filter({ hasText: name })).toBeVisible();
+  await expect(failedTable).not.toContainText("Not e-mailed");
+
+  await failedTable.getByRole("link", { name }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Message from ${name}`);
+  const mail = page.getByRole("region", { name: "E-mail to the team" });
+  await expect(mail).toContainText("The e-mail to the team failed");
+  await expect(mail).toContainText("550 5.7.1 Relaying denied for web@boothpilot.example");
+  await expect(mail).toContainText("Attempts214");
+  // Without SMTP_URL there is nothing to resend with: the page says so instead of offering a button.
+  await expect(mail).toContainText("Mail delivery is off on this server");
+  await expect(mail.getByRole("button", { name: "Send the e-mail again" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
+
+test("filters the inbox and shows an unknown message as not found", async ({
+  page,
+  consoleWatch,
+}) => {
+  consoleWatch.allow(/status of 404/);
+  await signIn(page);
+  await page.getByLabel("Status").selectOption("spam");
+  await page.getByLabel("E-mail state").selectOption("none");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(/\/admin\?status=spam&mail=none$/);
+  await expect(page.getByRole("table", { name: /^Spam, e-mail: not e-mailed/ })).toBeVisible();
+  await expect(page.getByLabel("Status")).toHaveValue("spam");
+
+  await page.goto("/admin/messages/7d0f4a52-5a8b-4c3e-9d1f-2b6a8c9e0f11");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Message not shown");
+  await expect(page.getByRole("alert")).toHaveText("No message with this id.");
+});
+
+test.describe("analytics", () => {
+  // Headless Chromium says so in its user agent, and the site counts it as a bot: this visitor is a person.
+  test.use({
+    userAgent:
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36",
+  });
+
+  test("the analytics page shows where visits and messages come from", async ({ page }) => {
+    const campaign = unique("admin-e2e");
+    // A visit as a visitor makes it: the site's own referrer tracking records it.
+    await page.goto(`/pricing?utm_source=newsletter&utm_campaign=${campaign}`);
+    await waitForHydration(page);
+    await expect
+      .poll(() => page.evaluate(() => sessionStorage.getItem("referrer_tracked")))
+      .toBe("true");
+
+    await signIn(page, "/admin/analytics");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Referrer analytics");
+    await expect(page).toHaveTitle("Analytics · BoothPilot admin");
+    const period = page.getByRole("navigation", { name: "Period" });
+    await expect(period.getByRole("link", { name: "Last 30 days" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    for (const caption of [
+      "Visits by source",
+      "Contact messages by source of the sender's visit",
+      "Top referrers",
+      "Top landing pages",
+      "Top campaigns (utm_campaign)",
+      "Visits per day (UTC)",
+    ]) {
+      await expect(page.getByRole("table", { name: caption })).toBeVisible();
+    }
+    await expect(page.getByRole("table", { name: "Top landing pages" })).toContainText("/pricing");
+    await expect(page.getByRole("table", { name: "Top campaigns (utm_campaign)" })).toContainText(
+      campaign,
+    );
+    await expect(
+      page.getByRole("table", { name: "Visits per day (UTC)" }).getByRole("row"),
+    ).toHaveCount(31);
+    await period.getByRole("link", { name: "Last 7 days" }).click();
+    await expect(page).toHaveURL(/\/admin\/analytics\?days=7$/);
+    await expect(
+      page.getByRole("table", { name: "Visits per day (UTC)" }).getByRole("row"),
+    ).toHaveCount(8);
+    await expectNoAxeViolations(page);
+  });
+});
