@@ -32,7 +32,7 @@ async function call<Data>(
       method,
       credentials: "same-origin",
       headers: { accept: "application/json", "content-type": "application/json" },
-      // Every state-changing request carries a JSON body: the API refuses any other (CSRF, ADR 8).
+      // Every state-changing request carries a JSON body: the API refuses any other (CSRF, ADR 10).
       ...(method === "GET" ? {} : { body: JSON.stringify(body ?? {}) }),
     });
   } catch {

@@ -16,7 +16,7 @@ import type { SignInLimits } from "../admin/sign-in-limiter.ts";
 export interface AdminApiPluginOptions {
   /** The site's origin (SITE_URL): accepted as Origin besides the origin the request reached. */
   siteUrl: string;
-  /** Failed sign-ins allowed per address (always on, whatever RATE_LIMIT says: see ADR 8). */
+  /** Failed sign-ins allowed per address (always on, whatever RATE_LIMIT says: see ADR 10). */
   signInLimits?: SignInLimits | undefined;
 }
 

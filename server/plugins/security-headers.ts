@@ -53,7 +53,7 @@ export const baseSecurityHeaders: Readonly<Record<string, string>> = Object.free
 });
 
 /** Where JSON APIs answer: their answers carry the API set below instead of the document set. */
-export const jsonApiPrefixes: readonly string[] = ["/functions/"];
+export const jsonApiPrefixes: readonly string[] = ["/functions/", "/admin/api/"];
 
 /**
  * JSON answers (OWASP's REST security guidance): no sniffing, nothing may load or frame them, never cached. The
