@@ -10,7 +10,8 @@ const buildEnv = parseBuildEnv(process.env);
 const sharedVendor =
   /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
 const sharedApp = /[\\/]app[\\/](components|config|content|lib)[\\/]/;
-const contactOnly = /contact|toaster|modal-dialog/;
+/** Modules only one page uses (the contact form and its parts, the 404 copy): they stay with that page. */
+const onePageOnly = /contact|toaster|modal-dialog|not-found/;
 
 /**
  * The page benchmark's "old way" (BENCH_SPA_BUILD_DIR): the same app as a client-rendered SPA. Copy
@@ -46,8 +47,8 @@ export default defineConfig({
           groups: [
             { name: "vendor", test: sharedVendor },
             // Our shared modules (shell, primitives, config) in one chunk rather than a dozen tiny ones;
-            // what only the contact page uses (its form, copy, toasts, dialog, zod) stays with it.
-            { name: "app", test: (id) => sharedApp.test(id) && !contactOnly.test(id) },
+            // what only one page uses stays with it, off every other page.
+            { name: "app", test: (id) => sharedApp.test(id) && !onePageOnly.test(id) },
           ],
         },
       },
