@@ -2,7 +2,7 @@
 // the no-JavaScript limit of each page and the same app built as a client-rendered SPA.
 import { spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { cpus, tmpdir, totalmem } from "node:os";
+import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
@@ -64,6 +64,9 @@ async function serve(buildDir: string, database: AppDatabase): Promise<Server> {
   return { origin: address, close: () => app.close() };
 }
 
+/** Lighthouse runs that failed and were repeated, by error code: reported with the figures. */
+const failedRuns = new Map<string, number>();
+
 async function measure(port: number, url: string): Promise<Measure> {
   const samples: Measure[] = [];
   let failures = 0;
@@ -71,13 +74,15 @@ async function measure(port: number, url: string): Promise<Measure> {
     const result = await lighthouse(url, { port, output: "json", logLevel: "error" });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { categories, audits, runtimeError } = result.lhr;
-    // A run Lighthouse could not finish (no paint traced, page hung) has no figures: its zeros would
-    // pull the median down, so it is retried and reported instead.
+    // A run Lighthouse could not finish (on this Chromium, now and then NO_NAVSTART: no navigation
+    // in the trace) has no figures: its zeros would pull the median down, so it is repeated and
+    // counted instead. A page that fails every time still stops the benchmark.
     if (runtimeError || categories.performance?.score == null) {
       failures++;
-      const reason = runtimeError ? `${runtimeError.code}: ${runtimeError.message}` : "no score";
-      console.error(`Lighthouse run failed on ${url} (${reason})`);
-      if (failures > 2) throw new Error(`Lighthouse failed ${failures} times on ${url}`);
+      const code = runtimeError?.code ?? "NO_SCORE";
+      failedRuns.set(code, (failedRuns.get(code) ?? 0) + 1);
+      console.error(`Lighthouse run failed on ${url} (${code}), repeating it`);
+      if (failures > runs + 3) throw new Error(`Lighthouse failed ${failures} times on ${url}`);
       continue;
     }
     const items =
@@ -184,6 +189,8 @@ async function main(): Promise<void> {
     console.error(`SPA control not measured: ${(error as Error).message}`);
   }
 
+  // The machine may be shared: its load goes into the document with the figures.
+  const loadBefore = loadavg()[0] ?? 0;
   // One throwaway SQLite database for every server: the referrer calls of all runs land there.
   const dataDir = await mkdtemp(join(tmpdir(), "boothpilot-bench-pages-"));
   const database = await openDatabase({ dataDir });
@@ -206,6 +213,8 @@ async function main(): Promise<void> {
     await rm(dataDir, { recursive: true, force: true });
   }
 
+  const loadAfter = loadavg()[0] ?? 0;
+  const load = `1-minute load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after`;
   const table = tableLines(rows);
   console.log(`\n${table.join("\n")}`);
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
@@ -214,14 +223,17 @@ async function main(): Promise<void> {
   await mkdir(join(projectDir, "docs"), { recursive: true });
   await writeFile(
     join(projectDir, "docs", "performance-pages.json"),
-    `${JSON.stringify({ date, machine, command, runs, rows }, null, 2)}\n`,
+    `${JSON.stringify({ date, machine, load, command, runs, failedRuns: Object.fromEntries(failedRuns), rows }, null, 2)}\n`,
   );
   const section = [
     "<!-- pages:start -->",
-    `Measured ${date} on ${machine} with \`${command}\` (Lighthouse mobile preset, simulated throttling, Debian Chromium; median of ${runs} runs per page). "limit" is the same page with every script and modulepreload removed; "spa" is the same app built as a client-rendered SPA.`,
+    `Measured ${date} on ${machine} (${load}) with \`${command}\` (Lighthouse mobile preset, simulated throttling, Debian Chromium; median of ${runs} runs per page). "limit" is the same page with every script and modulepreload removed; "spa" is the same app built as a client-rendered SPA.`,
     spaBuilt
       ? ""
       : "\nThe SPA control could not be built in this run (see the command's output), so it has no rows.\n",
+    failedRuns.size === 0
+      ? ""
+      : `\nLighthouse runs that failed and were repeated: ${[...failedRuns].map(([code, n]) => `${n} × ${code}`).join(", ")}.\n`,
     ...table,
     "<!-- pages:end -->",
   ].join("\n");
