@@ -10,7 +10,8 @@ const buildEnv = parseBuildEnv(process.env);
 const sharedVendor =
   /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
 const sharedApp = /[\\/]app[\\/](components|config|content|lib)[\\/]/;
-const contactOnly = /contact|toaster|modal-dialog/;
+/** Modules only one page uses (the contact form and its parts, the 404 copy): they stay with that page. */
+const onePageOnly = /contact|toaster|modal-dialog|not-found/;
 /** The admin console and its API contract: only /admin loads them (tests/e2e/budgets.spec.ts checks). */
 const adminConsole = /[\\/]app[\\/]admin[\\/]|[\\/]contracts[\\/]admin-/;
 
@@ -54,8 +55,8 @@ export default defineConfig({
             // The console in one chunk of its own, named so that any page loading it is caught.
             { name: "admin", test: adminConsole },
             // Our shared modules (shell, primitives, config) in one chunk rather than a dozen tiny ones;
-            // what only the contact page uses (its form, copy, toasts, dialog, zod) stays with it.
-            { name: "app", test: (id) => sharedApp.test(id) && !contactOnly.test(id) },
+            // what only one page uses stays with it, off every other page.
+            { name: "app", test: (id) => sharedApp.test(id) && !onePageOnly.test(id) },
           ],
         },
       },

@@ -1,14 +1,15 @@
 // `npm run bench`: Lighthouse (mobile, simulated throttling, Debian Chromium) on every route, beside
 // the no-JavaScript limit of each page and the same app built as a client-rendered SPA.
 import { spawnSync } from "node:child_process";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { cpus, totalmem } from "node:os";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { siteRoutes } from "../app/config/paths.ts";
 import { buildApp } from "../server/app.ts";
+import { type AppDatabase, migrateToLatest, openDatabase } from "../server/db/database.ts";
 import { parseEnv } from "../server/env.ts";
 import { buildLimitVariant, buildSpaVariant, projectDir } from "./page-variants.ts";
 
@@ -48,18 +49,42 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 };
 
-async function serve(buildDir: string): Promise<{ origin: string; close: () => Promise<void> }> {
-  const app = await buildApp({ env: parseEnv({ RATE_LIMIT: "off" }), buildDir });
+interface Server {
+  origin: string;
+  close: () => Promise<void>;
+}
+
+/**
+ * The site as production serves it, functions included: without them the page's referrer call answers
+ * 404, logs an error, and Lighthouse's console-errors audit marks best practices down for it.
+ */
+async function serve(buildDir: string, database: AppDatabase): Promise<Server> {
+  const app = await buildApp({ env: parseEnv({ RATE_LIMIT: "off" }), buildDir, database });
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   return { origin: address, close: () => app.close() };
 }
 
+/** Lighthouse runs that failed and were repeated, by error code: reported with the figures. */
+const failedRuns = new Map<string, number>();
+
 async function measure(port: number, url: string): Promise<Measure> {
   const samples: Measure[] = [];
-  for (let i = 0; i < runs; i++) {
+  let failures = 0;
+  while (samples.length < runs) {
     const result = await lighthouse(url, { port, output: "json", logLevel: "error" });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    const { categories, audits } = result.lhr;
+    const { categories, audits, runtimeError } = result.lhr;
+    // A run Lighthouse could not finish (on this Chromium, now and then NO_NAVSTART: no navigation
+    // in the trace) has no figures: its zeros would pull the median down, so it is repeated and
+    // counted instead. A page that fails every time still stops the benchmark.
+    if (runtimeError || categories.performance?.score == null) {
+      failures++;
+      const code = runtimeError?.code ?? "NO_SCORE";
+      failedRuns.set(code, (failedRuns.get(code) ?? 0) + 1);
+      console.error(`Lighthouse run failed on ${url} (${code}), repeating it`);
+      if (failures > runs + 3) throw new Error(`Lighthouse failed ${failures} times on ${url}`);
+      continue;
+    }
     const items =
       (
         audits["resource-summary"]?.details as {
@@ -106,31 +131,8 @@ function tableLines(rows: Row[]): string[] {
   return lines;
 }
 
-async function main(): Promise<void> {
-  const buildDir = join(projectDir, "build");
-  if (!args["no-build"]) {
-    const build = spawnSync("npm", ["run", "build"], {
-      cwd: projectDir,
-      stdio: ["ignore", "ignore", "inherit"],
-    });
-    if (build.status !== 0) throw new Error("build failed");
-  }
-  const benchDir = join(projectDir, "build-bench");
-  await buildLimitVariant(buildDir, join(benchDir, "limit"));
-  let spaBuilt = true;
-  try {
-    await buildSpaVariant(buildDir, join(benchDir, "spa"));
-  } catch (error) {
-    // Reported in the output and the document rather than hiding our own figures.
-    spaBuilt = false;
-    console.error(`SPA control not measured: ${(error as Error).message}`);
-  }
-
-  const servers = {
-    ours: await serve(buildDir),
-    limit: await serve(join(benchDir, "limit")),
-    spa: spaBuilt ? await serve(join(benchDir, "spa")) : undefined,
-  };
+/** Every selected route on our site and its limit, then the SPA control, in one Chromium. */
+async function measureAll(servers: { ours: Server; limit: Server; spa?: Server | undefined }) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     chromeFlags: [
@@ -153,17 +155,66 @@ async function main(): Promise<void> {
       rows.push(row, { path, variant: "limit", ...limit });
       console.log(tableLines([row]).at(-1));
     }
-    for (const path of spaPaths.filter((p) => selectedPaths.includes(p) && servers.spa)) {
-      const spa = await measure(chrome.port, `${servers.spa?.origin}${path}`);
+    const { spa } = servers;
+    for (const path of spaPaths.filter((p) => selectedPaths.includes(p))) {
+      if (!spa) break;
+      const measured = await measure(chrome.port, `${spa.origin}${path}`);
       const limitLcp =
         rows.find((r) => r.path === path && r.variant === "limit")?.lcp ?? Number.NaN;
-      rows.push({ path, variant: "spa", ...spa, lcpRatioToLimit: spa.lcp / limitLcp });
+      rows.push({ path, variant: "spa", ...measured, lcpRatioToLimit: measured.lcp / limitLcp });
     }
   } finally {
     chrome.kill();
-    await Promise.all(Object.values(servers).map((s) => s?.close()));
+  }
+  return rows;
+}
+
+async function main(): Promise<void> {
+  const buildDir = join(projectDir, "build");
+  if (!args["no-build"]) {
+    const build = spawnSync("npm", ["run", "build"], {
+      cwd: projectDir,
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    if (build.status !== 0) throw new Error("build failed");
+  }
+  const benchDir = join(projectDir, "build-bench");
+  await buildLimitVariant(buildDir, join(benchDir, "limit"));
+  let spaBuilt = true;
+  try {
+    await buildSpaVariant(buildDir, join(benchDir, "spa"));
+  } catch (error) {
+    // Reported in the output and the document rather than hiding our own figures.
+    spaBuilt = false;
+    console.error(`SPA control not measured: ${(error as Error).message}`);
   }
 
+  // The machine may be shared: its load goes into the document with the figures.
+  const loadBefore = loadavg()[0] ?? 0;
+  // One throwaway SQLite database for every server: the referrer calls of all runs land there.
+  const dataDir = await mkdtemp(join(tmpdir(), "boothpilot-bench-pages-"));
+  const database = await openDatabase({ dataDir });
+  const servers: Server[] = [];
+  const rows: Row[] = [];
+  try {
+    await migrateToLatest(database);
+    const start = async (dir: string) => {
+      const server = await serve(dir, database);
+      servers.push(server);
+      return server;
+    };
+    const ours = await start(buildDir);
+    const limit = await start(join(benchDir, "limit"));
+    const spa = spaBuilt ? await start(join(benchDir, "spa")) : undefined;
+    rows.push(...(await measureAll({ ours, limit, spa })));
+  } finally {
+    await Promise.all(servers.map((s) => s.close()));
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+
+  const loadAfter = loadavg()[0] ?? 0;
+  const load = `1-minute load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after`;
   const table = tableLines(rows);
   console.log(`\n${table.join("\n")}`);
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
@@ -172,14 +223,17 @@ async function main(): Promise<void> {
   await mkdir(join(projectDir, "docs"), { recursive: true });
   await writeFile(
     join(projectDir, "docs", "performance-pages.json"),
-    `${JSON.stringify({ date, machine, command, runs, rows }, null, 2)}\n`,
+    `${JSON.stringify({ date, machine, load, command, runs, failedRuns: Object.fromEntries(failedRuns), rows }, null, 2)}\n`,
   );
   const section = [
     "<!-- pages:start -->",
-    `Measured ${date} on ${machine} with \`${command}\` (Lighthouse mobile preset, simulated throttling, Debian Chromium; median of ${runs} runs per page). "limit" is the same page with every script and modulepreload removed; "spa" is the same app built as a client-rendered SPA.`,
+    `Measured ${date} on ${machine} (${load}) with \`${command}\` (Lighthouse mobile preset, simulated throttling, Debian Chromium; median of ${runs} runs per page). "limit" is the same page with every script and modulepreload removed; "spa" is the same app built as a client-rendered SPA.`,
     spaBuilt
       ? ""
       : "\nThe SPA control could not be built in this run (see the command's output), so it has no rows.\n",
+    failedRuns.size === 0
+      ? ""
+      : `\nLighthouse runs that failed and were repeated: ${[...failedRuns].map(([code, n]) => `${n} × ${code}`).join(", ")}.\n`,
     ...table,
     "<!-- pages:end -->",
   ].join("\n");

@@ -1,7 +1,7 @@
 // Contact: the reply promise, the general mailbox and the contact form.
 
 import { TextLink } from "../components/marketing/button-link";
-import { ContactForm } from "../components/marketing/contact-form";
+import { ContactFormRegion } from "../components/marketing/contact-form-region";
 import { PageHero } from "../components/marketing/page-hero";
 import { loadStaticContent, StaticContent, staticPageLoader } from "../components/static-content";
 import { MailIcon } from "../components/ui/icons";
@@ -14,7 +14,7 @@ import type { Route } from "./+types/contact";
 // Head tags come from content at build time; in the browser they are read back from the HTML.
 export const meta = import.meta.env.SSR ? () => headForPath(paths.contact) : prerenderedHead;
 
-// The copy around the form is prerendered static content; the form is the page's React island.
+// The copy around the form is prerendered static content; the form is an island hydrated on first use.
 export const loader = staticPageLoader;
 export const clientLoader = loadStaticContent;
 
@@ -26,9 +26,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
         {import.meta.env.SSR ? <ContactIntro /> : null}
       </StaticContent>
       <div className="mx-auto grid max-w-6xl gap-10 px-4 pb-20 lg:grid-cols-3">
-        <div className="lg:col-span-2">
-          <ContactForm />
-        </div>
+        <ContactFormRegion html={html?.form} className="lg:col-span-2" />
         <StaticContent id="aside" html={html?.aside}>
           {import.meta.env.SSR ? <ContactAside /> : null}
         </StaticContent>

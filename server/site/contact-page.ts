@@ -34,7 +34,7 @@ function withStatus(html: string, kind: "success" | "error", text: string): stri
 function withValues(html: string, flash: FormFlash): string {
   let out = html.replace(/<input\b[^>]*\bname="([\w-]+)"[^>]*>/g, (tag, name: string) => {
     const value = flash.values[name];
-    // React prerenders controlled inputs with value="": the kept value replaces it.
+    // Fields are prerendered with no value or value="" (the honeypot): the kept value replaces it.
     const bare = tag.replace(/\svalue="[^"]*"/, "");
     let filled = value ? bare.replace(/\s*\/?>$/, ` value="${escapeHtml(value)}">`) : tag;
     if (name === flash.field) filled = filled.replace(/^<input\b/, '<input aria-invalid="true"');

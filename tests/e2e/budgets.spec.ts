@@ -26,10 +26,8 @@ test.describe("budgets", () => {
   for (const page of pages) {
     test(`${page.path} stays within its byte budgets`, () => {
       const weight = pageWeight(clientDir, page.file);
-      const jsBudget =
-        page.path === "/contact" ? budgets.jsBrotliContactPage : budgets.jsBrotliPerPage;
       expect(weight.jsBrotli, `JS files: ${weight.jsFiles.join(", ")}`).toBeLessThanOrEqual(
-        jsBudget,
+        budgets.jsBrotliPerPage,
       );
       expect(weight.cssBrotli).toBeLessThanOrEqual(budgets.cssBrotliPerPage);
       expect(weight.htmlBrotli).toBeLessThanOrEqual(budgets.htmlBrotliPerPage);

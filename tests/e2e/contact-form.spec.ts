@@ -161,6 +161,78 @@ test.describe("with JavaScript", () => {
   });
 });
 
+test.describe("the form's code loads on first use", () => {
+  const islandCode = "**/assets/contact-form-island-*.js";
+
+  test("not with the page: only once a field gets focus", async ({ page }) => {
+    const loaded: string[] = [];
+    page.on("request", (request) => {
+      if (/\/assets\/contact-form-island-/.test(request.url())) loaded.push(request.url());
+    });
+    await page.goto("/contact");
+    await waitForHydration(page);
+    await page.waitForTimeout(300);
+    expect(loaded).toEqual([]);
+    await page.locator("#contact-form").getByLabel(/^Name/).focus();
+    await expect.poll(() => loaded.length).toBe(1);
+  });
+
+  test("a submit before it arrives is sent once it has, with everything typed", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("early");
+    await page.route(islandCode, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto("/contact");
+    await waitForHydration(page);
+    await fill(page, { name: "Early Bird", email, message: "Typed before the code came." });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page).toHaveURL("/contact");
+    await expect(page.getByRole("dialog", { name: "Message Sent Successfully!" })).toBeVisible();
+    const rows = contactMessagesFrom(email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: "Early Bird", message: "Typed before the code came." });
+  });
+
+  test("if it cannot load, the browser posts the form; the kept values survive the code later", async ({
+    page,
+    consoleWatch,
+  }) => {
+    consoleWatch.allow(/Failed to load resource/);
+    const email = uniqueEmail("fallback");
+    await page.route(islandCode, (route) => route.abort("failed"));
+    await page.goto("/contact");
+    await waitForHydration(page);
+    await fill(page, {
+      name: "Fallback",
+      email,
+      message: "Posted by the browser.",
+      website: "ftp://files.example",
+    });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page).toHaveURL(/\/contact\?form=/);
+    await expect(page.locator('[data-form-status="error"]')).toHaveText(
+      "website must be an absolute http:// or https:// URL",
+    );
+
+    await page.unroute(islandCode);
+    await waitForHydration(page);
+    const form = page.locator("#contact-form");
+    await form.getByLabel("Website").fill("https://fallback.example");
+    await expect(form.getByLabel("Message")).toHaveValue("Posted by the browser.");
+    await expect(form.getByLabel(/^Name/)).toHaveValue("Fallback");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("dialog", { name: "Message Sent Successfully!" })).toBeVisible();
+    expect(contactMessagesFrom(email)).toHaveLength(1);
+    expect(contactMessagesFrom(email)[0]).toMatchObject({
+      message: "Posted by the browser.",
+      website: "https://fallback.example",
+    });
+  });
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -1,6 +1,6 @@
-// The contact form (SPEC sections 3-5, 8): validated with the server's schema, posted by script, and a
-// plain form post to the same function without JavaScript.
-import { type FormEvent, useId, useRef, useState } from "react";
+// The contact form (SPEC sections 3-5, 8): prerendered HTML that posts to the server function without
+// JavaScript; once hydrated on first use (ADR 9) it validates with the server's schema and posts by script.
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { type ContactField, contactForm } from "../../content/contact";
 import {
   type ContactErrors,
@@ -10,30 +10,42 @@ import {
   emptyContactValues,
   honeypotFieldName,
 } from "../../lib/contact-fields";
+import { ContactSubmitError, submitContact, validateContact } from "../../lib/contact-form";
 import { ModalDialog } from "../ui/modal-dialog";
 import { Toaster, toast } from "../ui/toaster";
+
+// Fixed ids rather than useId: the form hydrates as its own root, where useId would not reproduce the
+// ids it was prerendered with inside the page.
+const formId = "contact-form";
+const headingId = `${formId}-title`;
+const fieldId = (name: ContactFieldName) => `${formId}-${name}`;
 
 const inputClass =
   "mt-1 block w-full rounded-md border bg-white px-3 py-2 text-ink shadow-sm focus:border-brand-700";
 
 interface FieldProps {
   field: ContactField;
-  id: string;
-  value: string;
+  /** What the served HTML had in the field (kept after a no-JavaScript post); empty when prerendered. */
+  defaultValue: string;
   error?: string;
-  onChange: (name: ContactFieldName, value: string) => void;
+  onChange: (name: ContactFieldName) => void;
 }
 
-function Field({ field, id, value, error, onChange }: FieldProps) {
+// Uncontrolled fields: what a visitor types before the form is hydrated stays theirs, and the values
+// are read from the form when it is submitted.
+function Field({ field, defaultValue, error, onChange }: FieldProps) {
+  const id = fieldId(field.name);
   const errorId = `${id}-error`;
   const shared = {
     id,
     name: field.name,
     required: field.required,
-    value,
+    // Nothing when empty, exactly as prerendered, so hydration finds the same markup.
+    defaultValue: defaultValue || undefined,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": error ? errorId : undefined,
     className: `${inputClass} ${error ? "border-red-700" : "border-slate-400"}`,
+    onChange: () => onChange(field.name),
   };
   return (
     <div className={field.type === "textarea" ? "sm:col-span-2" : undefined}>
@@ -44,18 +56,13 @@ function Field({ field, id, value, error, onChange }: FieldProps) {
         </span>
       </label>
       {field.type === "textarea" ? (
-        <textarea
-          {...shared}
-          rows={contactForm.messageRows}
-          onChange={(e) => onChange(field.name, e.target.value)}
-        />
+        <textarea {...shared} rows={contactForm.messageRows} />
       ) : (
         <input
           {...shared}
           type={field.type}
           autoComplete={field.autoComplete}
           inputMode={field.inputMode}
-          onChange={(e) => onChange(field.name, e.target.value)}
         />
       )}
       {error ? (
@@ -67,26 +74,44 @@ function Field({ field, id, value, error, onChange }: FieldProps) {
   );
 }
 
-export function ContactForm() {
-  const baseId = useId();
-  const headingId = `${baseId}-title`;
+function valuesOf(form: HTMLFormElement): ContactValues {
+  const data = new FormData(form);
+  const values = { ...emptyContactValues };
+  for (const name of contactFieldNames) {
+    const value = data.get(name);
+    values[name] = typeof value === "string" ? value : "";
+  }
+  return values;
+}
+
+/** Empties every field; reset() would bring back the values the page was served with. */
+function clearFields(form: HTMLFormElement): void {
+  for (const name of contactFieldNames) {
+    const field = form.elements.namedItem(name);
+    if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) field.value = "";
+  }
+}
+
+interface ContactFormProps {
+  /** The fields' served values (see Field); the prerender passes none. */
+  defaults?: ContactValues;
+  /** The visitor submitted before the form was hydrated: submit once it is. */
+  submitOnMount?: boolean;
+}
+
+export function ContactForm({ defaults = emptyContactValues, submitOnMount }: ContactFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<ContactValues>(emptyContactValues);
   const [errors, setErrors] = useState<ContactErrors>({});
   const [sending, setSending] = useState(false);
   const [confirmed, setConfirmed] = useState(false);
-  const fieldId = (name: ContactFieldName) => `${baseId}-${name}`;
-  // The schema and submit logic load on the first interaction, not with the page.
-  const logic = useRef<Promise<typeof import("../../lib/contact-form")> | null>(null);
-  const loadLogic = () => {
-    logic.current ??= import("../../lib/contact-form");
-    return logic.current;
-  };
+
+  useEffect(() => {
+    if (submitOnMount) formRef.current?.requestSubmit();
+  }, [submitOnMount]);
 
   const focusField = (name: ContactFieldName) => document.getElementById(fieldId(name))?.focus();
 
-  const onChange = (name: ContactFieldName, value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
+  const onChange = (name: ContactFieldName) => {
     if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
   };
 
@@ -94,30 +119,19 @@ export function ContactForm() {
     event.preventDefault();
     if (sending) return;
     const form = event.currentTarget;
-    setSending(true);
-    let loaded: Awaited<ReturnType<typeof loadLogic>>;
-    try {
-      loaded = await loadLogic();
-    } catch {
-      // The logic could not load (offline, new deploy): let the browser post the form itself.
-      logic.current = null;
-      form.submit();
-      return;
-    }
-    const { ContactSubmitError, submitContact, validateContact } = loaded;
+    const values = valuesOf(form);
     const found = validateContact(values);
     setErrors(found);
     const firstInvalid = contactFieldNames.find((name) => found[name]);
     if (firstInvalid) {
-      setSending(false);
       focusField(firstInvalid);
       return;
     }
+    setSending(true);
     const honeypot = new FormData(form).get(honeypotFieldName);
     try {
       await submitContact(values, typeof honeypot === "string" ? honeypot : "");
-      setValues(emptyContactValues);
-      formRef.current?.reset();
+      clearFields(form);
       toast({
         title: contactForm.success.toastTitle,
         description: contactForm.success.toastDescription,
@@ -144,13 +158,12 @@ export function ContactForm() {
     <>
       <form
         ref={formRef}
-        id="contact-form"
+        id={formId}
         method="post"
         action={contactForm.action}
         aria-labelledby={headingId}
         noValidate
         onSubmit={onSubmit}
-        onFocus={() => void loadLogic()}
         className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm md:p-8"
       >
         <h2 id={headingId} className="text-2xl font-bold text-ink">
@@ -162,8 +175,7 @@ export function ContactForm() {
             <Field
               key={field.name}
               field={field}
-              id={fieldId(field.name)}
-              value={values[field.name]}
+              defaultValue={defaults[field.name]}
               error={errors[field.name]}
               onChange={onChange}
             />
@@ -192,6 +204,7 @@ export function ContactForm() {
         </button>
       </form>
       <ModalDialog
+        id={`${formId}-sent`}
         open={confirmed}
         title={contactForm.success.dialogTitle}
         closeLabel={contactForm.success.dialogButton}

@@ -1,7 +1,9 @@
 // A modal built on the native <dialog>: focus trap, Escape and the top layer come from the browser.
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 
 interface ModalDialogProps {
+  /** Element id, unique on the page; the title's id derives from it. */
+  id: string;
   open: boolean;
   title: string;
   children?: ReactNode;
@@ -10,9 +12,11 @@ interface ModalDialogProps {
   onClose: () => void;
 }
 
-export function ModalDialog({ open, title, children, closeLabel, onClose }: ModalDialogProps) {
+// Ids are given rather than from useId: the contact form hydrates as its own root (ADR 9), where useId
+// would not produce the ids the page was prerendered with.
+export function ModalDialog({ id, open, title, children, closeLabel, onClose }: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
+  const titleId = `${id}-title`;
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -22,6 +26,7 @@ export function ModalDialog({ open, title, children, closeLabel, onClose }: Moda
   return (
     <dialog
       ref={ref}
+      id={id}
       aria-labelledby={titleId}
       onClose={onClose}
       className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl p-6 shadow-xl backdrop:bg-slate-900/50"

@@ -1,0 +1,30 @@
+// Browser only: hydrates the prerendered contact form as its own React root, loaded on first use (ADR 9).
+import { hydrateRoot, type Root } from "react-dom/client";
+import {
+  type ContactValues,
+  contactFieldNames,
+  emptyContactValues,
+} from "../../lib/contact-fields";
+import { ContactForm } from "./contact-form";
+
+/**
+ * What the served HTML put in each field: nothing when prerendered, the kept values after a
+ * no-JavaScript post that failed validation. The form renders them as its defaults so that hydration
+ * finds the markup it would render and leaves them in place.
+ */
+function servedValues(container: Element): ContactValues {
+  const values = { ...emptyContactValues };
+  for (const name of contactFieldNames) {
+    const field = container.querySelector(`[name="${name}"]`);
+    if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)
+      values[name] = field.defaultValue;
+  }
+  return values;
+}
+
+export function hydrateContactForm(container: Element, options: { submit: boolean }): Root {
+  return hydrateRoot(
+    container,
+    <ContactForm defaults={servedValues(container)} submitOnMount={options.submit} />,
+  );
+}
