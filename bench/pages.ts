@@ -225,15 +225,23 @@ async function main(): Promise<void> {
     join(projectDir, "docs", "performance-pages.json"),
     `${JSON.stringify({ date, machine, load, command, runs, failedRuns: Object.fromEntries(failedRuns), rows }, null, 2)}\n`,
   );
+  const notes = [
+    ...(spaBuilt
+      ? []
+      : [
+          "The SPA control could not be built in this run (see the command's output), so it has no rows.",
+        ]),
+    ...(failedRuns.size === 0
+      ? []
+      : [
+          `Lighthouse runs that failed and were repeated: ${[...failedRuns].map(([code, n]) => `${n} × ${code}`).join(", ")}.`,
+        ]),
+  ];
   const section = [
     "<!-- pages:start -->",
     `Measured ${date} on ${machine} (${load}) with \`${command}\` (Lighthouse mobile preset, simulated throttling, Debian Chromium; median of ${runs} runs per page). "limit" is the same page with every script and modulepreload removed; "spa" is the same app built as a client-rendered SPA.`,
-    spaBuilt
-      ? ""
-      : "\nThe SPA control could not be built in this run (see the command's output), so it has no rows.\n",
-    failedRuns.size === 0
-      ? ""
-      : `\nLighthouse runs that failed and were repeated: ${[...failedRuns].map(([code, n]) => `${n} × ${code}`).join(", ")}.\n`,
+    "",
+    ...notes.flatMap((note) => [note, ""]),
     ...table,
     "<!-- pages:end -->",
   ].join("\n");
