@@ -1,54 +1,12 @@
 // Durability: under concurrent load the real server is killed with SIGKILL at an arbitrary moment, restarted,
 // and every write it acknowledged (200) must be in the database.
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { contactFormPath } from "../contracts/contact-form.ts";
 import { trackReferrerPath } from "../contracts/track-referrer.ts";
 import { openDatabase } from "./db/database.ts";
 import { createTestDatabaseConfig, dialects } from "./test/databases.ts";
-
-const mainFile = join(import.meta.dirname, "main.ts");
-
-interface RunningServer {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<NodeJS.Signals | number | null>;
-  /** The end of the server's log. */
-  output: () => string;
-}
-
-function startServer(env: Record<string, string>): Promise<RunningServer> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [mainFile], { env, stdio: ["ignore", "pipe", "pipe"] });
-    const exited = new Promise<NodeJS.Signals | number | null>((done) =>
-      child.on("exit", (code, signal) => done(signal ?? code)),
-    );
-    let output = "";
-    let started = false;
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 15_000);
-    // The log must keep draining (a full pipe would stall the server); its end is kept.
-    const collect = (chunk: Buffer) => {
-      output = (output + chunk).slice(-65_536);
-      if (started) return;
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match?.[1]) {
-        started = true;
-        clearTimeout(timer);
-        resolve({ child, url: match[1], exited, output: () => output });
-      }
-    };
-    child.stdout?.on("data", collect);
-    child.stderr?.on("data", collect);
-    void exited.then((how) => {
-      if (!started) {
-        clearTimeout(timer);
-        reject(new Error(`server exited (${how}) before listening:\n${output}`));
-      }
-    });
-  });
-}
+import { startServer } from "./test/server-process.ts";
 
 describe.each(dialects)("kill -9 under load on %s", (dialect) => {
   it("loses no acknowledged write", { timeout: 60_000 }, async () => {
