@@ -2,10 +2,7 @@
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
   type FastifyServerOptions,
-  LogController,
 } from "fastify";
 import { maxFunctionBodyBytes } from "../contracts/function-result.ts";
 import type { SessionPolicy } from "./admin/auth.ts";
@@ -22,6 +19,7 @@ import mailer from "./plugins/mailer.ts";
 import rateLimits from "./plugins/rate-limits.ts";
 import securityHeaders from "./plugins/security-headers.ts";
 import site from "./plugins/site.ts";
+import { AccessLogController, lazyChildLoggerFactory } from "./request-logging.ts";
 import { FormFlashStore } from "./site/form-flash.ts";
 
 declare module "fastify" {
@@ -69,35 +67,13 @@ export const defaultTimeouts: Timeouts = {
   keepAliveMs: 5_000,
 };
 
-/**
- * One access line per request instead of Fastify's two ("incoming request", "request completed"), and without
- * the client's address: the database never holds it raw either.
- */
-class AccessLogController extends LogController {
-  override incomingRequest(): void {}
-
-  override requestCompleted(
-    error: Error | null | undefined,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): void {
-    const line = {
-      method: request.method,
-      url: request.url,
-      statusCode: reply.statusCode,
-      ms: Math.round(reply.elapsedTime * 10) / 10,
-    };
-    if (error) reply.log.error({ ...line, err: error }, "request errored");
-    else reply.log.info(line, "request");
-  }
-}
-
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env } = options;
   const timeouts = { ...defaultTimeouts, ...options.timeouts };
   const app = Fastify({
     logger: options.logger ?? false,
     logController: new AccessLogController(),
+    childLoggerFactory: lazyChildLoggerFactory,
     trustProxy: trustProxyOption(env.TRUST_PROXY),
     // Slow clients are cut off rather than holding sockets open: headers, whole request, idle socket. Node checks
     // the header and request limits every connectionsCheckingInterval.

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { buildApp } from "./app.ts";
+import { parseEnv } from "./env.ts";
+
+type Line = Record<string, unknown>;
+
+async function appWithLogLines() {
+  const lines: Line[] = [];
+  const app = await buildApp({
+    env: parseEnv({}),
+    logger: { level: "info", stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+  });
+  app.get("/logs-a-warning", async (request) => {
+    request.log.warn({ detail: 42 }, "careful");
+    return { level: request.log.level };
+  });
+  return { app, lines };
+}
+
+describe("request logging", () => {
+  it("writes one access line per request, with its id and without the client's address", async () => {
+    const { app, lines } = await appWithLogLines();
+    try {
+      const response = await app.inject({ url: "/healthz", remoteAddress: "203.0.113.9" });
+      expect(response.statusCode).toBe(200);
+      const requestLines = lines.filter((line) => line.reqId !== undefined);
+      expect(requestLines).toHaveLength(1);
+      expect(requestLines[0]).toMatchObject({
+        level: 30,
+        msg: "request",
+        method: "GET",
+        url: "/healthz",
+        statusCode: 200,
+      });
+      expect(typeof requestLines[0]?.ms).toBe("number");
+      expect(JSON.stringify(lines)).not.toContain("203.0.113.9");
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("gives a route's own lines the request id of its access line", async () => {
+    const { app, lines } = await appWithLogLines();
+    try {
+      const response = await app.inject({ url: "/logs-a-warning" });
+      expect(response.json()).toEqual({ level: "info" });
+      const warning = lines.find((line) => line.msg === "careful");
+      const access = lines.find((line) => line.msg === "request");
+      expect(warning).toMatchObject({ level: 40, detail: 42 });
+      expect(warning?.reqId).toBeDefined();
+      expect(warning?.reqId).toBe(access?.reqId);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("gives every request its own id", async () => {
+    const { app, lines } = await appWithLogLines();
+    try {
+      await app.inject({ url: "/healthz" });
+      await app.inject({ url: "/healthz" });
+      const ids = lines.filter((line) => line.msg === "request").map((line) => line.reqId);
+      expect(ids).toHaveLength(2);
+      expect(ids[0]).not.toBe(ids[1]);
+    } finally {
+      await app.close();
+    }
+  });
+});
