@@ -140,21 +140,34 @@ async function load(port: number, path: string, target: Target, seconds: number)
   });
 }
 
-/** CPU time (user + system) of a process so far, in microseconds, from /proc (Linux). */
-async function cpuMicros(pid: number | undefined): Promise<number> {
-  if (pid === undefined) return Number.NaN;
-  try {
-    const fields = (await readFile(`/proc/${pid}/stat`, "utf8")).split(") ")[1]?.split(" ") ?? [];
+/** CPU time (user + system) so far of a process and of its main thread, in microseconds, from /proc (Linux). */
+async function cpuMicros(
+  pid: number | undefined,
+): Promise<{ process: number; mainThread: number }> {
+  const read = async (file: string) => {
+    const fields = (await readFile(file, "utf8")).split(") ")[1]?.split(" ") ?? [];
     // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second).
     return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  };
+  if (pid === undefined) return { process: Number.NaN, mainThread: Number.NaN };
+  try {
+    return {
+      process: await read(`/proc/${pid}/stat`),
+      mainThread: await read(`/proc/${pid}/task/${pid}/stat`),
+    };
   } catch {
-    return Number.NaN;
+    return { process: Number.NaN, mainThread: Number.NaN };
   }
 }
 
 interface Measured {
   result: Result;
+  /** Server process, all threads. */
   cpuPerRequest: number;
+  /** The server's main thread: HTTP, validation, logging (the SQLite writer thread is the rest, with GC). */
+  mainThreadCpuPerRequest: number;
+  /** This process: autocannon, competing with the server for the same cores. */
+  loadGeneratorCpuPerRequest: number;
 }
 
 async function measure(
@@ -164,10 +177,18 @@ async function measure(
   seconds: number,
 ): Promise<Measured> {
   const before = await cpuMicros(server.process.pid);
+  const ownBefore = process.cpuUsage();
   const result = await load(server.port, path, target, seconds);
+  const own = process.cpuUsage(ownBefore);
   const after = await cpuMicros(server.process.pid);
   const answered = result["2xx"] + result.non2xx;
-  return { result, cpuPerRequest: answered > 0 ? (after - before) / answered : Number.NaN };
+  const perRequest = (micros: number) => (answered > 0 ? micros / answered : Number.NaN);
+  return {
+    result,
+    cpuPerRequest: perRequest(after.process - before.process),
+    mainThreadCpuPerRequest: perRequest(after.mainThread - before.mainThread),
+    loadGeneratorCpuPerRequest: perRequest(own.user + own.system),
+  };
 }
 
 function median<T>(values: T[], key: (value: T) => number): T {
@@ -184,6 +205,8 @@ interface Row {
   ok: number;
   failed: number;
   cpu: number;
+  mainThreadCpu: number;
+  loadGeneratorCpu: number;
   ratio?: number;
   stored?: number;
 }
@@ -199,6 +222,8 @@ function row(database: string, target: string, measured: Measured): Row {
     ok: result["2xx"],
     failed: result.non2xx + result.errors + result.timeouts,
     cpu: measured.cpuPerRequest,
+    mainThreadCpu: measured.mainThreadCpuPerRequest,
+    loadGeneratorCpu: measured.loadGeneratorCpuPerRequest,
   };
 }
 
@@ -340,17 +365,23 @@ async function withPostgres<T>(adminUrl: string, run: (url: string) => Promise<T
 const machineLoad = () => loadavg()[0]?.toFixed(1) ?? "?";
 const loadAtStart = machineLoad();
 
+/**
+ * The rate at which server and load generator together would use every core: what the row could reach if nothing
+ * ever waited (no fsync, no idle gaps). A function below it is waiting, above it is impossible.
+ */
+const cpuBoundCeiling = (r: Row) => (cpus().length * 1_000_000) / (r.cpu + r.loadGeneratorCpu);
+
 function markdown(rows: Row[], runs: { label: string; writes: string }[]): string {
   const date = new Date().toISOString().slice(0, 10);
   const cpu = cpus();
   const lines = [
-    `Measured ${date} on ${cpu.length} cores (${cpu[0]?.model.trim() ?? "unknown CPU"}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, with \`npm run bench:api -- --duration ${duration} --rounds ${rounds} --connections ${connections}${args.postgres ? " --postgres <url>" : ""}\`: autocannon, ${connections} connections, client and server on the same machine; after a 2 s warm-up, echo and function runs of ${duration} s alternate for ${rounds} rounds and each row is the median round (by req/s). The server runs as in production (own process, \`LOG_LEVEL=${args["log-level"]}\`, WAL + \`synchronous=FULL\` on SQLite, default \`synchronous_commit=on\` on PostgreSQL) with \`RATE_LIMIT=off\`; every request is a new committed row (new session_id, distinct message). The echo is a bare \`node:http\` server that parses the same JSON body and sends it back. One-minute load average ${loadAtStart} at the start, ${machineLoad()} at the end.`,
+    `Measured ${date} on ${cpu.length} cores (${cpu[0]?.model.trim() ?? "unknown CPU"}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, with \`npm run bench:api -- --duration ${duration} --rounds ${rounds} --connections ${connections}${args.postgres ? " --postgres <url>" : ""}\`: autocannon, ${connections} connections, client and server on the same machine; after a 2 s warm-up, echo and function runs of ${duration} s alternate for ${rounds} rounds and each row is the median round (by req/s). The server runs as in production (own process, \`LOG_LEVEL=${args["log-level"]}\`, WAL + \`synchronous=FULL\` on SQLite, default \`synchronous_commit=on\` on PostgreSQL) with \`RATE_LIMIT=off\`; every request is a new committed row (new session_id, distinct message). The echo is a bare \`node:http\` server that parses the same JSON body and sends it back. CPU columns come from /proc: the server process (all threads), its main thread (the rest is the SQLite writer thread, the database driver and garbage collection), and this process (autocannon); the ceiling is the rate at which server and load generator together would keep every core busy. One-minute load average ${loadAtStart} at the start, ${machineLoad()} at the end.`,
     "",
-    "| database | target | req/s | p50 ms | p99 ms | 2xx | failed | server CPU µs/req | ratio to echo |",
-    "|---|---|---|---|---|---|---|---|---|",
+    "| database | target | req/s | p50 ms | p99 ms | 2xx | failed | server CPU µs/req | of which main thread | load generator CPU µs/req | CPU-bound ceiling req/s | ratio to echo |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ...rows.map(
       (r) =>
-        `| ${r.database} | ${r.target} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.failed} | ${r.cpu.toFixed(0)} | ${r.ratio === undefined ? "" : r.ratio.toFixed(2)} |`,
+        `| ${r.database} | ${r.target} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.failed} | ${r.cpu.toFixed(0)} | ${r.mainThreadCpu.toFixed(0)} | ${r.loadGeneratorCpu.toFixed(0)} | ${cpuBoundCeiling(r).toFixed(0)} | ${r.ratio === undefined ? "" : r.ratio.toFixed(2)} |`,
     ),
     "",
     ...runs.map(
