@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects, openTestDatabase, type TestDatabase } from "../test/databases.ts";
-import { compileOnce } from "./compile-once.ts";
+import { compileOnce, compileRowsOnce } from "./compile-once.ts";
 
 describe.each(dialects)("compileOnce on %s", (dialect) => {
   let test: TestDatabase;
@@ -48,5 +48,35 @@ describe.each(dialects)("compileOnce on %s", (dialect) => {
         .execute((trx) => query.execute(trx, dialect, { day: "2026-01-01" }));
     await expect(run(frozen)).rejects.toThrow(/"day" is not a parameter/);
     await expect(run(stray)).rejects.toThrow(/is not a named value/);
+  });
+
+  it("runs a multi-row statement with each row's values in its place, whatever the number of rows", async () => {
+    const insert = compileRowsOnce<{ day: string; salt: string }>(["salt", "day"], (trx, rows) =>
+      trx.insertInto("address_salts").values(rows),
+    );
+    await test.database.db.deleteFrom("address_salts").execute();
+    await test.database.db.transaction().execute(async (trx) => {
+      await insert.execute(trx, dialect, [
+        { day: "2026-02-01", salt: "a" },
+        { day: "2026-02-02", salt: "b" },
+      ]);
+      await insert.execute(trx, dialect, [{ day: "2026-02-03", salt: "c" }]);
+      await insert.execute(trx, dialect, [
+        { day: "2026-02-04", salt: "d" },
+        { day: "2026-02-05", salt: "e" },
+      ]);
+    });
+    const rows = await test.database.db
+      .selectFrom("address_salts")
+      .selectAll()
+      .orderBy("day")
+      .execute();
+    expect(rows.map((row) => `${row.day}=${row.salt}`)).toEqual([
+      "2026-02-01=a",
+      "2026-02-02=b",
+      "2026-02-03=c",
+      "2026-02-04=d",
+      "2026-02-05=e",
+    ]);
   });
 });

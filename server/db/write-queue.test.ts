@@ -105,6 +105,46 @@ describe.each(dialects)("write queue (group commit) on %s", (dialect) => {
     ]);
     expect(results).toEqual([{ recorded: true }, { recorded: false }, "first", "first"]);
   });
+
+  it("stores many visits of one batch as they were given, and tells a stored session from a new one", async () => {
+    const { writes, db } = test.database;
+    const earlier = randomUUID();
+    await writes.run("recordVisit", visit(earlier));
+    const detailed: VisitRow = {
+      ...visit(),
+      referrer_url: "https://www.google.com/search?q=booths",
+      referrer_host: "www.google.com",
+      source: "search",
+      landing_path: "/event-types/flea-markets",
+      utm_source: "google",
+      utm_medium: "cpc",
+      utm_campaign: "spring",
+      utm_term: "flea market software",
+      utm_content: "ad-2",
+      user_agent: "Googlebot/2.1",
+      is_bot: true,
+    };
+    const others = Array.from({ length: 30 }, () => visit());
+    const results = await Promise.all([
+      writes.run("recordVisit", visit(earlier)),
+      writes.run("recordVisit", detailed),
+      ...others.map((row) => writes.run("recordVisit", row)),
+    ]);
+    expect(results[0]).toEqual({ recorded: false });
+    expect(results.slice(1)).toEqual(Array(31).fill({ recorded: true }));
+    expect(await committedSessions()).toHaveLength(32);
+    const stored = await db
+      .selectFrom("referrer_visits")
+      .selectAll()
+      .where("session_id", "=", detailed.session_id)
+      .executeTakeFirstOrThrow();
+    // Each driver's own types: PostgreSQL gives a Date and a boolean, SQLite the ISO text and 0/1.
+    expect({
+      ...stored,
+      created_at: new Date(stored.created_at).toISOString(),
+      is_bot: Boolean(stored.is_bot),
+    }).toEqual(detailed);
+  });
 });
 
 describe.each(dialects)("write queue closing on %s", (dialect) => {

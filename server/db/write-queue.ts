@@ -3,6 +3,8 @@
 import type { Kysely } from "kysely";
 import type { Schema } from "./schema.ts";
 import {
+  batchedWriteOps,
+  type WriteContext,
   type WriteOpArgs,
   type WriteOpName,
   type WriteOpResult,
@@ -23,8 +25,11 @@ export interface Committer {
   close(): Promise<void>;
 }
 
+type BatchedOp = (context: WriteContext, args: unknown[]) => Promise<unknown[]>;
+
 /**
- * Runs the batch in one transaction. If it fails, it is rolled back and each write is run again alone, so a bad
+ * Runs the batch in one transaction: writes with a batched form (several of the same op) first, one statement
+ * each, then the others in order. If it fails, it is rolled back and each write is run again alone, so a bad
  * write fails only its own caller.
  */
 export async function commitInTransaction(
@@ -32,16 +37,34 @@ export async function commitInTransaction(
   dialect: string,
   batch: readonly BatchItem[],
   ops: WriteOps = writeOps,
+  batchedOps: Partial<Record<WriteOpName, BatchedOp>> = batchedWriteOps as Partial<
+    Record<WriteOpName, BatchedOp>
+  >,
 ): Promise<BatchOutcome[]> {
-  const run = (item: BatchItem, trx: Parameters<WriteOps[WriteOpName]>[0]["trx"]) =>
+  const run = (item: BatchItem, trx: WriteContext["trx"]) =>
     (ops[item.op] as (context: unknown, args: unknown) => Promise<unknown>)(
       { trx, dialect },
       item.args,
     );
   try {
     const values = await db.transaction().execute(async (trx) => {
-      const out: unknown[] = [];
-      for (const item of batch) out.push(await run(item, trx));
+      const out: unknown[] = new Array(batch.length);
+      const done: boolean[] = new Array(batch.length).fill(false);
+      for (const [op, many] of Object.entries(batchedOps)) {
+        const indexes = batch.flatMap((item, index) => (item.op === op ? [index] : []));
+        if (indexes.length < 2 || !many) continue;
+        const results = await many(
+          { trx, dialect },
+          indexes.map((index) => batch[index]?.args),
+        );
+        indexes.forEach((index, k) => {
+          out[index] = results[k];
+          done[index] = true;
+        });
+      }
+      for (const [index, item] of batch.entries()) {
+        if (!done[index]) out[index] = await run(item, trx);
+      }
       return out;
     });
     return values.map((value) => ({ ok: true, value }));
