@@ -1,7 +1,7 @@
 // Every write that answers a request, as a named operation on a transaction with plain (cloneable) arguments.
 // The write queue runs them in the server's thread (PostgreSQL) or in the SQLite writer thread; either way the
 // same code runs, inside the batch's transaction.
-import type { Transaction, UpdateObject } from "kysely";
+import { sql, type Transaction, type UpdateObject } from "kysely";
 import { compileOnce, compileRowsOnce } from "./compile-once.ts";
 import type { ContactMessageStatus, ReferrerSource, Schema } from "./schema.ts";
 
@@ -429,6 +429,29 @@ const rowsPerStatement = 500;
  * Writes that, when a batch holds several of them, run as one statement with the same results as one by one.
  * They must not depend on the batch's other writes: the transaction runs them before the others.
  */
+/** The batched form's fallback: each write on its own, in order, in the batch's transaction. */
+async function oneByOne<Name extends WriteOpName>(
+  name: Name,
+  context: WriteContext,
+  argsList: WriteOpArgs<Name>[],
+): Promise<WriteOpResult<Name>[]> {
+  const op = writeOps[name] as (
+    context: WriteContext,
+    args: WriteOpArgs<Name>,
+  ) => Promise<WriteOpResult<Name>>;
+  const results: WriteOpResult<Name>[] = [];
+  for (const args of argsList) results.push(await op(context, args));
+  return results;
+}
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += rowsPerStatement) {
+    out.push(items.slice(start, start + rowsPerStatement));
+  }
+  return out;
+}
+
 export const batchedWriteOps: {
   [Name in WriteOpName]?: (
     context: WriteContext,
@@ -440,21 +463,101 @@ export const batchedWriteOps: {
    * SQLite has no round trips, and there the multi-row statement cost more than the rows one by one.
    */
   async recordVisit(context, rows) {
-    if (context.dialect === "sqlite") {
-      const results: { recorded: boolean }[] = [];
-      for (const row of rows) results.push(await writeOps.recordVisit(context, row));
-      return results;
-    }
+    if (context.dialect === "sqlite") return oneByOne("recordVisit", context, rows);
     const stored = new Set<string>();
-    for (let start = 0; start < rows.length; start += rowsPerStatement) {
+    for (const chunk of chunks(rows)) {
       const inserted = await insertVisits.execute<{ session_id: string }>(
         context.trx,
         context.dialect,
-        rows.slice(start, start + rowsPerStatement),
+        chunk,
       );
       for (const { session_id } of inserted.rows) stored.add(session_id);
     }
     // A session twice in the batch: its first visit is the one stored.
     return rows.map((row) => ({ recorded: stored.delete(row.session_id) }));
+  },
+
+  /**
+   * PostgreSQL: a batch's contact messages as three statements (claims, messages, outbox rows) instead of three
+   * per message. The same payload twice in the batch: the first is stored, as one by one.
+   */
+  async submitContact(context, submissions) {
+    const windowMs = submissions[0]?.window_ms ?? 0;
+    if (
+      context.dialect === "sqlite" ||
+      submissions.some((submission) => submission.window_ms !== windowMs)
+    ) {
+      return oneByOne("submitContact", context, submissions);
+    }
+    const { trx } = context;
+    const earliest = Math.min(...submissions.map((submission) => submission.at));
+    if (earliest - lastPrune >= windowMs) {
+      lastPrune = earliest;
+      await trx
+        .deleteFrom("contact_submission_guard")
+        .where("stored_at", "<=", earliest - windowMs)
+        .execute();
+    }
+    const firstOfPayload = new Map<string, number>();
+    submissions.forEach((submission, index) => {
+      if (!firstOfPayload.has(submission.payload_hash)) {
+        firstOfPayload.set(submission.payload_hash, index);
+      }
+    });
+    const candidates = [...firstOfPayload.values()].map((index) => submissions[index]!);
+    const claimed = new Set<string>();
+    for (const chunk of chunks(candidates)) {
+      const rows = await trx
+        .insertInto("contact_submission_guard")
+        .values(
+          chunk.map((submission) => ({
+            payload_hash: submission.payload_hash,
+            stored_at: submission.at,
+          })),
+        )
+        .onConflict((conflict) =>
+          conflict
+            .column("payload_hash")
+            .doUpdateSet((eb) => ({ stored_at: eb.ref("excluded.stored_at") }))
+            // A claim still inside its window holds: that payload was stored less than a window ago.
+            .where(
+              "contact_submission_guard.stored_at",
+              "<=",
+              sql<number>`excluded.stored_at - ${windowMs}`,
+            ),
+        )
+        .returning("payload_hash")
+        .execute();
+      for (const { payload_hash } of rows) claimed.add(payload_hash);
+    }
+    const stored = candidates.filter((submission) => claimed.has(submission.payload_hash));
+    for (const chunk of chunks(stored)) {
+      await trx
+        .insertInto("contact_messages")
+        .values(chunk.map((submission) => submission.row))
+        .execute();
+    }
+    const mailed = stored.filter(
+      (submission) => submission.queue_mail && submission.row.status === "new",
+    );
+    for (const chunk of chunks(mailed)) {
+      await trx
+        .insertInto("mail_outbox")
+        .values(
+          chunk.map((submission) => ({
+            message_id: submission.row.id,
+            status: "pending" as const,
+            created_at: submission.row.created_at,
+            attempts: 0,
+            next_attempt_at: submission.at,
+          })),
+        )
+        .execute();
+    }
+    return submissions.map((submission, index) => ({
+      stored:
+        firstOfPayload.get(submission.payload_hash) === index &&
+        claimed.has(submission.payload_hash),
+    }));
   },
 };

@@ -3,7 +3,7 @@ import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { clearTables, dialects, openTestDatabase, type TestDatabase } from "../test/databases.ts";
-import type { VisitRow } from "./write-ops.ts";
+import type { SubmitContactArgs, VisitRow } from "./write-ops.ts";
 import { WriteQueueClosedError } from "./write-queue.ts";
 
 const visit = (sessionId = randomUUID()): VisitRow => ({
@@ -20,6 +20,31 @@ const visit = (sessionId = randomUUID()): VisitRow => ({
   utm_content: null,
   user_agent: "test",
   is_bot: false,
+});
+
+const submission = (
+  payloadHash: string,
+  overrides: Partial<SubmitContactArgs["row"]> = {},
+): SubmitContactArgs => ({
+  row: {
+    id: randomUUID(),
+    created_at: new Date().toISOString(),
+    name: "Ada",
+    email: "ada@example.com",
+    phone: null,
+    business_name: null,
+    website: null,
+    message: `About ${payloadHash}`,
+    session_id: null,
+    client_hash: "hash",
+    user_agent: null,
+    status: "new",
+    ...overrides,
+  },
+  payload_hash: payloadHash,
+  at: Date.now(),
+  window_ms: 60_000,
+  queue_mail: true,
 });
 
 describe.each(dialects)("write queue (group commit) on %s", (dialect) => {
@@ -144,6 +169,61 @@ describe.each(dialects)("write queue (group commit) on %s", (dialect) => {
       created_at: new Date(stored.created_at).toISOString(),
       is_bot: Boolean(stored.is_bot),
     }).toEqual(detailed);
+  });
+});
+
+describe.each(dialects)("contact messages in one batch on %s", (dialect) => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await openTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await test?.dispose();
+  });
+
+  it("stores each payload once, keeps claims inside their window, and queues mail only for real messages", async () => {
+    const { writes, db } = test.database;
+    await writes.run("submitContact", submission("claimed-earlier"));
+    const batch = [
+      submission("claimed-earlier"),
+      submission("twice"),
+      submission("twice"),
+      submission("fresh"),
+      submission("spam", { status: "spam" }),
+      { ...submission("no-mail"), queue_mail: false },
+    ];
+    const results = await Promise.all(batch.map((args) => writes.run("submitContact", args)));
+    expect(results).toEqual([
+      { stored: false },
+      { stored: true },
+      { stored: false },
+      { stored: true },
+      { stored: true },
+      { stored: true },
+    ]);
+    const messages = await db.selectFrom("contact_messages").select(["id", "message"]).execute();
+    expect(messages.map((row) => row.message).sort()).toEqual(
+      ["About claimed-earlier", "About fresh", "About no-mail", "About spam", "About twice"].sort(),
+    );
+    expect(messages.find((row) => row.id === batch[1]?.row.id)).toBeDefined();
+    const outbox = await db.selectFrom("mail_outbox").select("message_id").execute();
+    const mailed = new Set(outbox.map((row) => row.message_id));
+    expect(mailed.has(batch[1]?.row.id as string)).toBe(true);
+    expect(mailed.has(batch[3]?.row.id as string)).toBe(true);
+    expect(mailed.has(batch[4]?.row.id as string)).toBe(false);
+    expect(mailed.has(batch[5]?.row.id as string)).toBe(false);
+    expect(outbox).toHaveLength(3);
+  });
+
+  it("stores a payload again once its claim is older than the window", async () => {
+    const { writes } = test.database;
+    const old = { ...submission("expired"), at: Date.now() - 120_000 };
+    expect(await writes.run("submitContact", old)).toEqual({ stored: true });
+    const results = await Promise.all([
+      writes.run("submitContact", submission("expired")),
+      writes.run("submitContact", submission("other")),
+    ]);
+    expect(results).toEqual([{ stored: true }, { stored: true }]);
   });
 });
 
