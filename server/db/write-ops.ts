@@ -422,13 +422,9 @@ export type WriteOpName = keyof WriteOps;
 export type WriteOpArgs<Name extends WriteOpName> = Parameters<WriteOps[Name]>[1];
 export type WriteOpResult<Name extends WriteOpName> = Awaited<ReturnType<WriteOps[Name]>>;
 
-/** Rows per multi-row statement: far below PostgreSQL's 65,535 and SQLite's 32,766 parameters at 13 a row. */
+/** Rows per multi-row statement: at 13 values a row at most, far below PostgreSQL's 65,535 parameters. */
 const rowsPerStatement = 500;
 
-/**
- * Writes that, when a batch holds several of them, run as one statement with the same results as one by one.
- * They must not depend on the batch's other writes: the transaction runs them before the others.
- */
 /** The batched form's fallback: each write on its own, in order, in the batch's transaction. */
 async function oneByOne<Name extends WriteOpName>(
   name: Name,
@@ -452,6 +448,10 @@ function chunks<T>(items: readonly T[]): T[][] {
   return out;
 }
 
+/**
+ * Writes that, when a batch holds several of them, run as one statement with the same results as one by one.
+ * They must not depend on the batch's other writes: the transaction runs them before the others.
+ */
 export const batchedWriteOps: {
   [Name in WriteOpName]?: (
     context: WriteContext,

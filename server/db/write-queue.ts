@@ -37,10 +37,8 @@ export async function commitInTransaction(
   dialect: string,
   batch: readonly BatchItem[],
   ops: WriteOps = writeOps,
-  batchedOps: Partial<Record<WriteOpName, BatchedOp>> = batchedWriteOps as Partial<
-    Record<WriteOpName, BatchedOp>
-  >,
 ): Promise<BatchOutcome[]> {
+  const batchedOps = batchedWriteOps as Partial<Record<WriteOpName, BatchedOp>>;
   const run = (item: BatchItem, trx: WriteContext["trx"]) =>
     (ops[item.op] as (context: unknown, args: unknown) => Promise<unknown>)(
       { trx, dialect },
