@@ -449,8 +449,8 @@ function chunks<T>(items: readonly T[]): T[][] {
 }
 
 /**
- * Writes that, when a batch holds several of them, run as one statement with the same results as one by one.
- * They must not depend on the batch's other writes: the transaction runs them before the others.
+ * Writes that, when a PostgreSQL batch holds several of them, run as one statement with the same results as
+ * one by one. They must not depend on the batch's other writes: the transaction runs them before the others.
  */
 export const batchedWriteOps: {
   [Name in WriteOpName]?: (
@@ -458,12 +458,8 @@ export const batchedWriteOps: {
     args: WriteOpArgs<Name>[],
   ) => Promise<WriteOpResult<Name>[]>;
 } = {
-  /**
-   * PostgreSQL: many sessions' visits in one INSERT, one round trip for the batch instead of one per visit.
-   * SQLite has no round trips, and there the multi-row statement cost more than the rows one by one.
-   */
+  /** Many sessions' visits in one INSERT: one round trip for the batch instead of one per visit. */
   async recordVisit(context, rows) {
-    if (context.dialect === "sqlite") return oneByOne("recordVisit", context, rows);
     const stored = new Set<string>();
     for (const chunk of chunks(rows)) {
       const inserted = await insertVisits.execute<{ session_id: string }>(
@@ -478,15 +474,13 @@ export const batchedWriteOps: {
   },
 
   /**
-   * PostgreSQL: a batch's contact messages as three statements (claims, messages, outbox rows) instead of three
-   * per message. The same payload twice in the batch: the first is stored, as one by one.
+   * A batch's contact messages as three statements (claims, messages, outbox rows) instead of three per
+   * message. The same payload twice in the batch: the first is stored, as one by one.
    */
   async submitContact(context, submissions) {
     const windowMs = submissions[0]?.window_ms ?? 0;
-    if (
-      context.dialect === "sqlite" ||
-      submissions.some((submission) => submission.window_ms !== windowMs)
-    ) {
+    // The claims' upsert holds one window for all of them.
+    if (submissions.some((submission) => submission.window_ms !== windowMs)) {
       return oneByOne("submitContact", context, submissions);
     }
     const { trx } = context;

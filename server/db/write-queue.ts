@@ -28,8 +28,8 @@ export interface Committer {
 type BatchedOp = (context: WriteContext, args: unknown[]) => Promise<unknown[]>;
 
 /**
- * Runs the batch in one transaction: writes with a batched form (several of the same op) first, one statement
- * each, then the others in order. If it fails, it is rolled back and each write is run again alone, so a bad
+ * Runs the batch in one transaction: on PostgreSQL writes with a batched form (several of the same op) first,
+ * one statement each, then the others in order. If it fails, it is rolled back and each write is run again alone, so a bad
  * write fails only its own caller.
  */
 export async function commitInTransaction(
@@ -38,7 +38,10 @@ export async function commitInTransaction(
   batch: readonly BatchItem[],
   ops: WriteOps = writeOps,
 ): Promise<BatchOutcome[]> {
-  const batchedOps = batchedWriteOps as Partial<Record<WriteOpName, BatchedOp>>;
+  // Batched forms save round trips. SQLite has none, and there a multi-row statement cost more per row than
+  // the rows one by one: each write runs alone.
+  const batchedOps: Partial<Record<WriteOpName, BatchedOp>> =
+    dialect === "sqlite" ? {} : (batchedWriteOps as Partial<Record<WriteOpName, BatchedOp>>);
   const run = (item: BatchItem, trx: WriteContext["trx"]) =>
     (ops[item.op] as (context: unknown, args: unknown) => Promise<unknown>)(
       { trx, dialect },
