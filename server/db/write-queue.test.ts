@@ -4,7 +4,7 @@ import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { clearTables, dialects, openTestDatabase, type TestDatabase } from "../test/databases.ts";
 import type { SubmitContactArgs, VisitRow } from "./write-ops.ts";
-import { WriteQueueClosedError } from "./write-queue.ts";
+import { type Committer, WriteQueue, WriteQueueClosedError } from "./write-queue.ts";
 
 const visit = (sessionId = randomUUID()): VisitRow => ({
   session_id: sessionId,
@@ -244,5 +244,29 @@ describe.each(dialects)("write queue closing on %s", (dialect) => {
     } finally {
       await test.dispose();
     }
+  });
+});
+
+describe("write queue statistics", () => {
+  it("counts batches and writes, and times each batch from hand-off to its outcomes", async () => {
+    const commitMs = 25;
+    const slowCommitter: Committer = {
+      commit: async (batch) => {
+        await new Promise((resolve) => setTimeout(resolve, commitMs));
+        return batch.map(() => ({ ok: true, value: { recorded: true } }));
+      },
+      close: async () => {},
+    };
+    const writes = new WriteQueue(slowCommitter, { concurrency: 1 });
+    await Promise.all(Array.from({ length: 5 }, () => writes.run("recordVisit", visit())));
+    await writes.run("recordVisit", visit());
+    const stats = writes.stats;
+    expect(stats).toMatchObject({ batches: 2, writes: 6, largestBatch: 5 });
+    // Timers may fire up to a millisecond early against performance.now().
+    expect(stats.commitP50Ms).toBeGreaterThanOrEqual(commitMs - 1);
+    expect(stats.commitP99Ms).toBeGreaterThanOrEqual(stats.commitP50Ms);
+    expect(stats.commitMaxMs).toBeGreaterThanOrEqual(stats.commitP99Ms);
+    expect(stats.commitMaxMs).toBeLessThan(commitMs * 20);
+    await writes.close();
   });
 });

@@ -1,6 +1,7 @@
 // Group commit: writes that arrive together are committed in one transaction, and each caller's promise
 // settles only after that COMMIT returned. One durable commit (one fsync) then acknowledges many writes.
 import type { Kysely } from "kysely";
+import { LatencyHistogram } from "./latency-histogram.ts";
 import type { Schema } from "./schema.ts";
 import {
   batchedWriteOps,
@@ -108,6 +109,13 @@ export interface WriteQueueStats {
   batches: number;
   writes: number;
   largestBatch: number;
+  /**
+   * Time from a batch's hand-off to the committer until its outcomes came back (COMMIT included, and on SQLite
+   * the wait behind the batch before it): median, 99th percentile and maximum, in milliseconds.
+   */
+  commitP50Ms: number;
+  commitP99Ms: number;
+  commitMaxMs: number;
 }
 
 export class WriteQueueClosedError extends Error {
@@ -123,7 +131,10 @@ export class WriteQueue {
   #scheduled = false;
   #closed = false;
   #drained: (() => void)[] = [];
-  readonly stats: WriteQueueStats = { batches: 0, writes: 0, largestBatch: 0 };
+  #batches = 0;
+  #writes = 0;
+  #largestBatch = 0;
+  readonly #commitTimes = new LatencyHistogram();
 
   constructor(committer: Committer, options: WriteQueueOptions = {}) {
     this.#committer = committer;
@@ -142,6 +153,18 @@ export class WriteQueue {
       });
       this.#schedule();
     });
+  }
+
+  get stats(): WriteQueueStats {
+    const round = (ms: number) => Math.round(ms * 100) / 100;
+    return {
+      batches: this.#batches,
+      writes: this.#writes,
+      largestBatch: this.#largestBatch,
+      commitP50Ms: round(this.#commitTimes.percentileMs(0.5)),
+      commitP99Ms: round(this.#commitTimes.percentileMs(0.99)),
+      commitMaxMs: round(this.#commitTimes.maxMs),
+    };
   }
 
   /** Refuses new writes, waits until every accepted one is settled, then closes the committer. */
@@ -175,15 +198,17 @@ export class WriteQueue {
   }
 
   async #commit(batch: Job[]): Promise<void> {
-    this.stats.batches++;
-    this.stats.writes += batch.length;
-    this.stats.largestBatch = Math.max(this.stats.largestBatch, batch.length);
+    this.#batches++;
+    this.#writes += batch.length;
+    this.#largestBatch = Math.max(this.#largestBatch, batch.length);
+    const handedOver = performance.now();
     let outcomes: BatchOutcome[];
     try {
       outcomes = await this.#committer.commit(batch.map((job) => job.item));
     } catch (error) {
       outcomes = batch.map(() => ({ ok: false, error: error as Error }));
     }
+    this.#commitTimes.record(performance.now() - handedOver);
     batch.forEach((job, index) => {
       const outcome = outcomes[index];
       if (outcome?.ok) job.resolve(outcome.value);
