@@ -10,6 +10,11 @@
 //
 //   npm run bench:api -- [--duration 10] [--rounds 3] [--connections 50] [--postgres <admin URL>]
 //                        [--log-level info] [--only track-referrer|submit-contact-form] [--no-write]
+//                        [--breakdown]
+//
+// --breakdown adds track-referrer on a server that writes nothing (bench/no-storage-server.ts), its batches
+// acknowledged at once and after a 1 ms wait: how far the request path alone is from the echo, and what the
+// wait for a commit does to the rate.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
@@ -34,6 +39,7 @@ const { values: args } = parseArgs({
     "log-level": { type: "string", default: "info" },
     only: { type: "string" },
     "no-write": { type: "boolean", default: false },
+    breakdown: { type: "boolean", default: false },
   },
 });
 const duration = Number(args.duration);
@@ -283,6 +289,37 @@ async function startApp(config: DatabaseConfig): Promise<Child> {
   }
 }
 
+/**
+ * Warms both servers up (JIT, connections, the database's first pages), then alternates measured runs of the echo
+ * and the app for --rounds rounds: the echo's and the app's median rounds, and the 2xx answers the app gave.
+ */
+async function againstEcho(
+  label: string,
+  target: Target,
+  path: string,
+  app: Child,
+  echo: Child,
+): Promise<{ rows: Row[]; ok: number }> {
+  await load(echo.port, path, target, 2);
+  let ok = (await load(app.port, path, target, 2))["2xx"];
+  const echoRuns: Measured[] = [];
+  const appRuns: Measured[] = [];
+  for (let round = 0; round < rounds; round++) {
+    echoRuns.push(await measure(echo, path, target, duration));
+    const appRun = await measure(app, path, target, duration);
+    ok += appRun.result["2xx"];
+    appRuns.push(appRun);
+  }
+  const rate = (run: Measured) => run.result.requests.average;
+  const echoRow = row(label, `echo (${target} payload)`, median(echoRuns, rate));
+  const appRow = row(label, target, median(appRuns, rate));
+  appRow.ratio = appRow.rps / echoRow.rps;
+  console.log(
+    `${label} ${target}: ${appRow.rps.toFixed(0)} req/s, p99 ${appRow.p99} ms, ${appRow.cpu.toFixed(0)} µs CPU/req; echo ${echoRow.rps.toFixed(0)} req/s, p99 ${echoRow.p99} ms, ${echoRow.cpu.toFixed(0)} µs CPU/req; ratio ${appRow.ratio.toFixed(2)} (rounds: ${appRuns.map((run, i) => `${rate(run).toFixed(0)}/${rate(echoRuns[i]!).toFixed(0)}`).join(", ")})`,
+  );
+  return { rows: [echoRow, appRow], ok };
+}
+
 async function benchDatabase(
   label: string,
   config: DatabaseConfig,
@@ -297,25 +334,9 @@ async function benchDatabase(
       ["submit-contact-form", contactFormPath],
     ] as const) {
       if (args.only && args.only !== target) continue;
-      // Warm both servers up (JIT, connections, the database's first pages), then alternate the measured runs.
-      await load(echo.port, path, target, 2);
-      okCounts[target] += (await load(app.port, path, target, 2))["2xx"];
-      const echoRuns: Measured[] = [];
-      const appRuns: Measured[] = [];
-      for (let round = 0; round < rounds; round++) {
-        echoRuns.push(await measure(echo, path, target, duration));
-        const appRun = await measure(app, path, target, duration);
-        okCounts[target] += appRun.result["2xx"];
-        appRuns.push(appRun);
-      }
-      const rate = (run: Measured) => run.result.requests.average;
-      const echoRow = row(label, `echo (${target} payload)`, median(echoRuns, rate));
-      const appRow = row(label, target, median(appRuns, rate));
-      appRow.ratio = appRow.rps / echoRow.rps;
-      rows.push(echoRow, appRow);
-      console.log(
-        `${label} ${target}: ${appRow.rps.toFixed(0)} req/s, p99 ${appRow.p99} ms, ${appRow.cpu.toFixed(0)} µs CPU/req; echo ${echoRow.rps.toFixed(0)} req/s, p99 ${echoRow.p99} ms, ${echoRow.cpu.toFixed(0)} µs CPU/req; ratio ${appRow.ratio.toFixed(2)} (rounds: ${appRuns.map((run, i) => `${rate(run).toFixed(0)}/${rate(echoRuns[i]!).toFixed(0)}`).join(", ")})`,
-      );
+      const compared = await againstEcho(label, target, path, app, echo);
+      okCounts[target] += compared.ok;
+      rows.push(...compared.rows);
     }
   } finally {
     await app.stop();
@@ -344,6 +365,30 @@ async function benchDatabase(
     `${label}: ${stored.visits} visits and ${stored.messages} messages stored: every 2xx answer (warm-up included) and at most ${inFlight} cut off by the end of a run; group commit ${writes}`,
   );
   return { rows, writes };
+}
+
+/** The breakdown runs: the storage step answered at once, and after a commit-like wait that costs no CPU. */
+const breakdownRuns = [
+  { label: "none (not stored)", commitDelayMs: 0 },
+  { label: "none (not stored, 1 ms wait)", commitDelayMs: 1 },
+] as const;
+
+/** track-referrer on the breakdown server: the request path with the storage step answered without writing. */
+async function benchWithoutStorage(echo: Child): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const { label, commitDelayMs } of breakdownRuns) {
+    const app = await startChild(
+      ["bench/no-storage-server.ts"],
+      { LOG_LEVEL: args["log-level"], COMMIT_DELAY_MS: String(commitDelayMs) },
+      /listening (\d+)/,
+    );
+    try {
+      rows.push(...(await againstEcho(label, "track-referrer", trackReferrerPath, app, echo)).rows);
+    } finally {
+      await app.stop();
+    }
+  }
+  return rows;
 }
 
 async function withPostgres<T>(adminUrl: string, run: (url: string) => Promise<T>): Promise<T> {
@@ -375,7 +420,7 @@ function markdown(rows: Row[], runs: { label: string; writes: string }[]): strin
   const date = new Date().toISOString().slice(0, 10);
   const cpu = cpus();
   const lines = [
-    `Measured ${date} on ${cpu.length} cores (${cpu[0]?.model.trim() ?? "unknown CPU"}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, with \`npm run bench:api -- --duration ${duration} --rounds ${rounds} --connections ${connections}${args.postgres ? " --postgres <url>" : ""}\`: autocannon, ${connections} connections, client and server on the same machine; after a 2 s warm-up, echo and function runs of ${duration} s alternate for ${rounds} rounds and each row is the median round (by req/s). The server runs as in production (own process, \`LOG_LEVEL=${args["log-level"]}\`, WAL + \`synchronous=FULL\` on SQLite, default \`synchronous_commit=on\` on PostgreSQL) with \`RATE_LIMIT=off\`; every request is a new committed row (new session_id, distinct message). The echo is a bare \`node:http\` server that parses the same JSON body and sends it back. CPU columns come from /proc: the server process (all threads), its main thread (the rest is the SQLite writer thread, the database driver and garbage collection), and this process (autocannon); the ceiling is the rate at which server and load generator together would keep every core busy. One-minute load average ${loadAtStart} at the start, ${machineLoad()} at the end.`,
+    `Measured ${date} on ${cpu.length} cores (${cpu[0]?.model.trim() ?? "unknown CPU"}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, with \`npm run bench:api -- --duration ${duration} --rounds ${rounds} --connections ${connections}${args.postgres ? " --postgres <url>" : ""}${args.breakdown ? " --breakdown" : ""}\`: autocannon, ${connections} connections, client and server on the same machine; after a 2 s warm-up, echo and function runs of ${duration} s alternate for ${rounds} rounds and each row is the median round (by req/s). The server runs as in production (own process, \`LOG_LEVEL=${args["log-level"]}\`, WAL + \`synchronous=FULL\` on SQLite, default \`synchronous_commit=on\` on PostgreSQL) with \`RATE_LIMIT=off\`; every request is a new committed row (new session_id, distinct message). The echo is a bare \`node:http\` server that parses the same JSON body and sends it back. CPU columns come from /proc: the server process (all threads), its main thread (the rest is the SQLite writer thread, the database driver and garbage collection), and this process (autocannon); the ceiling is the rate at which server and load generator together would keep every core busy. One-minute load average ${loadAtStart} at the start, ${machineLoad()} at the end.`,
     "",
     "| database | target | req/s | p50 ms | p99 ms | 2xx | failed | server CPU µs/req | of which main thread | load generator CPU µs/req | CPU-bound ceiling req/s | ratio to echo |",
     "|---|---|---|---|---|---|---|---|---|---|---|---|",
@@ -384,6 +429,12 @@ function markdown(rows: Row[], runs: { label: string; writes: string }[]): strin
         `| ${r.database} | ${r.target} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.failed} | ${r.cpu.toFixed(0)} | ${r.mainThreadCpu.toFixed(0)} | ${r.loadGeneratorCpu.toFixed(0)} | ${cpuBoundCeiling(r).toFixed(0)} | ${r.ratio === undefined ? "" : r.ratio.toFixed(2)} |`,
     ),
     "",
+    ...(rows.some((r) => breakdownRuns.some((run) => run.label === r.database))
+      ? [
+          "The rows without a database (`--breakdown`) run the same app, logging and write queue included, with nothing written (`bench/no-storage-server.ts`): each batch is acknowledged at once, or after a 1 ms wait that stands in for a commit's latency and costs no CPU. They show what track-referrer costs before any database work, and what the wait for a commit alone does to the rate under 50 connections.",
+          "",
+        ]
+      : []),
     ...runs.map(
       (run) =>
         `Group commit on ${run.label} (write queue figures logged at shutdown): \`${run.writes}\`. After the run the database held a row for every 2xx answer.`,
@@ -414,6 +465,9 @@ async function main(): Promise<void> {
     const sqlite = await benchDatabase("SQLite", { dataDir }, echo);
     rows.push(...sqlite.rows);
     runs.push({ label: "SQLite", writes: sqlite.writes });
+    if (args.breakdown && args.only !== "submit-contact-form") {
+      rows.push(...(await benchWithoutStorage(echo)));
+    }
     if (args.postgres) {
       const postgres = await withPostgres(args.postgres, (databaseUrl) =>
         benchDatabase("PostgreSQL", { dataDir, databaseUrl }, echo),
