@@ -9,13 +9,13 @@ describe("latency histogram", () => {
     expect(histogram.maxMs).toBe(0);
   });
 
-  it("gives each percentile within 9 % above the true value, and the exact maximum", () => {
+  it("gives each percentile within 9.1 % above the true value, and the exact maximum", () => {
     const histogram = new LatencyHistogram();
     // 1 ms to 100 ms in steps of 1 ms: the median is 50 ms, the 99th percentile 99 ms.
     for (let ms = 1; ms <= 100; ms++) histogram.record(ms);
     expect(histogram.count).toBe(100);
     expect(histogram.percentileMs(0.5)).toBeGreaterThanOrEqual(50);
-    expect(histogram.percentileMs(0.5)).toBeLessThanOrEqual(50 * 1.09);
+    expect(histogram.percentileMs(0.5)).toBeLessThanOrEqual(50 * 1.091);
     expect(histogram.percentileMs(0.99)).toBeGreaterThanOrEqual(99);
     expect(histogram.percentileMs(0.99)).toBeLessThanOrEqual(100);
     expect(histogram.maxMs).toBe(100);

@@ -1,4 +1,4 @@
-// Percentiles of durations in fixed memory: log-scale buckets, 8 to each doubling (at most 9 % above the true
+// Percentiles of durations in fixed memory: log-scale buckets, 8 to each doubling (at most 9.1 % above the true
 // value), from 1 µs to about 16 s; the maximum is kept exactly.
 
 const bucketsPerDoubling = 8;
