@@ -1,17 +1,17 @@
 // Kysely queries compiled once per dialect and run many times with new values: the hot writes of the server
 // functions skip building and compiling the same SQL for every request. Each value is a named parameter; the SQL
-// text is Kysely's, for the dialect of the transaction that runs it.
-import type { Compilable, CompiledQuery, QueryResult, Transaction } from "kysely";
+// text is Kysely's, for the dialect of the transaction (or connection pool) that runs it.
+import type { Compilable, CompiledQuery, Kysely, QueryResult } from "kysely";
 import type { Schema } from "./schema.ts";
 
 export interface CompiledOnce<Args> {
-  execute<Row>(trx: Transaction<Schema>, dialect: string, args: Args): Promise<QueryResult<Row>>;
+  execute<Row>(executor: Kysely<Schema>, dialect: string, args: Args): Promise<QueryResult<Row>>;
 }
 
 export interface CompiledRowsOnce<Row> {
   /** Runs the statement for these rows (compiled once per dialect and number of rows). */
   execute<Result>(
-    trx: Transaction<Schema>,
+    executor: Kysely<Schema>,
     dialect: string,
     rows: readonly Row[],
   ): Promise<QueryResult<Result>>;
@@ -52,20 +52,23 @@ function withParameters<Row>(compiled: CompiledQuery, parameters: unknown[]): Co
 
 export function compileOnce<Args extends object>(
   names: readonly (keyof Args & string)[],
-  build: (trx: Transaction<Schema>, args: Args) => Compilable<unknown>,
+  build: (executor: Kysely<Schema>, args: Args) => Compilable<unknown>,
 ): CompiledOnce<Args> {
   const byDialect = new Map<string, { compiled: CompiledQuery; order: string[] }>();
   return {
-    execute<Row>(trx: Transaction<Schema>, dialect: string, args: Args) {
+    execute<Row>(executor: Kysely<Schema>, dialect: string, args: Args) {
       let entry = byDialect.get(dialect);
       if (!entry) {
         entry = compileMarked(names, (placeholder) =>
-          build(trx, Object.fromEntries(names.map((name) => [name, placeholder(name)])) as Args),
+          build(
+            executor,
+            Object.fromEntries(names.map((name) => [name, placeholder(name)])) as Args,
+          ),
         );
         byDialect.set(dialect, entry);
       }
       const values = args as Record<string, unknown>;
-      return trx.executeQuery(
+      return executor.executeQuery(
         withParameters<Row>(
           entry.compiled,
           entry.order.map((name) => values[name]),
@@ -81,19 +84,19 @@ export function compileOnce<Args extends object>(
  */
 export function compileRowsOnce<Row extends object>(
   columns: readonly (keyof Row & string)[],
-  build: (trx: Transaction<Schema>, rows: Row[]) => Compilable<unknown>,
+  build: (executor: Kysely<Schema>, rows: Row[]) => Compilable<unknown>,
   maxShapes = 64,
 ): CompiledRowsOnce<Row> {
   const byShape = new Map<string, { compiled: CompiledQuery; cells: [number, string][] }>();
   return {
-    execute<Result>(trx: Transaction<Schema>, dialect: string, rows: readonly Row[]) {
+    execute<Result>(executor: Kysely<Schema>, dialect: string, rows: readonly Row[]) {
       const shape = `${dialect}:${rows.length}`;
       let entry = byShape.get(shape);
       if (!entry) {
         const names = rows.flatMap((_, index) => columns.map((column) => `${index}.${column}`));
         const { compiled, order } = compileMarked(names, (placeholder) =>
           build(
-            trx,
+            executor,
             rows.map(
               (_, index) =>
                 Object.fromEntries(
@@ -110,7 +113,7 @@ export function compileRowsOnce<Row extends object>(
         entry = { compiled, cells };
         byShape.set(shape, entry);
       }
-      return trx.executeQuery(
+      return executor.executeQuery(
         withParameters<Result>(
           entry.compiled,
           entry.cells.map(([index, column]) => (rows[index] as Record<string, unknown>)[column]),

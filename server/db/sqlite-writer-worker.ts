@@ -5,7 +5,7 @@ import { Kysely } from "kysely";
 import type { Schema } from "./schema.ts";
 import { NodeSqliteDatabase, NodeSqliteDialect, openSqliteFile } from "./sqlite.ts";
 import type { WireOutcome, WriterReady, WriterReply, WriterRequest } from "./sqlite-writer.ts";
-import { commitInTransaction } from "./write-queue.ts";
+import { commitBatch } from "./write-queue.ts";
 
 const port = parentPort;
 if (!port) throw new Error("sqlite-writer-worker.ts runs as a worker thread");
@@ -25,7 +25,7 @@ port.on("message", (message: WriterRequest | { close: true }) => {
       port.close();
       return;
     }
-    const outcomes = await commitInTransaction(db, "sqlite", message.batch);
+    const outcomes = await commitBatch(db, "sqlite", message.batch);
     const wire: WireOutcome[] = outcomes.map((outcome) =>
       outcome.ok
         ? outcome

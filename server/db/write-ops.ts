@@ -1,7 +1,8 @@
 // Every write that answers a request, as a named operation on a transaction with plain (cloneable) arguments.
 // The write queue runs them in the server's thread (PostgreSQL) or in the SQLite writer thread; either way the
-// same code runs, inside the batch's transaction.
-import { sql, type Transaction, type UpdateObject } from "kysely";
+// same code runs, inside the batch's transaction (a PostgreSQL batch that is one statement runs as that statement
+// alone: see singleStatementWriteOps).
+import { type Kysely, sql, type Transaction, type UpdateObject } from "kysely";
 import { compileOnce, compileRowsOnce } from "./compile-once.ts";
 import type { ContactMessageStatus, ReferrerSource, Schema } from "./schema.ts";
 
@@ -448,6 +449,21 @@ function chunks<T>(items: readonly T[]): T[][] {
   return out;
 }
 
+/** Stores visits with one INSERT per rowsPerStatement rows, and tells each caller whether its visit was new. */
+async function insertVisitRows(
+  executor: Kysely<Schema>,
+  dialect: string,
+  rows: readonly VisitRow[],
+): Promise<{ recorded: boolean }[]> {
+  const stored = new Set<string>();
+  for (const chunk of chunks(rows)) {
+    const inserted = await insertVisits.execute<{ session_id: string }>(executor, dialect, chunk);
+    for (const { session_id } of inserted.rows) stored.add(session_id);
+  }
+  // A session twice in the batch: its first visit is the one stored.
+  return rows.map((row) => ({ recorded: stored.delete(row.session_id) }));
+}
+
 /**
  * Writes that, when a PostgreSQL batch holds several of them, run as one statement with the same results as
  * one by one. They must not depend on the batch's other writes: the transaction runs them before the others.
@@ -459,19 +475,7 @@ export const batchedWriteOps: {
   ) => Promise<WriteOpResult<Name>[]>;
 } = {
   /** Many sessions' visits in one INSERT: one round trip for the batch instead of one per visit. */
-  async recordVisit(context, rows) {
-    const stored = new Set<string>();
-    for (const chunk of chunks(rows)) {
-      const inserted = await insertVisits.execute<{ session_id: string }>(
-        context.trx,
-        context.dialect,
-        chunk,
-      );
-      for (const { session_id } of inserted.rows) stored.add(session_id);
-    }
-    // A session twice in the batch: its first visit is the one stored.
-    return rows.map((row) => ({ recorded: stored.delete(row.session_id) }));
-  },
+  recordVisit: (context, rows) => insertVisitRows(context.trx, context.dialect, rows),
 
   /**
    * A batch's contact messages as three statements (claims, messages, outbox rows) instead of three per
@@ -554,4 +558,22 @@ export const batchedWriteOps: {
         claimed.has(submission.payload_hash),
     }));
   },
+};
+
+/**
+ * Writes whose batch, up to `maxRows` of them, is one statement. On PostgreSQL a batch made only of one of them
+ * runs without BEGIN and COMMIT: a single statement is atomic and committed on its own, so the batch costs one
+ * round trip instead of three. The statement runs on the pool, not in a transaction.
+ */
+export const singleStatementWriteOps: {
+  [Name in WriteOpName]?: {
+    maxRows: number;
+    run: (
+      executor: Kysely<Schema>,
+      dialect: string,
+      args: WriteOpArgs<Name>[],
+    ) => Promise<WriteOpResult<Name>[]>;
+  };
+} = {
+  recordVisit: { maxRows: rowsPerStatement, run: insertVisitRows },
 };

@@ -131,6 +131,30 @@ describe.each(dialects)("write queue (group commit) on %s", (dialect) => {
     expect(results).toEqual([{ recorded: true }, { recorded: false }, "first", "first"]);
   });
 
+  it("in a batch of visits only, records a session given twice once: its first visit", async () => {
+    const { writes, db } = test.database;
+    const twice = randomUUID();
+    const first = { ...visit(twice), landing_path: "/first" };
+    const second = { ...visit(twice), landing_path: "/second" };
+    const other = visit();
+    const results = await Promise.all([
+      writes.run("recordVisit", first),
+      writes.run("recordVisit", other),
+      writes.run("recordVisit", second),
+    ]);
+    expect(results).toEqual([{ recorded: true }, { recorded: true }, { recorded: false }]);
+    const stored = await db
+      .selectFrom("referrer_visits")
+      .select(["session_id", "landing_path"])
+      .orderBy("landing_path")
+      .execute();
+    // other's landing path is "/", before "/first".
+    expect(stored).toEqual([
+      { session_id: other.session_id, landing_path: "/" },
+      { session_id: twice, landing_path: "/first" },
+    ]);
+  });
+
   it("stores many visits of one batch as they were given, and tells a stored session from a new one", async () => {
     const { writes, db } = test.database;
     const earlier = randomUUID();

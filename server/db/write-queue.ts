@@ -5,11 +5,11 @@ import { LatencyHistogram } from "./latency-histogram.ts";
 import type { Schema } from "./schema.ts";
 import {
   batchedWriteOps,
+  singleStatementWriteOps,
   type WriteContext,
   type WriteOpArgs,
   type WriteOpName,
   type WriteOpResult,
-  type WriteOps,
   writeOps,
 } from "./write-ops.ts";
 
@@ -27,55 +27,80 @@ export interface Committer {
 }
 
 type BatchedOp = (context: WriteContext, args: unknown[]) => Promise<unknown[]>;
+type SingleStatement = (
+  executor: Kysely<Schema>,
+  dialect: string,
+  args: unknown[],
+) => Promise<unknown[]>;
+
+const run = (item: BatchItem, trx: WriteContext["trx"], dialect: string) =>
+  (writeOps[item.op] as (context: WriteContext, args: unknown) => Promise<unknown>)(
+    { trx, dialect },
+    item.args,
+  );
+
+/** The batch as one statement, if all of it is the same write with a single-statement form (see write-ops). */
+function asOneStatement(batch: readonly BatchItem[]): SingleStatement | undefined {
+  const op = batch[0]?.op;
+  const form = op === undefined ? undefined : singleStatementWriteOps[op];
+  if (!form || batch.length > form.maxRows || batch.some((item) => item.op !== op))
+    return undefined;
+  return form.run as SingleStatement;
+}
 
 /**
- * Runs the batch in one transaction: on PostgreSQL writes with a batched form (several of the same op) first,
- * one statement each, then the others in order. If it fails, it is rolled back and each write is run again alone, so a bad
- * write fails only its own caller.
+ * Commits the batch. On PostgreSQL a batch that is one statement (only visits, say) runs on its own, without
+ * BEGIN and COMMIT. Any other batch runs in one transaction: on PostgreSQL writes with a batched form (several
+ * of the same op) first, one statement each, then the others in order. If it fails, nothing of it is stored and
+ * each write is run again alone, so a bad write fails only its own caller.
  */
-export async function commitInTransaction(
+export async function commitBatch(
   db: Kysely<Schema>,
   dialect: string,
   batch: readonly BatchItem[],
-  ops: WriteOps = writeOps,
 ): Promise<BatchOutcome[]> {
   // Batched forms save round trips. SQLite has none, and there a multi-row statement cost more per row than
   // the rows one by one: each write runs alone.
   const batchedOps: Partial<Record<WriteOpName, BatchedOp>> =
     dialect === "sqlite" ? {} : (batchedWriteOps as Partial<Record<WriteOpName, BatchedOp>>);
-  const run = (item: BatchItem, trx: WriteContext["trx"]) =>
-    (ops[item.op] as (context: unknown, args: unknown) => Promise<unknown>)(
-      { trx, dialect },
-      item.args,
-    );
+  const oneStatement = dialect === "sqlite" ? undefined : asOneStatement(batch);
   try {
-    const values = await db.transaction().execute(async (trx) => {
-      const out: unknown[] = new Array(batch.length);
-      const done: boolean[] = new Array(batch.length).fill(false);
-      for (const [op, many] of Object.entries(batchedOps)) {
-        const indexes = batch.flatMap((item, index) => (item.op === op ? [index] : []));
-        if (indexes.length < 2 || !many) continue;
-        const results = await many(
-          { trx, dialect },
-          indexes.map((index) => batch[index]?.args),
-        );
-        indexes.forEach((index, k) => {
-          out[index] = results[k];
-          done[index] = true;
+    const values = oneStatement
+      ? await oneStatement(
+          db,
+          dialect,
+          batch.map((item) => item.args),
+        )
+      : await db.transaction().execute(async (trx) => {
+          const out: unknown[] = new Array(batch.length);
+          const done: boolean[] = new Array(batch.length).fill(false);
+          for (const [op, many] of Object.entries(batchedOps)) {
+            const indexes = batch.flatMap((item, index) => (item.op === op ? [index] : []));
+            if (indexes.length < 2 || !many) continue;
+            const results = await many(
+              { trx, dialect },
+              indexes.map((index) => batch[index]?.args),
+            );
+            indexes.forEach((index, k) => {
+              out[index] = results[k];
+              done[index] = true;
+            });
+          }
+          for (const [index, item] of batch.entries()) {
+            if (!done[index]) out[index] = await run(item, trx, dialect);
+          }
+          return out;
         });
-      }
-      for (const [index, item] of batch.entries()) {
-        if (!done[index]) out[index] = await run(item, trx);
-      }
-      return out;
-    });
     return values.map((value) => ({ ok: true, value }));
   } catch (error) {
     if (batch.length === 1) return [{ ok: false, error: error as Error }];
     const outcomes: BatchOutcome[] = [];
     for (const item of batch) {
       try {
-        outcomes.push({ ok: true, value: await db.transaction().execute((trx) => run(item, trx)) });
+        outcomes.push({
+          ok: true,
+          value: await db.transaction().execute((trx) => run(item, trx, dialect)),
+        });
       } catch (alone) {
         outcomes.push({ ok: false, error: alone as Error });
       }
@@ -87,7 +112,7 @@ export async function commitInTransaction(
 /** Commits in this thread, on the given Kysely instance (PostgreSQL: the pool's connections). */
 export function inProcessCommitter(db: Kysely<Schema>, dialect: string): Committer {
   return {
-    commit: (batch) => commitInTransaction(db, dialect, batch),
+    commit: (batch) => commitBatch(db, dialect, batch),
     close: async () => {},
   };
 }
