@@ -412,7 +412,8 @@ const loadAtStart = machineLoad();
 
 /**
  * The rate at which server and load generator together would use every core: what the row could reach if nothing
- * ever waited (no fsync, no idle gaps). A function below it is waiting, above it is impossible.
+ * ever waited (no fsync, no idle gaps). A function below it is waiting, above it is impossible. On PostgreSQL the
+ * database server's processes are not counted, so there it is higher than the true ceiling.
  */
 const cpuBoundCeiling = (r: Row) => (cpus().length * 1_000_000) / (r.cpu + r.loadGeneratorCpu);
 
@@ -420,7 +421,7 @@ function markdown(rows: Row[], runs: { label: string; writes: string }[]): strin
   const date = new Date().toISOString().slice(0, 10);
   const cpu = cpus();
   const lines = [
-    `Measured ${date} on ${cpu.length} cores (${cpu[0]?.model.trim() ?? "unknown CPU"}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, with \`npm run bench:api -- --duration ${duration} --rounds ${rounds} --connections ${connections}${args.postgres ? " --postgres <url>" : ""}${args.breakdown ? " --breakdown" : ""}\`: autocannon, ${connections} connections, client and server on the same machine; after a 2 s warm-up, echo and function runs of ${duration} s alternate for ${rounds} rounds and each row is the median round (by req/s). The server runs as in production (own process, \`LOG_LEVEL=${args["log-level"]}\`, WAL + \`synchronous=FULL\` on SQLite, default \`synchronous_commit=on\` on PostgreSQL) with \`RATE_LIMIT=off\`; every request is a new committed row (new session_id, distinct message). The echo is a bare \`node:http\` server that parses the same JSON body and sends it back. CPU columns come from /proc: the server process (all threads), its main thread (the rest is the SQLite writer thread, the database driver and garbage collection), and this process (autocannon); the ceiling is the rate at which server and load generator together would keep every core busy. One-minute load average ${loadAtStart} at the start, ${machineLoad()} at the end.`,
+    `Measured ${date} on ${cpu.length} cores (${cpu[0]?.model.trim() ?? "unknown CPU"}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, with \`npm run bench:api -- --duration ${duration} --rounds ${rounds} --connections ${connections}${args.postgres ? " --postgres <url>" : ""}${args.breakdown ? " --breakdown" : ""}\`: autocannon, ${connections} connections, client and server on the same machine; after a 2 s warm-up, echo and function runs of ${duration} s alternate for ${rounds} rounds and each row is the median round (by req/s). The server runs as in production (own process, \`LOG_LEVEL=${args["log-level"]}\`, WAL + \`synchronous=FULL\` on SQLite, default \`synchronous_commit=on\` on PostgreSQL) with \`RATE_LIMIT=off\`; every request is a new committed row (new session_id, distinct message). The echo is a bare \`node:http\` server that parses the same JSON body and sends it back. CPU columns come from /proc: the server process (all threads), its main thread (the rest is the SQLite writer thread, the database driver and garbage collection), and this process (autocannon); the ceiling is the rate at which server and load generator together would keep every core busy (on PostgreSQL it leaves out the database server's own processes). One-minute load average ${loadAtStart} at the start, ${machineLoad()} at the end.`,
     "",
     "| database | target | req/s | p50 ms | p99 ms | 2xx | failed | server CPU µs/req | of which main thread | load generator CPU µs/req | CPU-bound ceiling req/s | ratio to echo |",
     "|---|---|---|---|---|---|---|---|---|---|---|---|",
