@@ -49,21 +49,52 @@ function asOneStatement(batch: readonly BatchItem[]): SingleStatement | undefine
 }
 
 /**
+ * Runs the batch in one transaction: writes with a batched form (several of the same op) first, one statement
+ * each, then the others in order.
+ */
+function inOneTransaction(
+  db: Kysely<Schema>,
+  dialect: string,
+  batch: readonly BatchItem[],
+  batchedOps: Partial<Record<WriteOpName, BatchedOp>>,
+): Promise<unknown[]> {
+  return db.transaction().execute(async (trx) => {
+    const out: unknown[] = new Array(batch.length);
+    const done: boolean[] = new Array(batch.length).fill(false);
+    for (const [op, many] of Object.entries(batchedOps)) {
+      const indexes = batch.flatMap((item, index) => (item.op === op ? [index] : []));
+      if (indexes.length < 2 || !many) continue;
+      const results = await many(
+        { trx, dialect },
+        indexes.map((index) => batch[index]?.args),
+      );
+      indexes.forEach((index, k) => {
+        out[index] = results[k];
+        done[index] = true;
+      });
+    }
+    for (const [index, item] of batch.entries()) {
+      if (!done[index]) out[index] = await run(item, trx, dialect);
+    }
+    return out;
+  });
+}
+
+/**
  * Commits the batch. On PostgreSQL a batch that is one statement (only visits, say) runs on its own, without
- * BEGIN and COMMIT. Any other batch runs in one transaction: on PostgreSQL writes with a batched form (several
- * of the same op) first, one statement each, then the others in order. If it fails, nothing of it is stored and
- * each write is run again alone, so a bad write fails only its own caller.
+ * BEGIN and COMMIT; any other batch runs in one transaction, batched forms first. If it fails, nothing of it is
+ * stored and each write is run again alone, so a bad write fails only its own caller.
  */
 export async function commitBatch(
   db: Kysely<Schema>,
   dialect: string,
   batch: readonly BatchItem[],
 ): Promise<BatchOutcome[]> {
-  // Batched forms save round trips. SQLite has none, and there a multi-row statement cost more per row than
-  // the rows one by one: each write runs alone.
-  const batchedOps: Partial<Record<WriteOpName, BatchedOp>> =
-    dialect === "sqlite" ? {} : (batchedWriteOps as Partial<Record<WriteOpName, BatchedOp>>);
-  const oneStatement = dialect === "sqlite" ? undefined : asOneStatement(batch);
+  // Batched and single-statement forms save round trips. SQLite has none, and there a multi-row statement cost
+  // more per row than the rows one by one: each write runs alone.
+  const sqlite = dialect === "sqlite";
+  const batchedOps = sqlite ? {} : (batchedWriteOps as Partial<Record<WriteOpName, BatchedOp>>);
+  const oneStatement = sqlite ? undefined : asOneStatement(batch);
   try {
     const values = oneStatement
       ? await oneStatement(
@@ -71,26 +102,7 @@ export async function commitBatch(
           dialect,
           batch.map((item) => item.args),
         )
-      : await db.transaction().execute(async (trx) => {
-          const out: unknown[] = new Array(batch.length);
-          const done: boolean[] = new Array(batch.length).fill(false);
-          for (const [op, many] of Object.entries(batchedOps)) {
-            const indexes = batch.flatMap((item, index) => (item.op === op ? [index] : []));
-            if (indexes.length < 2 || !many) continue;
-            const results = await many(
-              { trx, dialect },
-              indexes.map((index) => batch[index]?.args),
-            );
-            indexes.forEach((index, k) => {
-              out[index] = results[k];
-              done[index] = true;
-            });
-          }
-          for (const [index, item] of batch.entries()) {
-            if (!done[index]) out[index] = await run(item, trx, dialect);
-          }
-          return out;
-        });
+      : await inOneTransaction(db, dialect, batch, batchedOps);
     return values.map((value) => ({ ok: true, value }));
   } catch (error) {
     if (batch.length === 1) return [{ ok: false, error: error as Error }];
