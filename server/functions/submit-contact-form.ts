@@ -3,7 +3,7 @@
 // stored once. With mail delivery on, the message's outbox row is committed with it and the worker sends it
 // after the answer (the form never waits for SMTP); spam and duplicates are never e-mailed.
 import type { FastifyInstance } from "fastify";
-import { contactFieldNames } from "../../app/lib/contact-fields.ts";
+import { contactFieldNames } from "../../contracts/contact-fields.ts";
 import {
   contactFormErrors,
   contactFormSchema,
