@@ -8,7 +8,7 @@ import { maxFunctionBodyBytes } from "../contracts/function-result.ts";
 import type { SessionPolicy } from "./admin/auth.ts";
 import type { SignInLimits } from "./admin/sign-in-limiter.ts";
 import type { AppDatabase } from "./db/database.ts";
-import { type Env, trustProxyOption } from "./env.ts";
+import type { Env } from "./env.ts";
 import type { OutboxWorkerTuning } from "./mail/outbox-worker.ts";
 import type { SmtpTimeouts } from "./mail/transport.ts";
 import adminApi from "./plugins/admin-api.ts";
@@ -74,7 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     logController: new AccessLogController(),
     childLoggerFactory: lazyChildLoggerFactory,
-    trustProxy: trustProxyOption(env.TRUST_PROXY),
+    trustProxy: env.TRUST_PROXY,
     // Slow clients are cut off rather than holding sockets open: headers, whole request, idle socket. Node checks
     // the header and request limits every connectionsCheckingInterval.
     http: {

@@ -1,4 +1,5 @@
 // Run-time configuration: every environment variable the server reads, validated once at start.
+import { isIP } from "node:net";
 import { z } from "zod";
 
 const optionalString = z
@@ -25,6 +26,42 @@ const absoluteOrigin = (name: string) =>
       message: `${name} must be an absolute http(s) origin such as https://www.example.com`,
     })
     .transform((value) => value.replace(/\/+$/, ""));
+
+/** One proxy address, or a CIDR range of them (IPv4 or IPv6). */
+function isAddressOrCidr(value: string): boolean {
+  const [address = "", prefix, ...rest] = value.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Fastify's trustProxy: unset (trust no forwarded header), the proxies' addresses/CIDRs, or a hop count passed as
+ * the number Fastify expects. "true" is refused: it would take a client's own X-Forwarded-For as its address.
+ */
+const trustProxy = optionalString
+  .refine((value) => value?.toLowerCase() !== "true", {
+    message:
+      "TRUST_PROXY=true would trust any X-Forwarded-For a client sends: set the proxy's addresses or CIDRs (for example 10.0.0.2 or 10.0.0.0/8), or a hop count",
+  })
+  .refine(
+    (value) =>
+      value === undefined ||
+      value.toLowerCase() === "true" ||
+      /^\d+$/.test(value) ||
+      value.split(",").every((part) => isAddressOrCidr(part.trim())),
+    {
+      message:
+        "TRUST_PROXY must be the proxies' addresses or CIDRs, comma-separated (for example 10.0.0.2 or 10.0.0.0/8), or a hop count",
+    },
+  )
+  .transform((value): false | number | string[] => {
+    if (value === undefined) return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    return value.split(",").map((part) => part.trim());
+  });
 
 export const envSchema = z
   .object({
@@ -60,8 +97,8 @@ export const envSchema = z
     RATE_LIMIT: z.enum(["on", "off"]).default("on"),
     /** "off": serve only the server functions (an API-only instance, or tests without a site build). */
     SERVE_SITE: z.enum(["on", "off"]).default("on"),
-    /** Proxies in front of the server: "true", a hop count, or a comma-separated list of addresses/CIDRs. */
-    TRUST_PROXY: optionalString,
+    /** Proxies in front of the server: their addresses/CIDRs (comma-separated), or a hop count. */
+    TRUST_PROXY: trustProxy,
     /** Extra origins allowed to call the server functions from a browser (comma-separated). */
     CORS_ORIGINS: addressList.refine(
       (list) => list.every((origin) => /^https?:\/\/[^/]+$/.test(origin)),
@@ -103,17 +140,4 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
   throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
-}
-
-/** Fastify's trustProxy option from TRUST_PROXY: "true", a hop count, or addresses/CIDRs. */
-export function trustProxyOption(
-  value: string | undefined,
-): boolean | string[] | ((address: string, hop: number) => boolean) {
-  if (value === undefined || value === "false") return false;
-  if (value === "true") return true;
-  if (/^\d+$/.test(value)) {
-    const hops = Number(value);
-    return (_address, hop) => hop < hops;
-  }
-  return value.split(",").map((part) => part.trim());
 }

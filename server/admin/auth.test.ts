@@ -116,7 +116,7 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
   });
 
   it("marks the cookie Secure when the request came over HTTPS through a trusted proxy", async () => {
-    const app = await start({ ...adminEnv, TRUST_PROXY: "true" });
+    const app = await start({ ...adminEnv, TRUST_PROXY: "10.0.0.0/8" });
     const response = await adminRequest(app, {
       method: "POST",
       url: adminApiPaths.session,

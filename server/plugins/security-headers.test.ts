@@ -4,7 +4,7 @@ import { parseEnv } from "../env.ts";
 
 describe("security headers", () => {
   it("send HSTS only on HTTPS requests (behind a trusted proxy) and the strict non-page CSP", async () => {
-    const app = await buildApp({ env: parseEnv({ TRUST_PROXY: "true" }) });
+    const app = await buildApp({ env: parseEnv({ TRUST_PROXY: "127.0.0.1" }) });
     try {
       const plain = await app.inject({ url: "/healthz" });
       expect(plain.headers["strict-transport-security"]).toBeUndefined();
