@@ -4,11 +4,13 @@ import Fastify, {
   type FastifyInstance,
   type FastifyServerOptions,
 } from "fastify";
-import { maxFunctionBodyBytes } from "../contracts/function-result.ts";
+import { maxFunctionBodyBytes, requestErrors } from "../contracts/function-result.ts";
 import type { SessionPolicy } from "./admin/auth.ts";
 import type { SignInLimits } from "./admin/sign-in-limiter.ts";
 import type { AppDatabase } from "./db/database.ts";
 import type { Env } from "./env.ts";
+import { errorAnswer } from "./error-answers.ts";
+import { clientErrorHandler, frameworkErrors } from "./framework-answers.ts";
 import type { OutboxWorkerTuning } from "./mail/outbox-worker.ts";
 import type { SmtpTimeouts } from "./mail/transport.ts";
 import adminApi from "./plugins/admin-api.ts";
@@ -74,7 +76,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     logController: new AccessLogController(),
     childLoggerFactory: lazyChildLoggerFactory,
-    trustProxy: env.TRUST_PROXY,
+    // Fastify reads a hop count as a number (failing closed on it since 5.12), but its types leave number out.
+    trustProxy: env.TRUST_PROXY as FastifyServerOptions["trustProxy"],
     // Slow clients are cut off rather than holding sockets open: headers, whole request, idle socket. Node checks
     // the header and request limits every connectionsCheckingInterval.
     http: {
@@ -88,16 +91,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onProtoPoisoning: "error",
     onConstructorPoisoning: "error",
     return503OnClosing: true,
+    frameworkErrors,
+    clientErrorHandler,
   });
   // Bodies are JSON (or, later, a form): a text/plain POST is refused (415), never parsed.
   app.removeContentTypeParser("text/plain");
 
   app.setErrorHandler<FastifyError>((error, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    const [status, kind] = errorAnswer(error);
+    // Details stay in the log; clients get a fixed text.
     if (status >= 500) request.log.error({ err: error }, "request failed");
-    // 5xx details stay in the log; clients get a fixed text.
-    const message = status >= 500 ? "Internal server error" : error.message;
-    return reply.code(status).send({ success: false, error: message });
+    return reply.code(status).send({ success: false, error: requestErrors[kind] });
   });
 
   app.decorate("formFlash", new FormFlashStore());

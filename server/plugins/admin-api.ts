@@ -12,6 +12,7 @@ import inboxRoutes from "../admin/inbox-routes.ts";
 import { comesFromOwnOrigin } from "../admin/same-origin.ts";
 import sessionRoutes from "../admin/session-routes.ts";
 import type { SignInLimits } from "../admin/sign-in-limiter.ts";
+import { type ErrorKind, errorAnswer } from "../error-answers.ts";
 
 export interface AdminApiPluginOptions {
   /** The site's origin (SITE_URL): accepted as Origin besides the origin the request reached. */
@@ -36,21 +37,17 @@ export const maxAdminBodyBytes = 4 * 1024;
 
 const stateChanging = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** Status and text of an error thrown in the scope: the client's mistakes by kind, anything else a bare 500. */
-function answerFor(error: FastifyError): [number, string] {
-  switch (error.code) {
-    case "FST_ERR_CTP_EMPTY_JSON_BODY":
-    case "FST_ERR_CTP_INVALID_JSON_BODY":
-      return [400, adminErrors.invalidJson];
-    case "FST_ERR_CTP_BODY_TOO_LARGE":
-      return [413, adminErrors.tooLarge];
-    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
-      return [415, adminErrors.jsonOnly];
-  }
-  const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) return [status, adminErrors.badRequest];
-  return [500, adminErrors.internal];
-}
+/** The console's wording of each kind of error answer. */
+const errorTexts: Readonly<Record<ErrorKind, string>> = {
+  emptyBody: adminErrors.invalidJson,
+  invalidJson: adminErrors.invalidJson,
+  forbiddenKey: adminErrors.invalidJson,
+  tooLarge: adminErrors.tooLarge,
+  unsupportedMediaType: adminErrors.jsonOnly,
+  tooManyRequests: adminErrors.badRequest,
+  badRequest: adminErrors.badRequest,
+  internal: adminErrors.internal,
+};
 
 function mediaType(request: FastifyRequest): string | undefined {
   return request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase();
@@ -90,9 +87,9 @@ async function adminApi(app: FastifyInstance, options: AdminApiPluginOptions): P
   });
 
   app.setErrorHandler<FastifyError>((error, request, reply) => {
-    const [status, text] = answerFor(error);
+    const [status, kind] = errorAnswer(error);
     if (status >= 500) request.log.error({ err: error }, "admin request failed");
-    return sendAdminError(reply, status, text);
+    return sendAdminError(reply, status, errorTexts[kind]);
   });
 
   await app.register(sessionRoutes, { signInLimits: options.signInLimits });

@@ -66,6 +66,15 @@ export const apiSecurityHeaders: Readonly<Record<string, string>> = Object.freez
   "cache-control": "no-store",
 });
 
+/**
+ * What Fastify answers itself, before any route or hook (a malformed URL, headers too large): both sets, so that
+ * whatever the path, the answer can be neither sniffed, framed, loaded nor cached.
+ */
+export const frameworkAnswerHeaders: Readonly<Record<string, string>> = Object.freeze({
+  ...baseSecurityHeaders,
+  ...apiSecurityHeaders,
+});
+
 const isJsonApi = (url: string) => jsonApiPrefixes.some((prefix) => url.startsWith(prefix));
 
 const strictTransportSecurity = "max-age=63072000; includeSubDomains; preload";
