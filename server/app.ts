@@ -121,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       prefix: "/admin/api",
       siteUrl: env.SITE_URL,
       signInLimits: options.admin?.signInLimits,
+      now: options.admin?.now,
     });
   }
   if (options.buildDir !== undefined) {

@@ -182,8 +182,9 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
   it("limits failed sign-ins per address (even with RATE_LIMIT=off): 429 with Retry-After, right password included", async () => {
     const app = await start({ ...adminEnv, RATE_LIMIT: "off" });
     const address = freshAddress();
-    const wrong = { email: adminCredentials.email, password: "not the password at all" };
+    // Each guess names another account, so only the address's limit applies.
     for (let attempt = 1; attempt <= 10; attempt++) {
+      const wrong = { email: `guess${attempt}@boothpilot.example`, password: "not the password" };
       expect((await signIn(app, wrong, address)).response.statusCode).toBe(401);
     }
     const refused = await signIn(app, adminCredentials, address);

@@ -17,8 +17,10 @@ import { type ErrorKind, errorAnswer } from "../error-answers.ts";
 export interface AdminApiPluginOptions {
   /** The site's origin (SITE_URL): accepted as Origin besides the origin the request reached. */
   siteUrl: string;
-  /** Failed sign-ins allowed per address (always on, whatever RATE_LIMIT says: see ADR 10). */
+  /** Failed sign-ins allowed per address and per account (always on, whatever RATE_LIMIT says: see ADR 10). */
   signInLimits?: SignInLimits | undefined;
+  /** The clock of the sign-in limits (tests move it). */
+  now?: (() => number) | undefined;
 }
 
 declare module "fastify" {
@@ -92,7 +94,7 @@ async function adminApi(app: FastifyInstance, options: AdminApiPluginOptions): P
     return sendAdminError(reply, status, errorTexts[kind]);
   });
 
-  await app.register(sessionRoutes, { signInLimits: options.signInLimits });
+  await app.register(sessionRoutes, { signInLimits: options.signInLimits, now: options.now });
   await app.register(inboxRoutes);
   await app.register(analyticsRoutes);
 
