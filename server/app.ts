@@ -8,9 +8,9 @@ import { maxFunctionBodyBytes, requestErrors } from "../contracts/function-resul
 import type { SessionPolicy } from "./admin/auth.ts";
 import type { SignInLimits } from "./admin/sign-in-limiter.ts";
 import type { AppDatabase } from "./db/database.ts";
-import type { Env } from "./env.ts";
+import { type Env, servesHttpsOnly } from "./env.ts";
 import { errorAnswer } from "./error-answers.ts";
-import { clientErrorHandler, frameworkErrors } from "./framework-answers.ts";
+import { frameworkAnswers } from "./framework-answers.ts";
 import type { OutboxWorkerTuning } from "./mail/outbox-worker.ts";
 import type { SmtpTimeouts } from "./mail/transport.ts";
 import adminApi from "./plugins/admin-api.ts";
@@ -72,6 +72,7 @@ export const defaultTimeouts: Timeouts = {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env } = options;
   const timeouts = { ...defaultTimeouts, ...options.timeouts };
+  const hsts = servesHttpsOnly(env);
   const app = Fastify({
     logger: options.logger ?? false,
     logController: new AccessLogController(),
@@ -91,8 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onProtoPoisoning: "error",
     onConstructorPoisoning: "error",
     return503OnClosing: true,
-    frameworkErrors,
-    clientErrorHandler,
+    ...frameworkAnswers(hsts),
   });
   // Bodies are JSON (or, later, a form): a text/plain POST is refused (415), never parsed.
   app.removeContentTypeParser("text/plain");
@@ -105,7 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.decorate("formFlash", new FormFlashStore());
-  await app.register(securityHeaders);
+  await app.register(securityHeaders, { hsts });
   await app.register(rateLimits, { enabled: env.RATE_LIMIT === "on" });
   app.get("/healthz", async () => ({ status: "ok" }));
   if (options.database) {

@@ -104,6 +104,8 @@ export const envSchema = z
       (list) => list.every((origin) => /^https?:\/\/[^/]+$/.test(origin)),
       "CORS_ORIGINS must be a comma-separated list of origins such as https://www.example.com",
     ),
+    /** "production": the admin cookie is Secure and HSTS is sent, whatever SITE_URL says. */
+    NODE_ENV: optionalString,
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
@@ -140,4 +142,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
   throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
+}
+
+/**
+ * The site is served over HTTPS only (SITE_URL is https, or NODE_ENV=production): the admin cookie is always
+ * Secure with the __Host- prefix and HSTS is sent, however a request reached the server (a TLS proxy without
+ * TRUST_PROXY included). Browsers keep Secure cookies on http://localhost and http://127.0.0.1 (trustworthy
+ * origins), so `npm start` with the default SITE_URL works locally; another plain-http host sets SITE_URL=http://….
+ */
+export function servesHttpsOnly(env: Pick<Env, "SITE_URL" | "NODE_ENV">): boolean {
+  return env.SITE_URL.startsWith("https://") || env.NODE_ENV === "production";
 }

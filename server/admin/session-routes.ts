@@ -6,8 +6,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { type AdminSessionState, adminErrors } from "../../contracts/admin-api.ts";
 import { signInSchema } from "../../contracts/admin-requests.ts";
 import { firstErrorText } from "../../contracts/function-result.ts";
-import { sessionCookieName } from "./auth.ts";
-import { clearSessionCookie, sendAdminError, setSessionCookie } from "./http.ts";
+import { clearSessionCookie, sendAdminError, sessionToken, setSessionCookie } from "./http.ts";
 import { defaultSignInLimits, SignInLimiter, type SignInLimits } from "./sign-in-limiter.ts";
 
 export interface SessionRoutesOptions {
@@ -37,7 +36,7 @@ export default async function sessionRoutes(
   });
 
   app.get("/session", { config: withoutSession }, async (request, reply) => {
-    const token = request.cookies[sessionCookieName];
+    const token = sessionToken(request);
     const session = await app.adminAuth.session(token);
     if (!session && token !== undefined) clearSessionCookie(request, reply);
     return state(session?.email ?? null);
@@ -77,14 +76,14 @@ export default async function sessionRoutes(
       byAddress.succeeded(request.ip);
       byAccount.succeeded(account);
       // A session the browser still had is ended: one sign-in, one session.
-      await app.adminAuth.signOut(request.cookies[sessionCookieName]);
+      await app.adminAuth.signOut(sessionToken(request));
       setSessionCookie(request, reply, signedIn.token, app.adminAuth.policy.maxAgeMs);
       return state(signedIn.email);
     },
   );
 
   app.delete("/session", { config: withoutSession }, async (request, reply) => {
-    await app.adminAuth.signOut(request.cookies[sessionCookieName]);
+    await app.adminAuth.signOut(sessionToken(request));
     clearSessionCookie(request, reply);
     return reply.code(204).send();
   });

@@ -6,8 +6,8 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { adminErrors } from "../../contracts/admin-api.ts";
 import analyticsRoutes from "../admin/analytics-routes.ts";
-import { type ActiveSession, sessionCookieName } from "../admin/auth.ts";
-import { clearSessionCookie, sendAdminError } from "../admin/http.ts";
+import type { ActiveSession } from "../admin/auth.ts";
+import { clearSessionCookie, sendAdminError, sessionToken } from "../admin/http.ts";
 import inboxRoutes from "../admin/inbox-routes.ts";
 import { comesFromOwnOrigin } from "../admin/same-origin.ts";
 import sessionRoutes from "../admin/session-routes.ts";
@@ -75,9 +75,9 @@ async function adminApi(app: FastifyInstance, options: AdminApiPluginOptions): P
 
   app.addHook("preHandler", async (request, reply) => {
     if (request.routeOptions.config.withoutSession) return;
-    const session = await app.adminAuth.session(request.cookies[sessionCookieName]);
+    const session = await app.adminAuth.session(sessionToken(request));
     if (!session) {
-      if (request.cookies[sessionCookieName] !== undefined) clearSessionCookie(request, reply);
+      if (sessionToken(request) !== undefined) clearSessionCookie(request, reply);
       return sendAdminError(reply, 401, adminErrors.signInRequired);
     }
     request.adminSession = session;

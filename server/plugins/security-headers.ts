@@ -36,7 +36,7 @@ declare module "fastify" {
 
 /**
  * Sent with every response (a route may override one): the set helmet sends by default, less what a page needs
- * differently (CSP, set per response) or only over HTTPS (HSTS).
+ * differently (CSP, set per response) or only on an HTTPS site (HSTS).
  */
 export const baseSecurityHeaders: Readonly<Record<string, string>> = Object.freeze({
   "cross-origin-opener-policy": "same-origin",
@@ -77,19 +77,26 @@ export const frameworkAnswerHeaders: Readonly<Record<string, string>> = Object.f
 
 const isJsonApi = (url: string) => jsonApiPrefixes.some((prefix) => url.startsWith(prefix));
 
-const strictTransportSecurity = "max-age=63072000; includeSubDomains; preload";
+export const strictTransportSecurity = "max-age=63072000; includeSubDomains; preload";
 
-async function securityHeaders(app: FastifyInstance): Promise<void> {
+export interface SecurityHeadersOptions {
+  /** The site is served over HTTPS only (see servesHttpsOnly): every answer carries HSTS. */
+  hsts: boolean;
+}
+
+async function securityHeaders(
+  app: FastifyInstance,
+  options: SecurityHeadersOptions,
+): Promise<void> {
   app.decorateReply("contentSecurityPolicy", function (this: FastifyReply, policy: string) {
     return this.header("content-security-policy", policy);
   });
   // Callback hooks, not async ones: no promise per request for work that never waits.
   app.addHook("onRequest", (request, reply, done) => {
     reply.headers(isJsonApi(request.url) ? apiSecurityHeaders : baseSecurityHeaders);
-    // Only over HTTPS: HSTS over plain HTTP is ignored and misleading.
-    if (request.protocol === "https") {
-      reply.header("strict-transport-security", strictTransportSecurity);
-    }
+    // From the configuration, not request.protocol: behind a TLS proxy the request may look like plain http.
+    // Browsers ignore HSTS received over plain http (local use).
+    if (options.hsts) reply.header("strict-transport-security", strictTransportSecurity);
     done();
   });
   app.addHook("onSend", (_request, reply, payload, done) => {
