@@ -1,0 +1,70 @@
+// SMTP_URL and TLS, against a real SMTP server in the test process: smtp:// requires STARTTLS, so a server (or an
+// attacker on the way) that does not offer it never sees the login; a local catcher is reached only when the URL
+// opts out explicitly with requireTLS=false.
+import { afterEach, describe, expect, it } from "vitest";
+import { TestSmtp } from "../test/smtp.ts";
+import { smtpTls, smtpTransport } from "./transport.ts";
+
+const credentials = { user: "web@boothpilot.example", pass: "smtp secret" };
+const mail = {
+  from: "web@boothpilot.example",
+  to: "team@boothpilot.example",
+  subject: "Hi",
+  text: "Hello",
+};
+
+describe("SMTP over smtp://", () => {
+  const servers: TestSmtp[] = [];
+  const start = async (options: { starttls?: boolean }) => {
+    const smtp = await TestSmtp.start({ ...credentials, ...options });
+    servers.push(smtp);
+    return smtp;
+  };
+  afterEach(async () => {
+    for (const smtp of servers.splice(0)) await smtp.close();
+  });
+
+  it("sends nothing, not even the login, to a server that does not offer STARTTLS", async () => {
+    const smtp = await start({});
+    const url = `smtp://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.pass)}@127.0.0.1:${smtp.port}`;
+    expect(smtpTls(url)).toBe("starttls-required");
+    const transport = smtpTransport(url);
+    try {
+      await expect(transport.send(mail, AbortSignal.timeout(10_000))).rejects.toThrow();
+    } finally {
+      transport.close();
+    }
+    expect(smtp.authAttempts).toBe(0);
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it("delivers over STARTTLS when the server offers it", async () => {
+    const smtp = await start({ starttls: true });
+    expect(smtpTls(smtp.url)).toBe("starttls-required");
+    const transport = smtpTransport(smtp.url);
+    try {
+      await transport.send(mail, AbortSignal.timeout(10_000));
+    } finally {
+      transport.close();
+    }
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it("reaches a local catcher without TLS only when the URL says requireTLS=false", async () => {
+    const smtp = await start({});
+    expect(smtp.url).toMatch(/\?requireTLS=false$/);
+    expect(smtpTls(smtp.url)).toBe("plaintext-allowed");
+    const transport = smtpTransport(smtp.url);
+    try {
+      await transport.send(mail, AbortSignal.timeout(10_000));
+    } finally {
+      transport.close();
+    }
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]?.user).toBe(credentials.user);
+  });
+
+  it("tells smtps:// apart: TLS from the start", () => {
+    expect(smtpTls("smtps://u:p@smtp.example.com:465")).toBe("implicit");
+  });
+});
