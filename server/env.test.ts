@@ -107,3 +107,29 @@ describe("TRUST_PROXY", () => {
     }
   });
 });
+
+describe("ADMIN_PASSWORD", () => {
+  it("refuses leading or trailing whitespace at start, never echoing the password", () => {
+    for (const password of [
+      " correct horse battery",
+      "correct horse battery ",
+      "\tcorrect horse battery\n",
+    ]) {
+      let message = "";
+      try {
+        parseEnv({ ADMIN_EMAIL: "a@b.example", ADMIN_PASSWORD: password });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toContain(
+        "ADMIN_PASSWORD: ADMIN_PASSWORD must not start or end with whitespace",
+      );
+      expect(message).not.toContain("correct horse");
+    }
+  });
+
+  it("keeps inner spaces as they are", () => {
+    const env = parseEnv({ ADMIN_EMAIL: "a@b.example", ADMIN_PASSWORD: "correct horse battery" });
+    expect(env.ADMIN_PASSWORD).toBe("correct horse battery");
+  });
+});

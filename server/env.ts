@@ -90,10 +90,18 @@ export const envSchema = z
       (value) => value === undefined || z.email().safeParse(value).success,
       "ADMIN_EMAIL must be an e-mail address",
     ),
-    ADMIN_PASSWORD: optionalString.refine(
-      (value) => value === undefined || value.length >= 12,
-      "ADMIN_PASSWORD must be at least 12 characters",
-    ),
+    // Not trimmed: sign-in compares the password exactly, so an outer space would silently make another one.
+    ADMIN_PASSWORD: z
+      .string()
+      .optional()
+      .refine(
+        (value) => value === undefined || value.trim() === value,
+        "ADMIN_PASSWORD must not start or end with whitespace (sign-in compares it exactly): remove the outer spaces",
+      )
+      .refine(
+        (value) => value === undefined || value.length >= 12,
+        "ADMIN_PASSWORD must be at least 12 characters",
+      ),
     RATE_LIMIT: z.enum(["on", "off"]).default("on"),
     /** "off": serve only the server functions (an API-only instance, or tests without a site build). */
     SERVE_SITE: z.enum(["on", "off"]).default("on"),

@@ -3,13 +3,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { adminApiPaths } from "../../contracts/admin-api.ts";
-import {
-  adminEnv,
-  adminRequest,
-  buildAdminTestApp,
-  sessionCookieOf,
-  signIn,
-} from "../test/admin.ts";
+import { adminEnv, adminRequest, buildAdminTestApp, sessionCookieOf } from "../test/admin.ts";
 import { openTestDatabase, type TestDatabase } from "../test/databases.ts";
 
 describe("the admin session cookie", () => {
