@@ -64,6 +64,9 @@ describe("the contact page after a no-JavaScript post", () => {
       join(buildDir, "client", "404.html"),
       "<!DOCTYPE html><title>Not found</title>",
     );
+    await writeFile(join(buildDir, "client", ".env"), "SECRET=dotfile-content");
+    await mkdir(join(buildDir, "client", ".well-hidden"));
+    await writeFile(join(buildDir, "client", ".well-hidden", "notes.txt"), "dotfile-content");
     const manifest: SiteManifest = {
       builtAt: new Date(0).toISOString(),
       pages: [{ path: "/contact", file: "contact.html", scriptHashes: [] }],
@@ -152,6 +155,14 @@ describe("the contact page after a no-JavaScript post", () => {
     const status = statusOf(html);
     expect(status.attrs["data-form-status"]).toBe("error");
     expect(status.text).toBe(`Unknown field: ${hostile}`);
+  });
+
+  it("never serves a dotfile or a file in a dot-folder", async () => {
+    for (const url of ["/.env", "/.well-hidden/notes.txt"]) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(response.body).not.toContain("dotfile-content");
+    }
   });
 
   it("shows the confirmation in the status area after a sent message", async () => {
