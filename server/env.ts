@@ -1,12 +1,7 @@
 // Run-time configuration: every environment variable the server reads, validated once at start.
 import { isIP } from "node:net";
 import { z } from "zod";
-
-const optionalString = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value) => (value ? value : undefined));
+import { optionalString, parseEnvFields, siteUrl } from "../contracts/env-fields.ts";
 
 const addressList = optionalString.transform((value) =>
   value
@@ -16,16 +11,6 @@ const addressList = optionalString.transform((value) =>
         .filter(Boolean)
     : [],
 );
-
-/** An absolute http(s) origin; a trailing slash is dropped. */
-const absoluteOrigin = (name: string) =>
-  z
-    .string()
-    .trim()
-    .refine((value) => /^https?:\/\/[^/?#\s]+$/i.test(value.replace(/\/+$/, "")), {
-      message: `${name} must be an absolute http(s) origin such as https://www.example.com`,
-    })
-    .transform((value) => value.replace(/\/+$/, ""));
 
 /** One proxy address, or a CIDR range of them (IPv4 or IPv6). */
 function isAddressOrCidr(value: string): boolean {
@@ -85,7 +70,7 @@ export const envSchema = z
       "MAIL_FROM must be an e-mail address",
     ),
     /** The site's origin at run time: links to the admin console in e-mails (also a build-time variable). */
-    SITE_URL: absoluteOrigin("SITE_URL").default("https://www.boothpilot.example"),
+    SITE_URL: siteUrl,
     ADMIN_EMAIL: optionalString.refine(
       (value) => value === undefined || z.email().safeParse(value).success,
       "ADMIN_EMAIL must be an e-mail address",
@@ -143,13 +128,9 @@ export class EnvError extends Error {
 
 /** Parses run-time variables; throws an EnvError naming every bad variable (never echoing secrets). */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const relevant = Object.fromEntries(
-    Object.keys(envSchema.shape).map((key) => [key, source[key] === "" ? undefined : source[key]]),
-  );
-  const result = envSchema.safeParse(relevant);
-  if (result.success) return result.data;
-  const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
-  throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
+  const result = parseEnvFields(envSchema, source, "Invalid configuration");
+  if ("error" in result) throw new EnvError(result.error);
+  return result.data;
 }
 
 /**
