@@ -13,7 +13,7 @@ import { migrateToLatest, openDatabase } from "../server/db/database.ts";
 import type { BatchOutcome, Committer } from "../server/db/write-queue.ts";
 import { WriteQueue } from "../server/db/write-queue.ts";
 import { parseEnv } from "../server/env.ts";
-import { bufferedLogStream } from "../server/log-stream.ts";
+import { serverLogger } from "../server/log-destination.ts";
 
 const commitDelayMs = Number(process.env.COMMIT_DELAY_MS ?? 0);
 
@@ -40,7 +40,7 @@ const writes = new WriteQueue(acknowledgeVisits, { concurrency: 2 });
 const app = await buildApp({
   env,
   database: { ...database, writes },
-  logger: { level: env.LOG_LEVEL, stream: bufferedLogStream() },
+  logger: serverLogger(env.LOG_LEVEL),
 });
 await app.listen({ port: 0, host: "127.0.0.1" });
 const address = app.server.address();

@@ -21,7 +21,7 @@ import mailer from "./plugins/mailer.ts";
 import rateLimits from "./plugins/rate-limits.ts";
 import securityHeaders from "./plugins/security-headers.ts";
 import site from "./plugins/site.ts";
-import { AccessLogController, lazyChildLoggerFactory } from "./request-logging.ts";
+import { AccessLogController } from "./request-logging.ts";
 import { FormFlashStore } from "./site/form-flash.ts";
 
 declare module "fastify" {
@@ -76,7 +76,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     logController: new AccessLogController(),
-    childLoggerFactory: lazyChildLoggerFactory,
     // Fastify reads a hop count as a number (failing closed on it since 5.12), but its types leave number out.
     trustProxy: env.TRUST_PROXY as FastifyServerOptions["trustProxy"],
     // Slow clients are cut off rather than holding sockets open: headers, whole request, idle socket. Node checks
