@@ -7,6 +7,7 @@ import Fastify, {
 import { maxFunctionBodyBytes, requestErrors } from "../contracts/function-result.ts";
 import type { SessionPolicy } from "./admin/auth.ts";
 import type { SignInLimits } from "./admin/sign-in-limiter.ts";
+import { acceptNoPlainText } from "./content-types.ts";
 import type { AppDatabase } from "./db/database.ts";
 import { type Env, servesHttpsOnly } from "./env.ts";
 import { errorAnswer } from "./error-answers.ts";
@@ -93,8 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: true,
     ...frameworkAnswers(hsts),
   });
-  // Bodies are JSON (or, later, a form): a text/plain POST is refused (415), never parsed.
-  app.removeContentTypeParser("text/plain");
+  acceptNoPlainText(app);
 
   app.setErrorHandler<FastifyError>((error, request, reply) => {
     const [status, kind] = errorAnswer(error);

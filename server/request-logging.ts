@@ -1,10 +1,5 @@
 // How requests are logged: one access line per request.
-import {
-  type FastifyBaseLogger,
-  type FastifyReply,
-  type FastifyRequest,
-  LogController,
-} from "fastify";
+import { type FastifyReply, type FastifyRequest, LogController } from "fastify";
 
 /** The key of the request id in every line about a request (Fastify's default). */
 const requestIdKey = "reqId";

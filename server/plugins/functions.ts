@@ -5,8 +5,9 @@ import cors from "@fastify/cors";
 import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { maxFunctionBodyBytes, requestErrors } from "../../contracts/function-result.ts";
-import { type ErrorKind, errorAnswer, forbiddenKeyCode } from "../error-answers.ts";
-import { clientError, sendError } from "../functions/http.ts";
+import { parseJsonTellingForbiddenKeys } from "../content-types.ts";
+import { type ErrorKind, errorAnswer } from "../error-answers.ts";
+import { sendError } from "../functions/http.ts";
 import submitContactForm from "../functions/submit-contact-form.ts";
 import trackReferrer from "../functions/track-referrer.ts";
 
@@ -21,28 +22,7 @@ function errorText(kind: ErrorKind, failureText: string | undefined): string {
 }
 
 async function functions(app: FastifyInstance, options: FunctionsPluginOptions): Promise<void> {
-  // Fastify's JSON parser (prototype poisoning refused), telling a forbidden key apart from broken JSON.
-  const parseJson = app.getDefaultJsonParser("error", "error");
-  app.removeContentTypeParser("application/json");
-  app.addContentTypeParser(
-    "application/json",
-    { parseAs: "string", bodyLimit: maxFunctionBodyBytes },
-    (request, body, done) => {
-      parseJson(request, body as string, (error, value) => {
-        if (error && (error as FastifyError).code === "FST_ERR_CTP_INVALID_JSON_BODY") {
-          try {
-            JSON.parse(body as string);
-            // Valid JSON that the secure parser refused: it holds __proto__ or constructor.prototype.
-            done(clientError(forbiddenKeyCode, 400), undefined);
-            return;
-          } catch {
-            // Broken JSON: Fastify's error stands.
-          }
-        }
-        done(error, value);
-      });
-    },
-  );
+  parseJsonTellingForbiddenKeys(app, maxFunctionBodyBytes);
 
   if (options.corsOrigins.length > 0) {
     // The listed origins may call from their pages.
