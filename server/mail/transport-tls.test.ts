@@ -13,6 +13,16 @@ const mail = {
   text: "Hello",
 };
 
+/** One message through a transport of its own, closed afterwards. */
+async function sendOnce(url: string): Promise<void> {
+  const transport = smtpTransport(url);
+  try {
+    await transport.send(mail, AbortSignal.timeout(10_000));
+  } finally {
+    transport.close();
+  }
+}
+
 describe("SMTP over smtp://", () => {
   const servers: TestSmtp[] = [];
   const start = async (options: { starttls?: boolean }) => {
@@ -28,12 +38,7 @@ describe("SMTP over smtp://", () => {
     const smtp = await start({});
     const url = `smtp://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.pass)}@127.0.0.1:${smtp.port}`;
     expect(smtpTls(url)).toBe("starttls-required");
-    const transport = smtpTransport(url);
-    try {
-      await expect(transport.send(mail, AbortSignal.timeout(10_000))).rejects.toThrow();
-    } finally {
-      transport.close();
-    }
+    await expect(sendOnce(url)).rejects.toThrow();
     expect(smtp.authAttempts).toBe(0);
     expect(smtp.received).toHaveLength(0);
   });
@@ -41,12 +46,7 @@ describe("SMTP over smtp://", () => {
   it("delivers over STARTTLS when the server offers it", async () => {
     const smtp = await start({ starttls: true });
     expect(smtpTls(smtp.url)).toBe("starttls-required");
-    const transport = smtpTransport(smtp.url);
-    try {
-      await transport.send(mail, AbortSignal.timeout(10_000));
-    } finally {
-      transport.close();
-    }
+    await sendOnce(smtp.url);
     expect(smtp.received).toHaveLength(1);
   });
 
@@ -54,12 +54,7 @@ describe("SMTP over smtp://", () => {
     const smtp = await start({});
     expect(smtp.url).toMatch(/\?requireTLS=false$/);
     expect(smtpTls(smtp.url)).toBe("plaintext-allowed");
-    const transport = smtpTransport(smtp.url);
-    try {
-      await transport.send(mail, AbortSignal.timeout(10_000));
-    } finally {
-      transport.close();
-    }
+    await sendOnce(smtp.url);
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]?.user).toBe(credentials.user);
   });
