@@ -2,6 +2,9 @@
 // attacker on the way) that does not offer it never sees the login; a local catcher is reached only when the URL
 // opts out explicitly with requireTLS=false.
 import { afterEach, describe, expect, it } from "vitest";
+import { buildApp } from "../app.ts";
+import { parseEnv } from "../env.ts";
+import { openTestDatabase } from "../test/databases.ts";
 import { TestSmtp } from "../test/smtp.ts";
 import { smtpTls, smtpTransport } from "./transport.ts";
 
@@ -62,4 +65,41 @@ describe("SMTP over smtp://", () => {
   it("tells smtps:// apart: TLS from the start", () => {
     expect(smtpTls("smtps://u:p@smtp.example.com:465")).toBe("implicit");
   });
+});
+
+describe("the start log", () => {
+  it.each([
+    ["smtp://127.0.0.1:2525", "starttls-required", false],
+    ["smtp://127.0.0.1:2525?requireTLS=false", "plaintext-allowed", true],
+    ["smtps://127.0.0.1:465", "implicit", false],
+  ] as const)(
+    "names the TLS mode of %s once, warning about an opt-out",
+    async (url, tls, warns) => {
+      const test = await openTestDatabase("sqlite");
+      const lines: Array<Record<string, unknown>> = [];
+      const app = await buildApp({
+        env: parseEnv({
+          SMTP_URL: url,
+          MAIL_TO: "team@boothpilot.example",
+          MAIL_FROM: "web@boothpilot.example",
+        }),
+        database: test.database,
+        logger: {
+          level: "info",
+          stream: { write: (line: string) => lines.push(JSON.parse(line)) },
+        },
+      });
+      try {
+        await app.listen({ port: 0, host: "127.0.0.1" });
+        const started = lines.filter((line) => String(line.msg).startsWith("mail delivery on"));
+        expect(started).toHaveLength(1);
+        expect(started[0]?.tls).toBe(tls);
+        const warnings = lines.filter((line) => String(line.msg).includes("opts out of TLS"));
+        expect(warnings).toHaveLength(warns ? 1 : 0);
+      } finally {
+        await app.close();
+        await test.dispose();
+      }
+    },
+  );
 });
