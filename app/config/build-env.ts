@@ -1,6 +1,6 @@
 // Build-time configuration: read once by vite.config.ts, validated, and baked into the pages.
 import { z } from "zod";
-import { absoluteOrigin, parseEnvFields, siteUrl } from "../../contracts/env-fields";
+import { absoluteOrigin, parseEnvFields, siteUrl } from "../../contracts/env-fields.ts";
 
 export const buildEnvSchema = z.object({
   SITE_URL: siteUrl,
