@@ -16,7 +16,8 @@ test("pages carry the security headers and a CSP whose hashes let the page run",
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).not.toContain("unsafe-inline");
   expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+/);
-  expect(headers["strict-transport-security"]).toBeUndefined();
+  // SITE_URL is https here (its default): HSTS on every answer, which browsers ignore over plain http.
+  expect(headers["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains; preload");
 });
 
 test("hashed assets are immutable and served gzip to clients without brotli", async ({
