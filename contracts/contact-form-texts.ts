@@ -1,9 +1,6 @@
 // What the visitor is told about a contact submission (SPEC section 8): in the browser and in the no-JS answer.
 // Kept apart from the schema so a page can show these texts without loading zod.
 
-/** Hours within which the team answers a contact message (shown on the site and in the no-JS answer). */
-export const replyWithinHours = 24;
-
 export const contactFormTexts = {
   sending: "Sending...",
   successTitle: "Message sent successfully!",

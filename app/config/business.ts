@@ -1,5 +1,5 @@
 // Business constants of SPEC section 9: written once here, imported wherever they are shown.
-import { replyWithinHours } from "../../contracts/contact-form-texts.ts";
+import { replyWithinHours } from "../../contracts/reply-promise.ts";
 
 export const business = {
   organizerPriceUsd: 0,

@@ -2,7 +2,8 @@
 // its status area and, after an error, the entered values back in their fields, then serialized. Values are set
 // on the parsed tree (never pasted into HTML text), so the serializer escapes whatever a visitor typed.
 import { type DefaultTreeAdapterTypes, defaultTreeAdapter, parse, serialize } from "parse5";
-import { contactFormTexts, replyWithinHours } from "../../contracts/contact-form-texts.ts";
+import { contactFormTexts } from "../../contracts/contact-form-texts.ts";
+import { replyWithinHours } from "../../contracts/reply-promise.ts";
 import type { FormFlash } from "./form-flash.ts";
 
 type Element = DefaultTreeAdapterTypes.Element;
