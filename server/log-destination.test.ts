@@ -24,7 +24,10 @@ describe("the server's log destination", () => {
       mkdir: true,
     });
     await new Promise<void>((resolve) => destination.once("ready", () => resolve()));
-    const app = await buildApp({ env: parseEnv({}), logger: serverLogger("info", destination) });
+    const app = await buildApp({
+      env: parseEnv({}),
+      logger: serverLogger("info", destination, 60_000),
+    });
     try {
       await app.inject({ url: "/healthz" });
       expect(await readFile(file, "utf8")).toBe("");

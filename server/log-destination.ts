@@ -11,6 +11,7 @@ const errorLevel = 50;
 export function serverLogger(
   level: Level | "silent",
   destination = pino.destination({ dest: 1, minLength: 8 * 1024, sync: false }),
+  flushEveryMs = 250,
 ): NonNullable<FastifyServerOptions["logger"]> & { stream: pino.DestinationStream } {
   process.once("exit", () => destination.flushSync());
   // A quiet server's lines do not wait for the buffer to fill.
@@ -20,7 +21,7 @@ export function serverLogger(
     } catch {
       clearInterval(timer); // The destination was closed.
     }
-  }, 250);
+  }, flushEveryMs);
   timer.unref();
   return {
     level,
