@@ -4,6 +4,7 @@
 import { type ReactNode, useEffect } from "react";
 import { Links, Meta, Outlet, Scripts } from "react-router";
 import "./app.css";
+import { quietSkippedTransitions } from "./lib/site-script";
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -15,6 +16,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant, hashed for the CSP. */}
+        <script dangerouslySetInnerHTML={{ __html: quietSkippedTransitions }} />
       </head>
       <body className="flex min-h-screen flex-col bg-white font-sans antialiased">{children}</body>
     </html>

@@ -28,3 +28,11 @@ export const speculationRules = {
 } as const;
 
 export const speculationRulesJson = JSON.stringify(speculationRules);
+
+/**
+ * Runs in <head>, before the page is first shown: Chromium skips some cross-document view transitions (a form
+ * post's redirect back to the page) and rejects the transition's promises, which nothing else waits on; they
+ * are marked handled so a skipped transition is not a page error. Hashed for the CSP like every inline script.
+ */
+export const quietSkippedTransitions =
+  'addEventListener("pagereveal",function(e){var t=e.viewTransition;if(t){var n=function(){};t.ready.catch(n);t.finished.catch(n);t.updateCallbackDone.catch(n)}})';

@@ -30,11 +30,12 @@ test.describe("built pages", () => {
         if (attribute(script, "src")) expect(type).toBe("module");
         else expect(["application/ld+json", "speculationrules", undefined]).toContain(type);
       }
-      // The only classic inline script is the 404 page's console line.
+      // Classic inline scripts: the view-transition guard in <head>, and the 404 page's console line.
       const classic = scripts.filter((el) => !attribute(el, "src") && !attribute(el, "type"));
-      expect(classic.map(textOf)).toEqual(
-        page.path === "/404" ? [expect.stringContaining("console.error(")] : [],
-      );
+      expect(classic.map(textOf)).toEqual([
+        expect.stringContaining('"pagereveal"'),
+        ...(page.path === "/404" ? [expect.stringContaining("console.error(")] : []),
+      ]);
       expect(html.includes(`${islandAttribute}=`)).toBe(page.path === "/contact");
     });
   }
