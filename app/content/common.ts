@@ -22,8 +22,8 @@ export const priceLabels = {
   processingFee: processingFeeLabel,
   /** The vendors' platform fee in percent. */
   vendorFee: `${business.vendorPlatformFeePercent}%`,
-  /** The pricing page's reading of payout speed (SPEC gives two). */
-  payouts: business.payouts.pricingPage,
+  /** The standard payout speed ("next-day"); instant applies where supported (payoutsSentence). */
+  payouts: business.payouts.standard,
 } as const;
 
 export const claims = {
@@ -31,7 +31,10 @@ export const claims = {
   setupTime: `about ${business.setupMinutes} minutes`,
   firstMapFree: "We set up your first venue map for free",
   replyPromise: `We reply within ${business.replyWithinHours} hours`,
-  cardAfterApproval: "Card details are collected only after approval",
+  /** True only for Apply & Approve: the other two models take payment when the vendor books. */
+  cardAfterApproval:
+    "With Apply & Approve, card details are collected only after approval, so nobody pays for a spot they didn't get",
+  payAtBooking: "With Instant Approve & Pay and Pick & Pay, vendors pay when they book",
 } as const;
 
 export const ctaLabels = {

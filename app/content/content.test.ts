@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { sessionCookie } from "../../server/admin/auth";
+import { business } from "../config/business";
 import { eventTypeSlugs, featureSlugs, paths, siteRoutes } from "../config/paths";
 import { eventTypePageFor, eventTypePages } from "./event-types";
 import { featurePageFor } from "./features";
@@ -59,5 +61,12 @@ describe("SPEC section 9 constants", () => {
       const text = readFileSync(join(appDir, file), "utf8");
       for (const literal of literals) expect(text, `${file} types ${literal}`).not.toMatch(literal);
     }
+  });
+});
+
+describe("storage names the policies cite", () => {
+  it("name the admin console's cookie as the server sets it", () => {
+    expect(sessionCookie(false).name).toBe(business.adminSessionCookie);
+    expect(sessionCookie(true).name).toBe(`__Host-${business.adminSessionCookie}`);
   });
 });

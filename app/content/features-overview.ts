@@ -103,7 +103,7 @@ export const featuresOverview = {
       items: [
         {
           title: "Online payments",
-          body: `Vendors pay with ${paymentMethodsText}. ${claims.cardAfterApproval}.`,
+          body: `Vendors pay with ${paymentMethodsText}. ${claims.cardAfterApproval}; ${claims.payAtBooking.charAt(0).toLowerCase()}${claims.payAtBooking.slice(1)}.`,
           link: { label: "See pricing and fees", to: paths.pricing },
         },
         {

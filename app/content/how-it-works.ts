@@ -121,7 +121,7 @@ export const faqs: readonly Faq[] = [
   },
   {
     question: "When do vendors enter their card details?",
-    answer: `${claims.cardAfterApproval}. In Apply & Approve, approved vendors get a payment link and pay within the payment window you set.`,
+    answer: `It depends on the model. ${claims.cardAfterApproval}: approved vendors get a payment link and pay within the payment window you set. ${claims.payAtBooking}.`,
   },
   {
     question: "How long do approved vendors have to pay?",

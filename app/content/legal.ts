@@ -44,9 +44,10 @@ export type LegalPath =
 
 const name = siteConfig.name;
 const { policy } = business;
+const cookie = business.adminSessionCookie;
 const general = { label: "General enquiries", email: siteConfig.mailboxes.general };
 const effective = `Effective date: ${policy.effectiveDate}`;
-const noticeDays = `at least ${policy.materialChangeNoticeDays} days`;
+const noticeDays = `at least ${policy.materialChangeNoticeDays} days'`;
 
 export const legalPages: Record<LegalPath, LegalPage> = {
   [paths.privacyPolicy]: {
@@ -69,8 +70,11 @@ export const legalPages: Record<LegalPath, LegalPage> = {
           {
             list: [
               "Contact messages. When you send the contact form, we store what you enter (name, email, phone, business name, website and message) so we can reply.",
-              "A referrer record. Once per browser session, the site records a random session id, the referrer (the page that sent you here, or the word “direct” if there was none), the landing page you arrived on, and your browser's user agent. This tells us how people find us.",
-              `A session-storage flag. \`${business.referrerFlagKey}\` is set in your browser's session storage once the referrer record has been saved, so the record is sent only once per session.`,
+              "A visit record. Once per browser session, the site records a random session id, the referrer (the page that sent you here, or the word “direct” if there was none), the landing page you arrived on, the campaign named in that page's address (its utm_source, utm_medium, utm_campaign, utm_term and utm_content), and your browser's user agent. This tells us how people find us.",
+              "Your message and your visit are linked. A contact message carries the session id of the visit it was sent from, so the team reading it sees the referrer, landing page, campaign and user agent of that visit.",
+              `How long we keep visits. Visit records are deleted after ${business.visitRetentionDaysDefault} days (the site's operator sets this period with VISIT_RETENTION_DAYS). Contact messages are kept until you or we delete them.`,
+              `Two session-storage keys. \`${business.sessionIdKey}\` holds the random session id, and \`${business.referrerFlagKey}\` is set once the visit record has been saved, so the record is sent only once per session.`,
+              `One cookie, for the team only. Signing in to the admin console sets \`${cookie}\` (named \`__Host-${cookie}\` when the console is served over HTTPS); visitors of the public pages never get it.`,
             ],
           },
           "The website sets no advertising cookies and loads no third-party trackers.",
@@ -156,7 +160,13 @@ export const legalPages: Record<LegalPath, LegalPage> = {
         id: "payments",
         title: "Payments",
         blocks: [
-          `All payments are made in US dollars (${policy.currency}). We accept ${listOf(policy.acceptedCards)}.`,
+          `All payments are made in US dollars (${policy.currency}). A paid ${name} subscription, where offered, is paid with ${listOf(policy.subscriptionPaymentForms, "or")}.`,
+          {
+            link: {
+              label: "How vendors pay organizers for their booths: Pricing",
+              to: paths.pricing,
+            },
+          },
         ],
       },
       {
@@ -219,13 +229,15 @@ export const legalPages: Record<LegalPath, LegalPage> = {
       {
         id: "payments",
         title: "Payments",
-        blocks: [`Vendor payments go through our payment provider. ${claims.cardAfterApproval}.`],
+        blocks: [
+          `Vendor payments go through our payment provider. ${claims.cardAfterApproval}. ${claims.payAtBooking}.`,
+        ],
       },
       {
         id: "data",
         title: "What we keep",
         blocks: [
-          "From this website we keep only contact messages and one referrer record per browser session.",
+          "From this website we keep only contact messages and one visit record per browser session.",
           { link: { label: "Details: Privacy Policy", to: paths.privacyPolicy } },
         ],
       },
@@ -247,7 +259,7 @@ export const legalPages: Record<LegalPath, LegalPage> = {
         id: "summary",
         title: "In short",
         blocks: [
-          "This website sets no advertising cookies. It keeps two small items in your browser's session storage, which your browser clears when you close the tab.",
+          "The public pages set no cookies. They keep two small items in your browser's session storage, which your browser clears when you close the tab. Only the admin console, used by our team, sets one cookie.",
         ],
       },
       {
@@ -266,10 +278,16 @@ export const legalPages: Record<LegalPath, LegalPage> = {
                   "You close the tab",
                 ],
                 [
-                  "Session id",
+                  `\`${business.sessionIdKey}\``,
                   "Session storage",
-                  "A random id sent with the referrer record, so one visit is counted once.",
+                  "A random id sent with the visit record and with a contact message, so one visit is counted once and a message is linked to its visit.",
                   "You close the tab",
+                ],
+                [
+                  `\`${cookie}\` (\`__Host-${cookie}\` over HTTPS)`,
+                  "Cookie, admin console only",
+                  "Keeps a team member signed in to the admin console. Visitors of the public pages never get it.",
+                  "Sign-out, or 12 hours unused (7 days at most)",
                 ],
               ],
             },
@@ -283,7 +301,7 @@ export const legalPages: Record<LegalPath, LegalPage> = {
           "Closing the tab clears session storage. You can also clear this site's data in your browser settings at any time; the site works the same without it.",
           {
             link: {
-              label: "What we do with the referrer record: Privacy Policy",
+              label: "What we do with the visit record: Privacy Policy",
               to: paths.privacyPolicy,
             },
           },

@@ -40,6 +40,7 @@ export const footerNav = {
   blurb:
     "Vendor applications, booth maps and payments for the organizers of markets, shows and festivals.",
   links: [
+    { label: "About", to: paths.about },
     { label: "Careers", to: paths.careers },
     { label: "Press", to: paths.press },
     { label: "Privacy Policy", to: paths.privacyPolicy },

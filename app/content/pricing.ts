@@ -1,5 +1,5 @@
-// Copy of /pricing: the organizer price, fees, payouts and payment methods (SPEC section 9).
-import { business } from "../config/business";
+// Copy of /pricing: the organizer price, fees, payouts and payment methods (docs/product.md, "Business constants").
+import { business, payoutsSentence } from "../config/business";
 import { paths } from "../config/paths";
 import { siteConfig } from "../config/site";
 import { claims, ctaLabels, priceLabels } from "./common";
@@ -51,7 +51,7 @@ export const pricingCopy = {
         price: priceLabels.vendorFee,
         unit: "platform fee",
         summary: "Paid by vendors, not by you.",
-        points: [claims.cardAfterApproval],
+        points: ["Paid with the booth fee, when the vendor pays"],
       },
     ] satisfies readonly PriceCard[],
   },
@@ -59,11 +59,11 @@ export const pricingCopy = {
     title: "Getting paid",
     intro: "Vendors pay online; the money goes to you.",
     payoutsTitle: `${capitalize(priceLabels.payouts)} payouts`,
-    payoutsBody: "Money from vendor payments is paid out to you the next day.",
-    methodsTitle: "Ways vendors can pay",
+    payoutsBody: `Money from vendor payments is paid out to you. ${payoutsSentence}`,
+    methodsTitle: "Ways vendors can pay for their booth",
     methods: business.paymentMethods,
-    approvalTitle: "Card details only after approval",
-    approvalBody: `${claims.cardAfterApproval}, so nobody pays for a spot they didn't get.`,
+    approvalTitle: "When vendors pay",
+    approvalBody: `${claims.cardAfterApproval}. ${claims.payAtBooking}.`,
   },
   setup: {
     title: "Your first venue map is on us",

@@ -3,7 +3,7 @@ import { business } from "../config/business";
 import { invokeFunction } from "./backend";
 
 /** Session-storage key of the visitor's tracked session id, reused by retries and the contact form. */
-export const sessionIdKey = "referrer_session_id";
+export const sessionIdKey = business.sessionIdKey;
 export const trackReferrerErrorLog = "Error tracking referrer";
 
 export interface TrackingEnvironment {

@@ -178,7 +178,9 @@ test("features overview: every claim group, the feature pages and the payment me
   }
   const text = await mainText(main);
   expect(text).toContain("cards, Apple Pay, Google Pay, Link, Cash App and Afterpay");
-  expect(text).toContain("Card details are collected only after approval");
+  expect(text).toContain(
+    "With Apply & Approve, card details are collected only after approval, so nobody pays for a spot they didn't get; with Instant Approve & Pay and Pick & Pay, vendors pay when they book.",
+  );
   expect(text).toMatch(/one application.*pick their dates.*pay per event.*approve each date/i);
   expect(text).toMatch(/refund them through your payment provider account/);
 });
@@ -275,7 +277,9 @@ test.describe("pricing", () => {
     expect(text).toMatch(/paid by the organizer/);
     expect(text).toMatch(/5%\s*platform fee/);
     expect(text).toMatch(/Next-day payouts/);
-    expect(text).not.toMatch(/instant payout/i);
+    expect(text).toContain(
+      "Payouts are next-day as standard, and instant where your payout account supports it.",
+    );
     const methods = main.locator("#getting-paid ul li");
     await expect(methods).toHaveText([
       "Cards",
@@ -285,7 +289,10 @@ test.describe("pricing", () => {
       "Cash App",
       "Afterpay",
     ]);
-    expect(text).toContain("Card details are collected only after approval");
+    expect(text).toContain(
+      "With Apply & Approve, card details are collected only after approval, so nobody pays for a spot they didn't get. With Instant Approve & Pay and Pick & Pay, vendors pay when they book.",
+    );
+    expect(text).not.toMatch(/^Card details are collected only after approval/m);
     expect(text).toMatch(/first venue map for free/);
     await expectLink(main.locator("section").first(), "Sign Up Free", signUp);
   });
@@ -464,14 +471,27 @@ test.describe("legal and info pages", () => {
     expect(text).toContain("July 1st, 2025");
     expect(text).toMatch(/at least 13 years old/);
     expect(text).toMatch(/children under 13/);
-    expect(text).toMatch(/at least 30 days notice of material changes/);
-    expect(text).toContain("referrer_tracked");
+    expect(text).toMatch(/at least 30 days' notice of material changes/);
     expect(text).toMatch(/session storage/);
-    for (const field of ["random session id", "referrer", "landing page", "user agent"]) {
+    for (const field of [
+      "random session id",
+      "referrer",
+      "landing page",
+      "campaign",
+      "utm_campaign",
+      "user agent",
+      "name, email, phone, business name, website and message",
+    ]) {
       expect(text).toContain(field);
     }
     expect(text).toMatch(/Contact messages/);
-    await expect(main.locator("code", { hasText: "referrer_tracked" })).toHaveCount(1);
+    expect(text).toMatch(/contact message carries the session id of the visit/);
+    expect(text).toContain("Visit records are deleted after 400 days");
+    expect(text).toContain("VISIT_RETENTION_DAYS");
+    for (const key of ["referrer_tracked", "referrer_session_id", "bp_admin_session"]) {
+      await expect(main.locator("code", { hasText: new RegExp(`^${key}$`) }), key).toHaveCount(1);
+    }
+    await expect(main.locator("code", { hasText: "__Host-bp_admin_session" })).toHaveCount(1);
   });
 
   test("terms of service: currency, cards, billing, refunds, trials, law and dates", async ({
@@ -480,13 +500,19 @@ test.describe("legal and info pages", () => {
     const main = await open(page, "/terms-service");
     const text = await mainText(main);
     expect(text).toContain("US dollars");
-    expect(text).toContain("Visa, Mastercard, American Express, Discover and PayPal");
+    expect(text).toContain(
+      "subscription, where offered, is paid with Visa, Mastercard, American Express, Discover or PayPal",
+    );
+    await expect(main.getByRole("link", { name: /How vendors pay organizers/ })).toHaveAttribute(
+      "href",
+      "/pricing",
+    );
     expect(text).toMatch(/billed monthly or annually and renew automatically/);
     expect(text).toMatch(/non-refundable, except where the law requires.*case by case/);
     expect(text).toMatch(/free trial, you are charged when the trial ends/);
     expect(text).toContain("State of Florida");
     expect(text).toContain("July 1st, 2025");
-    expect(text).toMatch(/at least 30 days notice/);
+    expect(text).toMatch(/at least 30 days' notice/);
   });
 
   test("cookie policy: what is kept in the browser and no advertising cookies", async ({
@@ -494,12 +520,13 @@ test.describe("legal and info pages", () => {
   }) => {
     const main = await open(page, "/cookies");
     const text = await mainText(main);
-    expect(text).toMatch(/no advertising cookies/);
+    expect(text).toMatch(/public pages set no cookies/);
     const table = main.locator("table");
     await expect(table.locator("caption")).toHaveText(/\w/);
     await expect(table.locator('tbody th[scope="row"]')).toHaveText([
       "referrer_tracked",
-      "Session id",
+      "referrer_session_id",
+      "bp_admin_session (__Host-bp_admin_session over HTTPS)",
     ]);
     await expect(table.locator("tbody td", { hasText: "Session storage" })).toHaveCount(2);
   });
