@@ -1,6 +1,7 @@
 // Build-time configuration: read once by vite.config.ts, validated, and baked into the pages.
 import { z } from "zod";
 import { absoluteOrigin, parseEnvFields, siteUrl } from "../../contracts/env-fields.ts";
+import { businessEnvFields } from "./business-env.ts";
 
 export const buildEnvSchema = z.object({
   SITE_URL: siteUrl,
@@ -11,6 +12,7 @@ export const buildEnvSchema = z.object({
     .regex(/^[\w.-]*$/, "PUBLIC_BACKEND_KEY may hold only letters, digits, '.', '_' and '-'")
     .optional()
     .transform((value) => (value ? value : undefined)),
+  ...businessEnvFields,
 });
 
 export type BuildEnv = z.infer<typeof buildEnvSchema>;

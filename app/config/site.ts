@@ -1,12 +1,12 @@
 // The single source of brand, links, mailboxes and SEO defaults for the whole site.
 import type { BuildEnv } from "./build-env";
+import { mailboxesOf } from "./mailboxes";
 
 declare const __BUILD_ENV__: BuildEnv;
 
 const env: BuildEnv = __BUILD_ENV__;
 
 const brand = "BoothPilot";
-const mailDomain = "boothpilot.example";
 
 export const siteConfig = {
   name: brand,
@@ -18,23 +18,19 @@ export const siteConfig = {
   appLinks: {
     login: `${env.APP_URL}/login`,
     signUp: `${env.APP_URL}/signup`,
-    sampleEvent: `${env.APP_URL}/events/sample-card-show/apply`,
+    sampleEvent: `${env.APP_URL}${env.SAMPLE_EVENT_PATH}`,
   },
   videos: {
-    demo: "https://www.youtube.com/watch?v=boothpilot-demo",
-    venueMapHowTo: "https://www.youtube.com/watch?v=boothpilot-venue-map",
+    demo: env.DEMO_VIDEO_URL,
+    venueMapHowTo: env.VENUE_MAP_VIDEO_URL,
   },
   social: [
-    { name: "Facebook", href: "https://www.facebook.com/boothpilot" },
-    { name: "Instagram", href: "https://www.instagram.com/boothpilot" },
-    { name: "LinkedIn", href: "https://www.linkedin.com/company/boothpilot" },
-    { name: "YouTube", href: "https://www.youtube.com/@boothpilot" },
+    { name: "Facebook", href: env.SOCIAL_FACEBOOK_URL },
+    { name: "Instagram", href: env.SOCIAL_INSTAGRAM_URL },
+    { name: "LinkedIn", href: env.SOCIAL_LINKEDIN_URL },
+    { name: "YouTube", href: env.SOCIAL_YOUTUBE_URL },
   ],
-  mailboxes: {
-    general: `hello@${mailDomain}`,
-    careers: `careers@${mailDomain}`,
-    press: `press@${mailDomain}`,
-  },
+  mailboxes: mailboxesOf(env),
   seo: {
     defaultImage: "/og-image.png",
     imageAlt: `${brand}: vendor and event management for organizers`,

@@ -1,0 +1,59 @@
+// Build-time values the business must own (videos, mailboxes, social profiles, sample event): schema and defaults.
+import { z } from "zod";
+
+/** An absolute http(s) URL (a video, a social profile): anything else would be a broken or unsafe link. */
+const httpUrl = (name: string, fallback: string) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (value) => {
+        try {
+          return /^https?:$/.test(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { message: `${name} must be an absolute http(s) URL such as https://www.example.com/page` },
+    )
+    .default(fallback);
+
+const optionalEmail = (name: string) =>
+  z.email({ message: `${name} must be an e-mail address such as hello@example.com` }).optional();
+
+/** The placeholder defaults: `npm run launch-check` reports any value still equal to one of them. */
+export const businessEnvDefaults = {
+  DEMO_VIDEO_URL: "https://www.youtube.com/watch?v=boothpilot-demo",
+  VENUE_MAP_VIDEO_URL: "https://www.youtube.com/watch?v=boothpilot-venue-map",
+  SOCIAL_FACEBOOK_URL: "https://www.facebook.com/boothpilot",
+  SOCIAL_INSTAGRAM_URL: "https://www.instagram.com/boothpilot",
+  SOCIAL_LINKEDIN_URL: "https://www.linkedin.com/company/boothpilot",
+  SOCIAL_YOUTUBE_URL: "https://www.youtube.com/@boothpilot",
+  SAMPLE_EVENT_PATH: "/events/sample-card-show/apply",
+} as const;
+
+const d = businessEnvDefaults;
+
+/** Spread into the build-time schema (build-env.ts). */
+export const businessEnvFields = {
+  DEMO_VIDEO_URL: httpUrl("DEMO_VIDEO_URL", d.DEMO_VIDEO_URL),
+  VENUE_MAP_VIDEO_URL: httpUrl("VENUE_MAP_VIDEO_URL", d.VENUE_MAP_VIDEO_URL),
+  MAIL_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/, "MAIL_DOMAIN must be a domain such as example.com")
+    .optional(),
+  MAIL_GENERAL: optionalEmail("MAIL_GENERAL"),
+  MAIL_CAREERS: optionalEmail("MAIL_CAREERS"),
+  MAIL_PRESS: optionalEmail("MAIL_PRESS"),
+  SOCIAL_FACEBOOK_URL: httpUrl("SOCIAL_FACEBOOK_URL", d.SOCIAL_FACEBOOK_URL),
+  SOCIAL_INSTAGRAM_URL: httpUrl("SOCIAL_INSTAGRAM_URL", d.SOCIAL_INSTAGRAM_URL),
+  SOCIAL_LINKEDIN_URL: httpUrl("SOCIAL_LINKEDIN_URL", d.SOCIAL_LINKEDIN_URL),
+  SOCIAL_YOUTUBE_URL: httpUrl("SOCIAL_YOUTUBE_URL", d.SOCIAL_YOUTUBE_URL),
+  SAMPLE_EVENT_PATH: z
+    .string()
+    .trim()
+    .regex(/^\/[^\s?#]*$/, "SAMPLE_EVENT_PATH must be a path on APP_URL starting with /")
+    .default(d.SAMPLE_EVENT_PATH),
+};

@@ -1,0 +1,85 @@
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { testimonials } from "../app/content/testimonials.ts";
+import { launchFindings } from "./launch-check.ts";
+
+/** A business that has set every value it must own. */
+const launchEnv = {
+  SITE_URL: "https://www.fairgrounds.events",
+  APP_URL: "https://app.fairgrounds.events",
+  DEMO_VIDEO_URL: "https://www.youtube.com/watch?v=abc123",
+  VENUE_MAP_VIDEO_URL: "https://vimeo.com/12345",
+  SOCIAL_FACEBOOK_URL: "https://www.facebook.com/fairgrounds",
+  SOCIAL_INSTAGRAM_URL: "https://www.instagram.com/fairgrounds",
+  SOCIAL_LINKEDIN_URL: "https://www.linkedin.com/company/fairgrounds",
+  SOCIAL_YOUTUBE_URL: "https://www.youtube.com/@fairgrounds",
+  SAMPLE_EVENT_PATH: "/e/demo-show",
+};
+const realTestimonials = testimonials.map(({ sample: _sample, ...real }) => real);
+
+describe("launch-check", () => {
+  it("lists every placeholder of the default configuration, each with where to change it", () => {
+    const findings = launchFindings({});
+    const text = findings.map((f) => `${f.what} -> ${f.where}`).join("\n");
+    for (const expected of [
+      /^SITE_URL = https:\/\/www\.boothpilot\.example .*-> SITE_URL/m,
+      /^APP_URL = /m,
+      /^general mailbox = hello@boothpilot\.example .*-> MAIL_DOMAIN .* or MAIL_GENERAL/m,
+      /^careers mailbox = .*MAIL_CAREERS/m,
+      /^press mailbox = .*MAIL_PRESS/m,
+      /^DEMO_VIDEO_URL = /m,
+      /^VENUE_MAP_VIDEO_URL = /m,
+      /^SOCIAL_FACEBOOK_URL = /m,
+      /^SOCIAL_INSTAGRAM_URL = /m,
+      /^SOCIAL_LINKEDIN_URL = /m,
+      /^SOCIAL_YOUTUBE_URL = /m,
+      /^SAMPLE_EVENT_PATH = /m,
+      /^testimonial of Maria.*-> app\/content\/testimonials\.ts/m,
+      /^testimonial of Derek/m,
+    ]) {
+      expect(text).toMatch(expected);
+    }
+    expect(findings).toHaveLength(14);
+  });
+
+  it("passes once every value is set and the testimonials are real", () => {
+    expect(launchFindings(launchEnv, { testimonials: realTestimonials })).toEqual([]);
+  });
+
+  it("still reports what is left: one example domain, one sample testimonial", () => {
+    const findings = launchFindings(
+      { ...launchEnv, MAIL_PRESS: "press@example.com" },
+      { testimonials: [...realTestimonials, { quote: "q", name: "Sam", role: "r", sample: true }] },
+    );
+    expect(findings.map((f) => f.what)).toEqual([
+      "press mailbox = press@example.com (an example domain)",
+      "testimonial of Sam, r (marked sample)",
+    ]);
+  });
+
+  function run(env: Record<string, string>) {
+    const clean = Object.fromEntries(
+      Object.entries(process.env).filter(
+        ([key]) => !/^(SITE_URL|APP_URL|MAIL_|SOCIAL_|DEMO_|VENUE_|SAMPLE_)/.test(key),
+      ),
+    );
+    return spawnSync(process.execPath, [join(import.meta.dirname, "launch-check.ts")], {
+      env: { ...clean, ...env },
+      encoding: "utf8",
+    });
+  }
+
+  it("as a command, exits 1 on the default configuration and prints the list", () => {
+    const result = run({});
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/^launch-check: 14 value\(s\) still at a placeholder:/);
+    expect(result.stdout).toContain("change: app/content/testimonials.ts");
+  });
+
+  it("as a command, exits 2 with the variable's name on an invalid value", () => {
+    const result = run({ DEMO_VIDEO_URL: "javascript:alert(1)" });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/DEMO_VIDEO_URL: .*http\(s\) URL/);
+  });
+});
