@@ -32,8 +32,9 @@ export const siteConfig = {
   ],
   mailboxes: mailboxesOf(env),
   seo: {
-    defaultImage: "/og-image.png",
-    imageAlt: `${brand}: vendor and event management for organizers`,
+    /** Written by scripts/og-images.ts at build, beside each page's share card under /og/. */
+    appleTouchIcon: "/apple-touch-icon.png",
+    manifest: "/site.webmanifest",
     twitterSite: "@boothpilot",
     locale: "en_US",
   },

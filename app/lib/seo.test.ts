@@ -36,7 +36,7 @@ describe("buildHead", () => {
 
   it("adds extra JSON-LD after Organization and honours noindex", () => {
     const tags = buildHead({
-      path: "/x",
+      path: "/how-it-works",
       title: "X",
       description: "Y",
       noindex: true,

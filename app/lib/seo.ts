@@ -3,6 +3,8 @@ import type { MetaDescriptor } from "react-router";
 import { normalizePathname, siteRoutes } from "../config/paths";
 import { siteConfig } from "../config/site";
 import { pageHeadFor } from "../content/page-heads";
+import { shareCardFor, shareCardSize } from "./share-card";
+import { breadcrumbJsonLd } from "./structured-data";
 
 export interface HeadInput {
   /** Path of the page, from the route table; none for the 404 page (no canonical address). */
@@ -37,7 +39,8 @@ export function fullTitle(title: string): string {
 export function buildHead(input: HeadInput): MetaDescriptor[] {
   const title = fullTitle(input.title);
   const url = input.path === undefined ? undefined : absoluteUrl(input.path);
-  const image = `${siteConfig.url}${siteConfig.seo.defaultImage}`;
+  const card = shareCardFor(input.path);
+  const image = `${siteConfig.url}${card.image}`;
   const meta: MetaDescriptor[] = [{ title }, { name: "description", content: input.description }];
   if (input.keywords && input.keywords.length > 0) {
     meta.push({ name: "keywords", content: input.keywords.join(", ") });
@@ -55,12 +58,18 @@ export function buildHead(input: HeadInput): MetaDescriptor[] {
     { property: "og:title", content: title },
     { property: "og:description", content: input.description },
     { property: "og:image", content: image },
-    { property: "og:image:alt", content: siteConfig.seo.imageAlt },
+    { property: "og:image:type", content: "image/png" },
+    { property: "og:image:width", content: String(shareCardSize.width) },
+    { property: "og:image:height", content: String(shareCardSize.height) },
+    { property: "og:image:alt", content: card.alt },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:site", content: siteConfig.seo.twitterSite },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: input.description },
     { name: "twitter:image", content: image },
+    { name: "twitter:image:alt", content: card.alt },
+    { tagName: "link", rel: "apple-touch-icon", href: siteConfig.seo.appleTouchIcon },
+    { tagName: "link", rel: "manifest", href: siteConfig.seo.manifest },
   );
   for (const data of [organizationJsonLd, ...(input.jsonLd ?? [])]) {
     meta.push({ "script:ld+json": data });
@@ -75,10 +84,12 @@ export function headForPath(
 ): MetaDescriptor[] {
   const route = siteRoutes.find((r) => r.path === normalizePathname(path));
   if (!route) throw new Error(`${path} is not in the route table (app/config/paths.ts)`);
+  const breadcrumb = breadcrumbJsonLd(route.path);
   return buildHead({
     path: route.path,
     ...pageHeadFor(route.path),
     noindex: !route.indexable,
     ...extra,
+    jsonLd: [...(extra.jsonLd ?? []), ...(breadcrumb ? [breadcrumb] : [])],
   });
 }

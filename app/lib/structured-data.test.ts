@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { faqs } from "../content/how-it-works";
-import { faqPageJsonLd, softwareApplicationJsonLd } from "./structured-data";
+import { breadcrumbJsonLd, faqPageJsonLd, softwareApplicationJsonLd } from "./structured-data";
 
 describe("faqPageJsonLd", () => {
   it("turns every question and answer into a Question with an accepted Answer, in order", () => {
@@ -31,5 +31,30 @@ describe("softwareApplicationJsonLd", () => {
     expect(data["@type"]).toBe("SoftwareApplication");
     expect(data.name).toBe("BoothPilot");
     expect(data.offers).toEqual({ "@type": "Offer", price: "0", priceCurrency: "USD" });
+  });
+});
+
+describe("breadcrumbJsonLd", () => {
+  it("gives nested pages Home, their section's page and themselves; top-level pages none", () => {
+    expect(breadcrumbJsonLd("/features/automated-messaging")?.itemListElement).toEqual([
+      { "@type": "ListItem", position: 1, name: "Home", item: "https://www.boothpilot.example/" },
+      {
+        "@type": "ListItem",
+        position: 2,
+        name: "Features",
+        item: "https://www.boothpilot.example/features",
+      },
+      {
+        "@type": "ListItem",
+        position: 3,
+        name: "Automated Messaging",
+        item: "https://www.boothpilot.example/features/automated-messaging",
+      },
+    ]);
+    // No /event-types page exists: the trail goes straight from Home to the event type.
+    expect(breadcrumbJsonLd("/event-types/card-shows")?.itemListElement.map((i) => i.name)).toEqual(
+      ["Home", "Card Shows"],
+    );
+    expect(breadcrumbJsonLd("/pricing")).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 // JSON-LD objects pages pass to headForPath({ jsonLd }): built from the same content the page shows.
 import { business } from "../config/business";
 import { siteConfig } from "../config/site";
+import { parentOf, shortNameOf } from "./share-card";
 
 export function faqPageJsonLd(items: readonly { question: string; answer: string }[]) {
   return {
@@ -29,5 +30,26 @@ export function softwareApplicationJsonLd(description: string) {
       price: String(business.organizerPriceUsd),
       priceCurrency: business.policy.currency,
     },
+  };
+}
+
+/** Home, the section's page (when there is one), the page: for nested pages only. */
+export function breadcrumbJsonLd(path: string) {
+  const parent = parentOf(path);
+  if (!parent) return undefined;
+  const trail = [
+    { name: "Home", url: `${siteConfig.url}/` },
+    ...(parent.path ? [{ name: parent.name, url: `${siteConfig.url}${parent.path}` }] : []),
+    { name: shortNameOf(path), url: `${siteConfig.url}${path}` },
+  ];
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: trail.map((item, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: item.name,
+      item: item.url,
+    })),
   };
 }
