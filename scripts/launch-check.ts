@@ -1,7 +1,6 @@
 // `npm run launch-check`: lists every value the business must own that is still a placeholder; exits 1 while any is.
 import { type BuildEnv, parseBuildEnv } from "../app/config/build-env.ts";
-import { businessEnvDefaults } from "../app/config/business-env.ts";
-import { mailboxesOf } from "../app/config/mailboxes.ts";
+import { businessEnvDefaults, mailboxesOf } from "../app/config/business-env.ts";
 import { type Testimonial, testimonials } from "../app/content/testimonials.ts";
 
 export interface Finding {

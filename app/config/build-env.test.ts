@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseBuildEnv } from "./build-env";
-import { businessEnvDefaults } from "./business-env";
-import { mailboxesOf } from "./mailboxes";
+import { businessEnvDefaults, mailboxesOf } from "./business-env";
 
 describe("parseBuildEnv", () => {
   it("uses the documented defaults", () => {
@@ -14,6 +13,11 @@ describe("parseBuildEnv", () => {
       MAIL_GENERAL: undefined,
       MAIL_CAREERS: undefined,
       MAIL_PRESS: undefined,
+      mailboxes: {
+        general: "hello@boothpilot.example",
+        careers: "careers@boothpilot.example",
+        press: "press@boothpilot.example",
+      },
     });
   });
 

@@ -1,7 +1,7 @@
 // Build-time configuration: read once by vite.config.ts, validated, and baked into the pages.
 import { z } from "zod";
 import { absoluteOrigin, parseEnvFields, siteUrl } from "../../contracts/env-fields.ts";
-import { businessEnvFields } from "./business-env.ts";
+import { businessEnvFields, mailboxesOf } from "./business-env.ts";
 
 export const buildEnvSchema = z.object({
   SITE_URL: siteUrl,
@@ -15,11 +15,14 @@ export const buildEnvSchema = z.object({
   ...businessEnvFields,
 });
 
-export type BuildEnv = z.infer<typeof buildEnvSchema>;
+/** The parsed variables, plus the mailboxes resolved here so the pages receive plain strings. */
+export type BuildEnv = z.infer<typeof buildEnvSchema> & {
+  mailboxes: ReturnType<typeof mailboxesOf>;
+};
 
 /** Parses build-time variables; throws one readable message naming every bad variable. */
 export function parseBuildEnv(source: Record<string, string | undefined>): BuildEnv {
   const result = parseEnvFields(buildEnvSchema, source, "Invalid build configuration");
   if ("error" in result) throw new Error(result.error);
-  return result.data;
+  return { ...result.data, mailboxes: mailboxesOf(result.data) };
 }

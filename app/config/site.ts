@@ -1,6 +1,5 @@
 // The single source of brand, links, mailboxes and SEO defaults for the whole site.
 import type { BuildEnv } from "./build-env";
-import { mailboxesOf } from "./mailboxes";
 
 declare const __BUILD_ENV__: BuildEnv;
 
@@ -24,13 +23,14 @@ export const siteConfig = {
     demo: env.DEMO_VIDEO_URL,
     venueMapHowTo: env.VENUE_MAP_VIDEO_URL,
   },
+  /** hello@, careers@, press@: resolved by parseBuildEnv from MAIL_DOMAIN and the per-address variables. */
+  mailboxes: env.mailboxes,
   social: [
     { name: "Facebook", href: env.SOCIAL_FACEBOOK_URL },
     { name: "Instagram", href: env.SOCIAL_INSTAGRAM_URL },
     { name: "LinkedIn", href: env.SOCIAL_LINKEDIN_URL },
     { name: "YouTube", href: env.SOCIAL_YOUTUBE_URL },
   ],
-  mailboxes: mailboxesOf(env),
   seo: {
     /** Written by scripts/og-images.ts at build, beside each page's share card under /og/. */
     appleTouchIcon: "/apple-touch-icon.png",

@@ -17,12 +17,8 @@ export const homeCopy = {
     title: `See ${siteConfig.name} in action`,
     intro: `Watch the demo for a walk through the organizer side of ${siteConfig.name}.`,
     playLabel: ctaLabels.playDemo,
-    poster: {
-      src: "/images/demo-poster.svg",
-      alt: "Illustration of the organizer dashboard: a list of vendor applications with their status beside a venue map of assigned, available and taken booths.",
-      width: 960,
-      height: 540,
-    },
+    posterTitle:
+      "Illustration of a card show's venue map: dealer tables in numbered rows, open, premium and taken",
   },
   features: {
     title: "Everything between “vendors wanted” and opening day",

@@ -7,8 +7,10 @@ import { CheckList } from "../components/marketing/check-list";
 import { PageHero } from "../components/marketing/page-hero";
 import { Section } from "../components/marketing/section";
 import { Testimonials } from "../components/marketing/testimonials";
+import { VenueMap, VenueMapLegend } from "../components/marketing/venue-map";
 import { eventTypeActions, eventTypePageFor } from "../content/event-types";
 import { testimonials, testimonialsHeading } from "../content/testimonials";
+import { venueLayouts, venueMapSection } from "../content/venue-layouts";
 import { headForPath } from "../lib/seo";
 import type { Route } from "./+types/event-type";
 
@@ -31,6 +33,15 @@ function EventTypeContent() {
           </ButtonLink>
         ) : null}
       </PageHero>
+      <Section
+        id="venue-map"
+        title={venueMapSection.title}
+        intro={venueMapSection.intro}
+        tone="tint"
+      >
+        <VenueMap layout={venueLayouts[page.slug]} className="max-w-4xl" />
+        <VenueMapLegend items={venueMapSection.legend} />
+      </Section>
       <Section id="features" title={page.featuresTitle}>
         <CheckList items={page.features} />
       </Section>

@@ -8,12 +8,14 @@ import { EventTypeLinks } from "../components/marketing/event-type-links";
 import { PageHero } from "../components/marketing/page-hero";
 import { Section } from "../components/marketing/section";
 import { Testimonials } from "../components/marketing/testimonials";
+import { VenueMap } from "../components/marketing/venue-map";
 import { CheckIcon } from "../components/ui/icons";
 import { paths } from "../config/paths";
 import { siteConfig } from "../config/site";
 import { closingCta } from "../content/common";
 import { homeCopy } from "../content/home";
 import { testimonials } from "../content/testimonials";
+import { demoLayout } from "../content/venue-layouts";
 import { headForPath } from "../lib/seo";
 
 export const meta = () => headForPath(paths.home);
@@ -32,7 +34,11 @@ function HomeContent() {
         <p className="basis-full text-sm text-muted">{hero.note}</p>
       </PageHero>
       <Section id="demo" title={demo.title} intro={demo.intro} centered>
-        <DemoVideo href={siteConfig.videos.demo} playLabel={demo.playLabel} poster={demo.poster} />
+        <DemoVideo
+          href={siteConfig.videos.demo}
+          playLabel={demo.playLabel}
+          poster={<VenueMap layout={demoLayout} title={demo.posterTitle} />}
+        />
       </Section>
       <Section id="features" title={features.title} intro={features.intro} tone="tint">
         <CardGrid items={features.items} />

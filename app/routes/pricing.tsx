@@ -57,7 +57,7 @@ function PricingContent() {
           </div>
         </div>
       </Section>
-      <Section id="first-map" title={setup.title} intro={setup.body} />
+      <Section id="first-map" title={setup.title} intro={setup.body} centered />
       <CallToAction
         title={cta.title}
         body={cta.body}

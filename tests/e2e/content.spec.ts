@@ -105,17 +105,16 @@ test.describe("home", () => {
     await expect(links.nth(1)).toHaveAttribute("href", siteConfig.videos.demo);
   });
 
-  test("demo: a poster served from this site and a play link to the external video, no embed", async ({
+  test("demo: a venue-map poster drawn on the page and a play link to the external video, no embed", async ({
     page,
-    request,
   }) => {
     const main = await open(page, "/");
     const demo = main.locator("#demo");
     await expect(demo.getByRole("heading", { level: 2 })).toBeVisible();
-    const poster = demo.locator("img");
-    await expect(poster).toHaveAttribute("src", /^\/images\/.+\.svg$/);
-    const posterResponse = await request.get((await poster.getAttribute("src")) ?? "");
-    expect(posterResponse.headers()["content-type"]).toContain("image/svg+xml");
+    const poster = demo.getByRole("img", { name: /venue map/ });
+    await expect(poster).toHaveAttribute("width", /^\d+$/);
+    await expect(poster).toHaveAttribute("height", /^\d+$/);
+    expect(await poster.locator("[data-booth]").count()).toBeGreaterThan(20);
     await expectLink(demo, "Play the demo video", siteConfig.videos.demo);
     await expect(page.locator("iframe, video, object, embed")).toHaveCount(0);
   });
@@ -295,6 +294,22 @@ test.describe("pricing", () => {
     expect(text).not.toMatch(/^Card details are collected only after approval/m);
     expect(text).toMatch(/first venue map for free/);
     await expectLink(main.locator("section").first(), "Sign Up Free", signUp);
+  });
+
+  test("no price figure wraps inside its card (line count of each figure's text)", async ({
+    page,
+  }) => {
+    await open(page, "/pricing");
+    const figures = page.locator("[data-price-figure]");
+    await expect(figures).toHaveText(["$0", "2.9% + 30¢", "5%"]);
+    const lines = await figures.evaluateAll((elements) =>
+      elements.map((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      }),
+    );
+    expect(lines).toEqual([1, 1, 1]);
   });
 
   test("SoftwareApplication JSON-LD with a free offer", async ({ request }) => {

@@ -30,14 +30,27 @@ export function CardGrid({ items, level = 3, columns = 3 }: CardGridProps) {
           <p className="mt-2 flex-1 text-muted">{item.body}</p>
           {item.link ? (
             <p className="mt-4">
-              <TextLink to={item.link.to} className="inline-flex items-center gap-1">
-                {item.link.label}
-                <ArrowRightIcon width={16} height={16} />
+              <TextLink to={item.link.to}>
+                <ArrowAfter text={item.link.label} />
               </TextLink>
             </p>
           ) : null}
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The arrow stays on the line of the label's last word, aligned with its text, however the label wraps. */
+function ArrowAfter({ text }: { text: string }) {
+  const cut = text.lastIndexOf(" ") + 1;
+  return (
+    <>
+      {text.slice(0, cut)}
+      <span className="whitespace-nowrap">
+        {text.slice(cut)}
+        <ArrowRightIcon width={16} height={16} className="ml-1 inline-block align-[-0.15em]" />
+      </span>
+    </>
   );
 }

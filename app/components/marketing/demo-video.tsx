@@ -1,25 +1,19 @@
-// The demo: a poster illustration served from this site, with a play button linking to the external video.
+// The demo: a poster drawn on the page (the venue map), with a play button linking to the external video.
 // No third-party player is embedded: the page loads nothing from the video host.
+import type { ReactNode } from "react";
 import { PlayIcon } from "../ui/icons";
 
 interface DemoVideoProps {
   href: string;
   playLabel: string;
-  poster: { src: string; alt: string; width: number; height: number };
+  /** A sized drawing with its own text alternative. */
+  poster: ReactNode;
 }
 
 export function DemoVideo({ href, playLabel, poster }: DemoVideoProps) {
   return (
     <div className="relative mx-auto max-w-4xl overflow-hidden rounded-2xl border border-slate-200 shadow-lg">
-      <img
-        src={poster.src}
-        alt={poster.alt}
-        width={poster.width}
-        height={poster.height}
-        loading="lazy"
-        decoding="async"
-        className="block h-auto w-full"
-      />
+      {poster}
       <div className="absolute inset-0 flex items-center justify-center bg-brand-900/30">
         <a
           href={href}

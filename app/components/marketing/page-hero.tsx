@@ -20,7 +20,10 @@ export function PageHero({ badge, title, subline, children }: PageHeroProps) {
         <h1 className="text-4xl font-extrabold tracking-tight text-ink md:text-5xl">{title}</h1>
         {subline ? <p className="mx-auto mt-5 max-w-2xl text-lg text-muted">{subline}</p> : null}
         {children ? (
-          <div className="mt-8 flex flex-wrap justify-center gap-3">{children}</div>
+          // On a phone the actions stack in one column of equal widths; from sm up they sit in a row.
+          <div className="mx-auto mt-8 flex max-w-xs flex-col items-stretch gap-3 sm:max-w-none sm:flex-row sm:flex-wrap sm:justify-center">
+            {children}
+          </div>
         ) : null}
       </div>
     </section>

@@ -13,8 +13,12 @@ export function PriceCards({ items }: { items: readonly PriceCard[] }) {
           }`}
         >
           <h3 className="text-lg font-semibold text-ink">{card.audience}</h3>
-          <p className="mt-4 flex items-baseline gap-2">
-            <span className="text-4xl font-extrabold tracking-tight text-brand-800">
+          {/* The figure never breaks inside; its unit moves below it when the card is narrow. */}
+          <p className="mt-4 flex flex-wrap items-baseline gap-x-2">
+            <span
+              data-price-figure
+              className="whitespace-nowrap text-4xl font-extrabold tracking-tight text-brand-800"
+            >
               {card.price}
             </span>
             <span className="font-medium text-muted">{card.unit}</span>

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { eventTypeSlugs } from "../config/paths";
+import { type Booth, venueLayouts } from "./venue-layouts";
+
+const overlap = (a: Booth, b: Booth) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+describe("venue layouts", () => {
+  it("give every event type a layout of booths with unique ids, a size and a price, inside the map, none overlapping", () => {
+    for (const slug of eventTypeSlugs) {
+      const layout = venueLayouts[slug];
+      expect(layout.booths.length, slug).toBeGreaterThanOrEqual(12);
+      const ids = layout.booths.map((b) => b.id);
+      expect(new Set(ids).size, `${slug} ids`).toBe(ids.length);
+      for (const booth of layout.booths) {
+        expect(booth.width * booth.height, `${slug} ${booth.id}`).toBeGreaterThan(0);
+        expect(booth.priceUsd, `${slug} ${booth.id}`).toBeGreaterThan(0);
+        expect(booth.x + booth.width, `${slug} ${booth.id}`).toBeLessThanOrEqual(layout.width);
+        expect(booth.y + booth.height, `${slug} ${booth.id}`).toBeLessThanOrEqual(layout.height);
+        for (const other of layout.booths)
+          if (other !== booth)
+            expect(overlap(booth, other), `${slug} ${booth.id}/${other.id}`).toBe(false);
+        for (const mark of layout.landmarks)
+          expect(
+            overlap(booth, { ...booth, ...mark }),
+            `${slug} ${booth.id} on ${mark.label}`,
+          ).toBe(false);
+      }
+    }
+  });
+
+  it("draw each kind of event its own way: tables at card shows, trucks at rallies, stalls at farmers markets", () => {
+    const kinds = (slug: keyof typeof venueLayouts) =>
+      new Set(venueLayouts[slug].booths.map((b) => b.kind));
+    expect(kinds("card-shows")).toEqual(new Set(["table"]));
+    expect(kinds("food-truck-rallies")).toEqual(new Set(["truck"]));
+    expect(kinds("farmers-markets")).toEqual(new Set(["stall"]));
+    const descriptions = eventTypeSlugs.map((slug) => venueLayouts[slug].description);
+    expect(new Set(descriptions).size).toBe(descriptions.length);
+  });
+});

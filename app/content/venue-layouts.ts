@@ -1,0 +1,305 @@
+// Venue map layouts per event type: booths with ids, sizes and prices, apart from how they are drawn (venue-map.tsx).
+import type { EventTypeSlug } from "../config/paths";
+
+export type BoothKind = "table" | "truck" | "stall" | "booth" | "tent";
+export type BoothStatus = "open" | "taken" | "premium";
+
+export interface Booth {
+  /** Stable id a vendor would see ("A1"): row letter and number. */
+  id: string;
+  kind: BoothKind;
+  /** Top-left corner and size in map units (1 unit ≈ 1 foot). */
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  priceUsd: number;
+  status: BoothStatus;
+}
+
+/** A labelled area that is not for sale: a stage, seating, an entrance. */
+export interface Landmark {
+  label: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface VenueLayout {
+  /** What the drawing shows, for its text alternative. */
+  description: string;
+  width: number;
+  height: number;
+  booths: readonly Booth[];
+  landmarks: readonly Landmark[];
+}
+
+const letters = "ABCDEFGHIJKLMNOP";
+
+/** Deterministic status mix: every third booth taken, corner booths premium. */
+function statusOf(row: number, index: number, count: number): BoothStatus {
+  if (index === 0 || index === count - 1) return row % 2 === 0 ? "premium" : "open";
+  return (row * 7 + index) % 3 === 0 ? "taken" : "open";
+}
+
+interface RowsOptions {
+  kind: BoothKind;
+  rows: number;
+  perRow: number;
+  booth: { width: number; height: number };
+  /** Space between booths in a row, and between rows (the aisle). */
+  gap: number;
+  aisle: number;
+  origin: { x: number; y: number };
+  price: number;
+  premiumPrice: number;
+  /** Rows start at this letter index (several blocks on one map). */
+  firstRow?: number;
+}
+
+/** Booths in straight rows with aisles between: tables at a card show, tents at an art fair. */
+function rows(options: RowsOptions): Booth[] {
+  const booths: Booth[] = [];
+  for (let row = 0; row < options.rows; row++) {
+    const letter = letters[(options.firstRow ?? 0) + row] ?? "Z";
+    for (let index = 0; index < options.perRow; index++) {
+      const status = statusOf(row, index, options.perRow);
+      booths.push({
+        id: `${letter}${index + 1}`,
+        kind: options.kind,
+        x: options.origin.x + index * (options.booth.width + options.gap),
+        y: options.origin.y + row * (options.booth.height + options.aisle),
+        width: options.booth.width,
+        height: options.booth.height,
+        priceUsd: status === "premium" ? options.premiumPrice : options.price,
+        status,
+      });
+    }
+  }
+  return booths;
+}
+
+/** Booths on the four sides of a central area (a stage, a lawn, a seating lot). */
+function ring(options: {
+  kind: BoothKind;
+  size: number;
+  gap: number;
+  across: number;
+  down: number;
+  origin: { x: number; y: number };
+  price: number;
+  premiumPrice: number;
+}): Booth[] {
+  const { size, gap, across, down, origin } = options;
+  const step = size + gap;
+  const spots: { x: number; y: number }[] = [];
+  for (let i = 0; i < across; i++) spots.push({ x: origin.x + i * step, y: origin.y });
+  for (let i = 1; i < down - 1; i++)
+    spots.push({ x: origin.x + (across - 1) * step, y: origin.y + i * step });
+  for (let i = across - 1; i >= 0; i--)
+    spots.push({ x: origin.x + i * step, y: origin.y + (down - 1) * step });
+  for (let i = down - 2; i >= 1; i--) spots.push({ x: origin.x, y: origin.y + i * step });
+  return spots.map((spot, index) => {
+    const status = statusOf(0, index, spots.length);
+    return {
+      id: `R${index + 1}`,
+      kind: options.kind,
+      ...spot,
+      width: size,
+      height: size,
+      priceUsd: status === "premium" ? options.premiumPrice : options.price,
+      status,
+    };
+  });
+}
+
+const entrance = (x: number, y: number): Landmark => ({
+  label: "Entrance",
+  x,
+  y,
+  width: 120,
+  height: 24,
+});
+
+const cardShow: VenueLayout = {
+  description:
+    "Dealer tables in six numbered rows with aisles between them, the entrance at the bottom",
+  width: 640,
+  height: 360,
+  booths: rows({
+    kind: "table",
+    rows: 6,
+    perRow: 9,
+    booth: { width: 56, height: 18 },
+    gap: 8,
+    aisle: 28,
+    origin: { x: 32, y: 24 },
+    price: 85,
+    premiumPrice: 120,
+  }),
+  landmarks: [entrance(260, 324)],
+};
+
+const foodTruckRally: VenueLayout = {
+  description: "Food trucks parked around the edge of a lot, with shared seating in the middle",
+  width: 640,
+  height: 360,
+  booths: [
+    ...rows({
+      kind: "truck",
+      rows: 1,
+      perRow: 7,
+      booth: { width: 64, height: 28 },
+      gap: 20,
+      aisle: 0,
+      origin: { x: 24, y: 24 },
+      price: 150,
+      premiumPrice: 200,
+    }),
+    ...rows({
+      kind: "truck",
+      rows: 1,
+      perRow: 7,
+      booth: { width: 64, height: 28 },
+      gap: 20,
+      aisle: 0,
+      origin: { x: 24, y: 270 },
+      price: 150,
+      premiumPrice: 200,
+      firstRow: 1,
+    }),
+  ],
+  landmarks: [{ label: "Seating", x: 140, y: 110, width: 360, height: 120 }, entrance(260, 324)],
+};
+
+const stallStreet = (
+  description: string,
+  price: number,
+  kind: BoothKind = "stall",
+): VenueLayout => ({
+  description,
+  width: 640,
+  height: 360,
+  booths: [
+    ...rows({
+      kind,
+      rows: 1,
+      perRow: 8,
+      booth: { width: 60, height: 60 },
+      gap: 12,
+      aisle: 0,
+      origin: { x: 30, y: 40 },
+      price,
+      premiumPrice: price + 20,
+    }),
+    ...rows({
+      kind,
+      rows: 1,
+      perRow: 8,
+      booth: { width: 60, height: 60 },
+      gap: 12,
+      aisle: 0,
+      origin: { x: 30, y: 240 },
+      price,
+      premiumPrice: price + 20,
+      firstRow: 1,
+    }),
+  ],
+  landmarks: [{ label: "Market street", x: 30, y: 140, width: 572, height: 60 }],
+});
+
+const boothGrid = (description: string, price: number, stage?: string): VenueLayout => ({
+  description,
+  width: 640,
+  height: 360,
+  booths: rows({
+    kind: "booth",
+    rows: 3,
+    perRow: stage ? 5 : 8,
+    booth: { width: 56, height: 56 },
+    gap: 10,
+    aisle: 40,
+    origin: { x: 32, y: 32 },
+    price,
+    premiumPrice: Math.round(price * 1.5),
+  }),
+  landmarks: [
+    ...(stage ? [{ label: stage, x: 380, y: 40, width: 220, height: 180 }] : []),
+    entrance(260, 324),
+  ],
+});
+
+const ringAround = (
+  description: string,
+  centre: string,
+  kind: BoothKind,
+  price: number,
+): VenueLayout => ({
+  description,
+  width: 640,
+  height: 360,
+  booths: ring({
+    kind,
+    size: 48,
+    gap: 14,
+    across: 9,
+    down: 5,
+    origin: { x: 44, y: 24 },
+    price,
+    premiumPrice: price + 30,
+  }),
+  landmarks: [{ label: centre, x: 120, y: 100, width: 400, height: 136 }],
+});
+
+export const venueLayouts: Record<EventTypeSlug, VenueLayout> = {
+  "card-shows": cardShow,
+  "food-truck-rallies": foodTruckRally,
+  "farmers-markets": stallStreet("Farmers' stalls on both sides of a market street", 45),
+  "flea-markets": {
+    ...cardShow,
+    description:
+      "Vendor tables in numbered rows with aisles between them, the entrance at the bottom",
+    booths: cardShow.booths.map((booth) => ({ ...booth, priceUsd: booth.priceUsd - 45 })),
+  },
+  "pop-up-markets": ringAround("Pop-up tents around a central plaza", "Plaza", "tent", 60),
+  "sneaker-expos": boothGrid(
+    "Exhibitor booths in three rows beside the main stage",
+    250,
+    "Main stage",
+  ),
+  "vintage-antique-shows": boothGrid("Dealer booths in three rows with aisles between them", 140),
+  "comic-cons-fan-expos": boothGrid(
+    "Exhibitor booths in three rows beside the panel stage",
+    220,
+    "Panel stage",
+  ),
+  "health-wellness-markets": ringAround(
+    "Wellness tents around a central lawn",
+    "Yoga lawn",
+    "tent",
+    55,
+  ),
+  "cultural-heritage-festivals": ringAround(
+    "Festival stalls around the performance stage",
+    "Stage",
+    "stall",
+    65,
+  ),
+  "art-fairs": stallStreet("Artists' tents on both sides of a walking path", 90, "tent"),
+};
+
+/** The home page's demo poster: the card show floor, the layout the demo starts from. */
+export const demoLayout: VenueLayout = cardShow;
+
+/** Copy around the map on each event-type page. */
+export const venueMapSection = {
+  title: "Your floor plan, ready to book",
+  intro:
+    "Our team draws your first venue map for you. Vendors see which spots are open, premium or taken.",
+  legend: [
+    { status: "open", label: "Open" },
+    { status: "premium", label: "Premium spot" },
+    { status: "taken", label: "Taken" },
+  ] satisfies readonly { status: BoothStatus; label: string }[],
+} as const;

@@ -1,0 +1,85 @@
+// What the business configures at build time shows up where visitors see it; /about is linked from every page.
+// Expected values come from the environment the build ran with (or the defaults written out here).
+import { siteRoutes } from "../../app/config/paths.ts";
+import { expect, test } from "./fixtures.ts";
+
+test.use({ javaScriptEnabled: false });
+
+const env = process.env;
+const siteUrl = (env.SITE_URL || "https://www.boothpilot.example").replace(/\/+$/, "");
+const mailDomain = (
+  env.MAIL_DOMAIN || new URL(siteUrl).hostname.replace(/^www\./, "")
+).toLowerCase();
+const mailbox = {
+  general: env.MAIL_GENERAL || `hello@${mailDomain}`,
+  careers: env.MAIL_CAREERS || `careers@${mailDomain}`,
+  press: env.MAIL_PRESS || `press@${mailDomain}`,
+};
+const demoVideo = env.DEMO_VIDEO_URL || "https://www.youtube.com/watch?v=boothpilot-demo";
+const venueMapVideo =
+  env.VENUE_MAP_VIDEO_URL || "https://www.youtube.com/watch?v=boothpilot-venue-map";
+
+test("the three mailboxes follow MAIL_DOMAIN (or their own variables) on the pages and in the Organization data", async ({
+  page,
+  request,
+}) => {
+  const pages: [string, string[]][] = [
+    ["/contact", [mailbox.general]],
+    ["/press", [mailbox.press, mailbox.general]],
+    ["/careers", [mailbox.careers, mailbox.general]],
+  ];
+  for (const [path, addresses] of pages) {
+    await page.goto(path);
+    for (const address of addresses)
+      await expect(
+        page.locator(`main a[href="mailto:${address}"]`),
+        `${path} ${address}`,
+      ).toHaveCount(1);
+    await expect(page.locator(`main a[href^="mailto:"]:not([href$="@${mailDomain}"])`)).toHaveCount(
+      addresses.filter((a) => !a.endsWith(`@${mailDomain}`)).length,
+    );
+  }
+  const html = await (await request.get("/")).text();
+  expect(html).toContain(`"email":"${mailbox.general}"`);
+});
+
+test("the demo and venue-map videos follow their variables", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: "Watch the Demo" })).toHaveAttribute(
+    "href",
+    demoVideo,
+  );
+  await expect(page.getByRole("link", { name: "Play the demo video" })).toHaveAttribute(
+    "href",
+    demoVideo,
+  );
+  await page.goto("/features/interactive-venue-mapping");
+  await expect(page.locator(`main a[href="${venueMapVideo}"]`)).toHaveCount(1);
+});
+
+test("/about is linked from the footer of every page", async ({ page }) => {
+  for (const route of siteRoutes) {
+    await page.goto(route.path);
+    await expect(
+      page.getByRole("contentinfo").getByRole("link", { name: "About", exact: true }),
+      route.path,
+    ).toHaveAttribute("href", "/about");
+  }
+});
+
+test("each event-type page draws its own venue map, sized before it paints", async ({ page }) => {
+  const seen = new Set<string>();
+  for (const route of siteRoutes.filter((r) => r.path.startsWith("/event-types/"))) {
+    await page.goto(route.path);
+    const map = page.locator("#venue-map svg[role=img]");
+    await expect(map, route.path).toHaveCount(1);
+    await expect(map).toHaveAttribute("width", /^\d+$/);
+    await expect(map).toHaveAttribute("height", /^\d+$/);
+    await expect(map).toHaveAttribute("viewBox", /^0 0 \d+ \d+$/);
+    const name = (await map.getAttribute("aria-label")) ?? "";
+    expect(name.length, route.path).toBeGreaterThan(20);
+    expect(await map.locator("[data-booth]").count(), route.path).toBeGreaterThanOrEqual(12);
+    seen.add(name);
+  }
+  expect(seen.size).toBe(11);
+});
