@@ -1,4 +1,4 @@
-// What the visitor is told about a contact submission (SPEC section 8): in the browser and in the no-JS answer.
+// What the visitor is told about a contact submission (docs/product.md, "Error catalogue"): in the browser and in the no-JS answer.
 // Kept apart from the schema so a page can show these texts without loading zod.
 
 export const contactFormTexts = {

@@ -22,7 +22,7 @@ function errorOf(payload: unknown): string | null {
 }
 
 describe("contactFormSchema", () => {
-  it("accepts the SPEC payload, trims it, keeps line breaks in the message", () => {
+  it("accepts the documented payload, trims it, keeps line breaks in the message", () => {
     const form = contactFormSchema.parse({ ...valid, name: "  Ada Lovelace  " });
     expect(form).toEqual({
       ...valid,

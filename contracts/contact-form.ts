@@ -1,4 +1,4 @@
-// The submit-contact-form payload (SPEC section 7, DESIGN section 4): one schema for the browser form and the server.
+// The submit-contact-form payload (docs/product.md, "Server functions"): one schema for the browser form and the server.
 // Shared by the browser and the server: no Node-only imports here.
 import { z } from "zod";
 import {

@@ -15,7 +15,7 @@ function errorOf(payload: unknown): string | null {
 }
 
 describe("trackReferrerSchema", () => {
-  it("accepts the SPEC payload, the word direct and an empty user agent", () => {
+  it("accepts the documented payload, the word direct and an empty user agent", () => {
     expect(trackReferrerSchema.parse(valid)).toEqual(valid);
     expect(errorOf({ ...valid, referrer: "direct", user_agent: "" })).toBeNull();
   });

@@ -1,4 +1,4 @@
-// The track-referrer payload (SPEC sections 3 and 7): one schema for the browser and the server.
+// The track-referrer payload (docs/product.md, "Referrer call"): one schema for the browser and the server.
 // Shared by the browser and the server: no Node-only imports here.
 import { z } from "zod";
 import { fieldErrors, isHttpUrl, presentText, requiredText, requiredUuid } from "./fields.ts";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { eventTypeSlugs, featureSlugs, normalizePathname, siteRoutes } from "./paths";
 
 describe("route table", () => {
-  it("holds every path SPEC section 2 lists (6 main, 11 event types, 3 features, 6 legal and info), once each", () => {
+  it("holds every path docs/product.md lists under Routes (6 main, 11 event types, 3 features, 6 legal and info), once each", () => {
     expect(siteRoutes).toHaveLength(26);
     expect(new Set(siteRoutes.map((r) => r.path)).size).toBe(26);
     expect(new Set(siteRoutes.map((r) => r.id)).size).toBe(26);

@@ -1,10 +1,10 @@
-// Copy of /contact and the labels of the contact form (SPEC sections 3, 5 and 9).
+// Copy of /contact and the labels of the contact form (docs/product.md, "Contact form").
 import { contactFormTexts } from "../../contracts/contact-form-texts";
 import { business } from "../config/business";
 import { siteConfig } from "../config/site";
 
 export interface ContactField {
-  /** The form field's name on the wire (SPEC section 7: business_name, not businessName). */
+  /** The form field's name on the wire (docs/product.md, "Server functions": business_name, not businessName). */
   name: "name" | "email" | "phone" | "business_name" | "website" | "message";
   label: string;
   type: "text" | "email" | "tel" | "textarea";

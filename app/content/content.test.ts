@@ -33,7 +33,7 @@ describe("page lookups by path", () => {
   });
 });
 
-describe("SPEC section 9 constants", () => {
+describe("business constants (docs/product.md)", () => {
   // Written once in config/business.ts (and site.ts for the brand); copy interpolates them.
   const literals = [
     /2\.9\s*%/,

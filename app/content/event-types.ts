@@ -1,4 +1,4 @@
-// Copy of the 11 event-type pages (SPEC section 2), keyed by slug; the page names come from navigation.
+// Copy of the 11 event-type pages (docs/product.md, "Routes"), keyed by slug; the page names come from navigation.
 import { type EventTypeSlug, eventTypeSlugs, normalizePathname, paths } from "../config/paths";
 import { siteConfig } from "../config/site";
 import { claims, ctaLabels, paymentMethodsText } from "./common";

@@ -1,4 +1,4 @@
-// Copy of /features: every feature claim of SPEC section 1, grouped, linking to the three feature pages.
+// Copy of /features: every claim of docs/product.md ("Claims"), grouped, linking to the three feature pages.
 import { paths } from "../config/paths";
 import { siteConfig } from "../config/site";
 import { claims, ctaLabels, paymentMethodsText } from "./common";

@@ -1,4 +1,4 @@
-// Copy of the three feature pages (SPEC section 2), keyed by slug.
+// Copy of the three feature pages (docs/product.md, "Routes"), keyed by slug.
 import { type FeatureSlug, featureSlugs, normalizePathname, paths } from "../config/paths";
 import { siteConfig } from "../config/site";
 import { claims, ctaLabels } from "./common";

@@ -1,4 +1,4 @@
-// Copy of /how-it-works: the three acceptance models (SPEC section 1), their comparison and the FAQ.
+// Copy of /how-it-works: the three acceptance models (docs/product.md, "Acceptance models"), their comparison and the FAQ.
 import { business } from "../config/business";
 import { siteConfig } from "../config/site";
 import { claims, paymentMethodsText, priceLabels } from "./common";

@@ -1,4 +1,4 @@
-// Copy of the 404 page (SPEC section 2).
+// Copy of the 404 page (docs/product.md, "Routes").
 export const notFoundCopy = {
   head: {
     title: "Page Not Found",

@@ -1,4 +1,4 @@
-// The browser's client for the server functions (SPEC section 7): URL, headers and the answer shape in one place.
+// The browser's client for the server functions (docs/product.md, "Server functions"): URL, headers and the answer shape in one place.
 import { siteConfig } from "../config/site";
 
 export interface FunctionAnswer {

@@ -43,7 +43,7 @@ export class ContactSubmitError extends Error {
   }
 }
 
-/** Submits the form (SPEC section 7); raises the server's error text, or "Failed to submit form". */
+/** Submits the form (docs/product.md, "Server functions"); raises the server's error text, or "Failed to submit form". */
 export async function submitContact(values: ContactValues, honeypot: string): Promise<void> {
   const payload: ContactFormPayload = {
     ...values,

@@ -1,4 +1,4 @@
-// Once-per-session referrer call (SPEC sections 3, 4, 8): the flag is set only after the server confirms.
+// Once-per-session referrer call (docs/product.md, "Referrer call"): the flag is set only after the server confirms.
 import { business } from "../config/business";
 import { invokeFunction } from "./backend";
 

@@ -1,4 +1,4 @@
-// The contact form as a visitor uses it: every state and text of SPEC sections 4, 8 and 9, with and
+// The contact form as a visitor uses it: every state and text of docs/product.md ("Contact form", "Error catalogue"), with and
 // without JavaScript, against the real server and database.
 import type { Page } from "@playwright/test";
 import { contactMessagesFrom } from "./database.ts";
@@ -24,7 +24,7 @@ test.describe("with JavaScript", () => {
     await waitForHydration(page);
   });
 
-  test("fields, labels and required rules as SPEC says", async ({ page }) => {
+  test("fields, labels and required rules as docs/product.md says", async ({ page }) => {
     const form = page.locator("#contact-form");
     for (const label of ["Name", "Email", "Message"]) {
       await expect(form.getByLabel(new RegExp(`^${label}`))).toHaveAttribute("required", "");

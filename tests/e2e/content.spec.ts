@@ -1,5 +1,5 @@
-// Page content as served: texts, links and SPEC constants in the prerendered HTML, read without JavaScript.
-// Expected values are written out here (from SPEC and the issue), not read from app/content, so a
+// Page content as served: texts, links and business constants in the prerendered HTML, read without JavaScript.
+// Expected values are written out here (from docs/product.md), not read from app/content, so a
 // regression in the content modules or in how a page composes them fails this suite.
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { siteRoutes } from "../../app/config/paths.ts";

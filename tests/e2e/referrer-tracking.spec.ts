@@ -1,4 +1,4 @@
-// Once-per-session referrer tracking (SPEC sections 3, 4, 8) in a real browser against the real server.
+// Once-per-session referrer tracking (docs/product.md, "Referrer call") in a real browser against the real server.
 import type { Page, Request } from "@playwright/test";
 import { contactMessagesFrom, referrerVisit } from "./database.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";

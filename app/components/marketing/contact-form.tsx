@@ -1,4 +1,4 @@
-// The contact form (SPEC sections 3-5, 8): prerendered HTML that posts to the server function without
+// The contact form (docs/product.md, "Contact form"): prerendered HTML that posts to the server function without
 // JavaScript; once hydrated on first use (ADR 9) it validates with the server's schema and posts by script.
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import {
