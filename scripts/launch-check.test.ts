@@ -2,20 +2,9 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { testimonials } from "../app/content/testimonials.ts";
+import { environmentWithoutBusinessValues, launchEnv } from "./fixtures/launch-env.ts";
 import { launchFindings } from "./launch-check.ts";
 
-/** A business that has set every value it must own. */
-const launchEnv = {
-  SITE_URL: "https://www.fairgrounds.events",
-  APP_URL: "https://app.fairgrounds.events",
-  DEMO_VIDEO_URL: "https://www.youtube.com/watch?v=abc123",
-  VENUE_MAP_VIDEO_URL: "https://vimeo.com/12345",
-  SOCIAL_FACEBOOK_URL: "https://www.facebook.com/fairgrounds",
-  SOCIAL_INSTAGRAM_URL: "https://www.instagram.com/fairgrounds",
-  SOCIAL_LINKEDIN_URL: "https://www.linkedin.com/company/fairgrounds",
-  SOCIAL_YOUTUBE_URL: "https://www.youtube.com/@fairgrounds",
-  SAMPLE_EVENT_PATH: "/e/demo-show",
-};
 const realTestimonials = testimonials.map(({ sample: _sample, ...real }) => real);
 
 describe("launch-check", () => {
@@ -59,13 +48,8 @@ describe("launch-check", () => {
   });
 
   function run(env: Record<string, string>) {
-    const clean = Object.fromEntries(
-      Object.entries(process.env).filter(
-        ([key]) => !/^(SITE_URL|APP_URL|MAIL_|SOCIAL_|DEMO_|VENUE_|SAMPLE_)/.test(key),
-      ),
-    );
     return spawnSync(process.execPath, [join(import.meta.dirname, "launch-check.ts")], {
-      env: { ...clean, ...env },
+      env: { ...environmentWithoutBusinessValues(), ...env },
       encoding: "utf8",
     });
   }

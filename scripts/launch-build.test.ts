@@ -1,0 +1,124 @@
+// A launch as a business would run it, in a copy of the repository: launch-check fails on the defaults, passes
+// once every value is set and the testimonials are real, and the build made with those values shows them.
+import { spawnSync } from "node:child_process";
+import {
+  cpSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { siteRoutes } from "../app/config/paths.ts";
+import { environmentWithoutBusinessValues, launchEnv } from "./fixtures/launch-env.ts";
+import { attribute, elements, type HtmlElement, parseHtml, textOf } from "./lib/html.ts";
+
+const root = join(import.meta.dirname, "..");
+const copied = [
+  "app",
+  "contracts",
+  "public",
+  "scripts",
+  "server",
+  "package.json",
+  "react-router.config.ts",
+  "tsconfig.json",
+  "vite.config.ts",
+  "vite.site-script.config.ts",
+];
+let copy = "";
+
+function run(command: string, args: string[], env: Record<string, string | undefined>) {
+  return spawnSync(command, args, { cwd: copy, env, encoding: "utf8" });
+}
+
+/** The built page of a route, parsed. */
+function page(path: string): HtmlElement[] {
+  const file = path === "/" ? "index.html" : join(path.slice(1), "index.html");
+  return [...elements(parseHtml(readFileSync(join(copy, "build", "client", file), "utf8")))];
+}
+const hrefs = (nodes: HtmlElement[]) =>
+  nodes.filter((n) => n.tagName === "a").map((n) => attribute(n, "href") ?? "");
+function meta(nodes: HtmlElement[], property: string): string | undefined {
+  const tag = nodes.find((n) => n.tagName === "meta" && attribute(n, "property") === property);
+  return tag && attribute(tag, "content");
+}
+
+beforeAll(() => {
+  copy = mkdtempSync(join(tmpdir(), "boothpilot-launch-"));
+  for (const entry of copied) {
+    cpSync(join(root, entry), join(copy, entry), {
+      recursive: true,
+      filter: (source) => !/\.test\.tsx?$/.test(source),
+    });
+  }
+  symlinkSync(join(root, "node_modules"), join(copy, "node_modules"), "dir");
+});
+
+afterAll(() => {
+  if (copy) rmSync(copy, { recursive: true, force: true });
+});
+
+describe("a launch with a fixture environment", { timeout: 240_000 }, () => {
+  it("launch-check exits 1 on the default configuration", () => {
+    const result = run(
+      process.execPath,
+      ["scripts/launch-check.ts"],
+      environmentWithoutBusinessValues(),
+    );
+    expect(result.status, result.stderr).toBe(1);
+    expect(result.stdout).toMatch(/^launch-check: \d+ value\(s\) still at a placeholder:/);
+  });
+
+  it("launch-check exits 0 once every value is set and the testimonials are an organizer's own", () => {
+    const file = join(copy, "app", "content", "testimonials.ts");
+    const source = readFileSync(file, "utf8");
+    const marks = source.split("    sample: true,\n");
+    expect(marks).toHaveLength(3);
+    writeFileSync(file, marks.join(""));
+    const env = { ...environmentWithoutBusinessValues(), ...launchEnv };
+    const result = run(process.execPath, ["scripts/launch-check.ts"], env);
+    expect(result.stdout).toMatch(/^launch-check: every value the business must own is set\./);
+    expect(result.status, result.stdout).toBe(0);
+  });
+
+  it("the build made with those values shows them: mailboxes, videos, social links, sample event, cards", () => {
+    const env = { ...environmentWithoutBusinessValues(), ...launchEnv };
+    const build = run("npm", ["run", "build"], env);
+    expect(build.status, build.stderr).toBe(0);
+
+    expect(hrefs(page("/contact"))).toContain("mailto:hello@mail.fairgrounds.events");
+    expect(hrefs(page("/careers"))).toContain("mailto:careers@mail.fairgrounds.events");
+    expect(hrefs(page("/press"))).toContain(`mailto:${launchEnv.MAIL_PRESS}`);
+    const home = page("/");
+    expect(hrefs(home)).toContain(launchEnv.DEMO_VIDEO_URL);
+    for (const social of [
+      launchEnv.SOCIAL_FACEBOOK_URL,
+      launchEnv.SOCIAL_INSTAGRAM_URL,
+      launchEnv.SOCIAL_LINKEDIN_URL,
+      launchEnv.SOCIAL_YOUTUBE_URL,
+    ])
+      expect(hrefs(home)).toContain(social);
+    const organization = home
+      .filter((n) => n.tagName === "script" && attribute(n, "type") === "application/ld+json")
+      .map((n) => JSON.parse(textOf(n)) as Record<string, unknown>)
+      .find((data) => data["@type"] === "Organization");
+    expect(organization?.email).toBe("hello@mail.fairgrounds.events");
+    expect(hrefs(page("/features/interactive-venue-mapping"))).toContain(
+      launchEnv.VENUE_MAP_VIDEO_URL,
+    );
+    expect(hrefs(page("/event-types/card-shows"))).toContain(
+      `${launchEnv.APP_URL}${launchEnv.SAMPLE_EVENT_PATH}`,
+    );
+    for (const route of siteRoutes) {
+      const image = meta(page(route.path), "og:image") ?? "";
+      expect(image.startsWith(`${launchEnv.SITE_URL}/og/`), image).toBe(true);
+      const png = join(copy, "build", "client", image.slice(launchEnv.SITE_URL.length));
+      expect(statSync(png).size, png).toBeLessThanOrEqual(100 * 1024);
+    }
+  });
+});
