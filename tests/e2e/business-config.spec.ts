@@ -57,12 +57,17 @@ test("the demo and venue-map videos follow their variables", async ({ page }) =>
   await expect(page.locator(`main a[href="${venueMapVideo}"]`)).toHaveCount(1);
 });
 
-test("/about is linked from the footer of every page", async ({ page }) => {
-  for (const route of siteRoutes) {
-    await page.goto(route.path);
+test("/about is linked from the footer of every page, the 404 page too", async ({
+  page,
+  consoleWatch,
+}) => {
+  // The 404 page logs the missing path, and the browser logs its 404 status.
+  consoleWatch.allow(/non-existent route|status of 404/);
+  for (const path of [...siteRoutes.map((route) => route.path), "/no-such-page"]) {
+    await page.goto(path);
     await expect(
       page.getByRole("contentinfo").getByRole("link", { name: "About", exact: true }),
-      route.path,
+      path,
     ).toHaveAttribute("href", "/about");
   }
 });
