@@ -80,6 +80,17 @@ function rows(options: RowsOptions): Booth[] {
   return booths;
 }
 
+/** One row on each side of a street or lot (row A above, row B below), facing each other. */
+function facingRows(
+  options: Omit<RowsOptions, "rows" | "aisle" | "origin" | "firstRow">,
+  x: number,
+  ys: readonly [number, number],
+): Booth[] {
+  return ys.flatMap((y, side) =>
+    rows({ ...options, rows: 1, aisle: 0, origin: { x, y }, firstRow: side }),
+  );
+}
+
 /** Booths on the four sides of a central area (a stage, a lawn, a seating lot). */
 function ring(options: {
   kind: BoothKind;
@@ -145,31 +156,18 @@ const foodTruckRally: VenueLayout = {
   description: "Food trucks parked around the edge of a lot, with shared seating in the middle",
   width: 640,
   height: 360,
-  booths: [
-    ...rows({
+  booths: facingRows(
+    {
       kind: "truck",
-      rows: 1,
       perRow: 7,
       booth: { width: 64, height: 28 },
       gap: 20,
-      aisle: 0,
-      origin: { x: 24, y: 24 },
       price: 150,
       premiumPrice: 200,
-    }),
-    ...rows({
-      kind: "truck",
-      rows: 1,
-      perRow: 7,
-      booth: { width: 64, height: 28 },
-      gap: 20,
-      aisle: 0,
-      origin: { x: 24, y: 270 },
-      price: 150,
-      premiumPrice: 200,
-      firstRow: 1,
-    }),
-  ],
+    },
+    24,
+    [24, 270],
+  ),
   landmarks: [{ label: "Seating", x: 140, y: 110, width: 360, height: 120 }, entrance(260, 324)],
 };
 
@@ -181,31 +179,11 @@ const stallStreet = (
   description,
   width: 640,
   height: 360,
-  booths: [
-    ...rows({
-      kind,
-      rows: 1,
-      perRow: 8,
-      booth: { width: 60, height: 60 },
-      gap: 12,
-      aisle: 0,
-      origin: { x: 30, y: 40 },
-      price,
-      premiumPrice: price + 20,
-    }),
-    ...rows({
-      kind,
-      rows: 1,
-      perRow: 8,
-      booth: { width: 60, height: 60 },
-      gap: 12,
-      aisle: 0,
-      origin: { x: 30, y: 240 },
-      price,
-      premiumPrice: price + 20,
-      firstRow: 1,
-    }),
-  ],
+  booths: facingRows(
+    { kind, perRow: 8, booth: { width: 60, height: 60 }, gap: 12, price, premiumPrice: price + 20 },
+    30,
+    [40, 240],
+  ),
   landmarks: [{ label: "Market street", x: 30, y: 140, width: 572, height: 60 }],
 });
 
