@@ -14,6 +14,21 @@ export interface PriceCard {
   highlighted?: boolean;
 }
 
+/** The organizers' card: shown first on /pricing, and the free Offer of its structured data. */
+export const organizersPriceCard = {
+  id: "organizers",
+  audience: "Organizers",
+  price: priceLabels.organizerPrice,
+  unit: "forever",
+  summary: `Everything you need to run your events, set up in ${claims.setupTime}.`,
+  points: [
+    "Applications, venue maps, emails and payments",
+    `${claims.firstMapFree}`,
+    `${capitalize(priceLabels.payouts)} payouts`,
+  ],
+  highlighted: true,
+} satisfies PriceCard;
+
 export const pricingCopy = {
   hero: {
     badge: "Pricing",
@@ -24,19 +39,7 @@ export const pricingCopy = {
     title: "What it costs, and who pays",
     intro: "Three numbers to know, and who pays each one.",
     items: [
-      {
-        id: "organizers",
-        audience: "Organizers",
-        price: priceLabels.organizerPrice,
-        unit: "forever",
-        summary: `Everything you need to run your events, set up in ${claims.setupTime}.`,
-        points: [
-          "Applications, venue maps, emails and payments",
-          `${claims.firstMapFree}`,
-          `${capitalize(priceLabels.payouts)} payouts`,
-        ],
-        highlighted: true,
-      },
+      organizersPriceCard,
       {
         id: "processing",
         audience: "Payment processing",
@@ -75,7 +78,6 @@ export const pricingCopy = {
     primary: { label: ctaLabels.signUp, href: siteConfig.appLinks.signUp },
     secondary: { label: ctaLabels.contact, to: paths.contact },
   },
-  jsonLdDescription: `Vendor and event management for organizers of markets, shows and festivals. Free forever for organizers.`,
 } as const;
 
 function capitalize(text: string): string {

@@ -27,10 +27,20 @@ describe("faqPageJsonLd", () => {
 
 describe("softwareApplicationJsonLd", () => {
   it("offers the product for free, in US dollars", () => {
-    const data = softwareApplicationJsonLd("Vendor management.");
+    const data = softwareApplicationJsonLd("Vendor management.", {
+      name: "Organizers",
+      description: "Everything you need.",
+    });
     expect(data["@type"]).toBe("SoftwareApplication");
     expect(data.name).toBe("BoothPilot");
-    expect(data.offers).toEqual({ "@type": "Offer", price: "0", priceCurrency: "USD" });
+    expect(data.description).toBe("Vendor management.");
+    expect(data.offers).toEqual({
+      "@type": "Offer",
+      name: "Organizers",
+      description: "Everything you need.",
+      price: "0",
+      priceCurrency: "USD",
+    });
   });
 });
 

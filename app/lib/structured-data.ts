@@ -15,8 +15,11 @@ export function faqPageJsonLd(items: readonly { question: string; answer: string
   };
 }
 
-/** The product with its organizer price: free, forever. */
-export function softwareApplicationJsonLd(description: string) {
+/** The product with its organizer price: free, forever; the offer named and described as the page shows it. */
+export function softwareApplicationJsonLd(
+  description: string,
+  offer: { name: string; description: string },
+) {
   return {
     "@context": "https://schema.org",
     "@type": "SoftwareApplication",
@@ -27,6 +30,8 @@ export function softwareApplicationJsonLd(description: string) {
     description,
     offers: {
       "@type": "Offer",
+      name: offer.name,
+      description: offer.description,
       price: String(business.organizerPriceUsd),
       priceCurrency: business.policy.currency,
     },

@@ -8,13 +8,19 @@ import { Section } from "../components/marketing/section";
 import { paths } from "../config/paths";
 import { siteConfig } from "../config/site";
 import { ctaLabels } from "../content/common";
-import { pricingCopy } from "../content/pricing";
+import { organizersPriceCard, pricingCopy } from "../content/pricing";
 import { headForPath } from "../lib/seo";
 import { softwareApplicationJsonLd } from "../lib/structured-data";
 
 export const meta = () =>
   headForPath(paths.pricing, {
-    jsonLd: [softwareApplicationJsonLd(pricingCopy.jsonLdDescription)],
+    // The page's own words: the hero's subline and the organizers' card.
+    jsonLd: [
+      softwareApplicationJsonLd(pricingCopy.hero.subline, {
+        name: organizersPriceCard.audience,
+        description: organizersPriceCard.summary,
+      }),
+    ],
   });
 
 export default PricingContent;

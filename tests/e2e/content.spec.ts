@@ -312,12 +312,22 @@ test.describe("pricing", () => {
     expect(lines).toEqual([1, 1, 1]);
   });
 
-  test("SoftwareApplication JSON-LD with a free offer", async ({ request }) => {
+  test("SoftwareApplication JSON-LD with a free offer, in the words the page shows", async ({
+    page,
+    request,
+  }) => {
     const app = (await jsonLdOf(request, "/pricing")).find(
       (d) => d["@type"] === "SoftwareApplication",
     );
     expect(app?.name).toBe(siteConfig.name);
     expect(app?.offers).toMatchObject({ "@type": "Offer", price: "0", priceCurrency: "USD" });
+    const offer = app?.offers as { name: string; description: string };
+    const main = await open(page, "/pricing");
+    await expect(main.getByText(String(app?.description), { exact: true })).toHaveCount(1);
+    const card = main.locator("#prices li", { hasText: offer.name });
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText(offer.description);
+    await expect(card).toContainText("$0");
   });
 });
 
