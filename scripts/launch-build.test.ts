@@ -44,7 +44,9 @@ function page(path: string): HtmlElement[] {
 const hrefs = (nodes: HtmlElement[]) =>
   nodes.filter((n) => n.tagName === "a").map((n) => attribute(n, "href") ?? "");
 function meta(nodes: HtmlElement[], property: string): string | undefined {
-  const tag = nodes.find((n) => n.tagName === "meta" && attribute(n, "property") === property);
+  const tag = nodes.find(
+    (n) => n.tagName === "meta" && (attribute(n, "property") ?? attribute(n, "name")) === property,
+  );
   return tag && attribute(tag, "content");
 }
 
@@ -86,7 +88,7 @@ describe("a launch with a fixture environment", { timeout: 240_000 }, () => {
     expect(result.status, result.stdout).toBe(0);
   });
 
-  it("the build made with those values shows them: mailboxes, videos, social links, sample event, cards", () => {
+  it("the build made with those values shows them: mailboxes, videos, social links and handle, sample event, cards", () => {
     const env = { ...environmentWithoutBusinessValues(), ...launchEnv };
     const build = run("npm", ["run", "build"], env);
     expect(build.status, build.stderr).toBe(0);
@@ -108,6 +110,7 @@ describe("a launch with a fixture environment", { timeout: 240_000 }, () => {
       .map((n) => JSON.parse(textOf(n)) as Record<string, unknown>)
       .find((data) => data["@type"] === "Organization");
     expect(organization?.email).toBe("hello@mail.fairgrounds.events");
+    expect(meta(home, "twitter:site")).toBe(launchEnv.SOCIAL_X_HANDLE);
     expect(hrefs(page("/features/interactive-venue-mapping"))).toContain(
       launchEnv.VENUE_MAP_VIDEO_URL,
     );

@@ -23,13 +23,14 @@ describe("launch-check", () => {
       /^SOCIAL_INSTAGRAM_URL = /m,
       /^SOCIAL_LINKEDIN_URL = /m,
       /^SOCIAL_YOUTUBE_URL = /m,
+      /^SOCIAL_X_HANDLE = @boothpilot /m,
       /^SAMPLE_EVENT_PATH = /m,
       /^testimonial of Maria.*-> app\/content\/testimonials\.ts/m,
       /^testimonial of Derek/m,
     ]) {
       expect(text).toMatch(expected);
     }
-    expect(findings).toHaveLength(14);
+    expect(findings).toHaveLength(15);
   });
 
   it("passes once every value is set and the testimonials are real", () => {
@@ -57,7 +58,7 @@ describe("launch-check", () => {
   it("as a command, exits 1 on the default configuration and prints the list", () => {
     const result = run({});
     expect(result.status).toBe(1);
-    expect(result.stdout).toMatch(/^launch-check: 14 value\(s\) still at a placeholder:/);
+    expect(result.stdout).toMatch(/^launch-check: 15 value\(s\) still at a placeholder:/);
     expect(result.stdout).toContain("change: app/content/testimonials.ts");
   });
 

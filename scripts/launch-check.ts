@@ -52,6 +52,8 @@ export function launchFindings(
     "SOCIAL_LINKEDIN_URL",
     "SOCIAL_YOUTUBE_URL",
   ] as const;
+  if (env.SOCIAL_X_HANDLE === businessEnvDefaults.SOCIAL_X_HANDLE)
+    placeholder("SOCIAL_X_HANDLE", env.SOCIAL_X_HANDLE, "the sample default");
   for (const variable of urlVariables) {
     const value = env[variable];
     if (value === businessEnvDefaults[variable]) placeholder(variable, value, "the sample default");

@@ -29,6 +29,7 @@ export const businessEnvDefaults = {
   SOCIAL_INSTAGRAM_URL: "https://www.instagram.com/boothpilot",
   SOCIAL_LINKEDIN_URL: "https://www.linkedin.com/company/boothpilot",
   SOCIAL_YOUTUBE_URL: "https://www.youtube.com/@boothpilot",
+  SOCIAL_X_HANDLE: "@boothpilot",
   SAMPLE_EVENT_PATH: "/events/sample-card-show/apply",
 } as const;
 
@@ -51,6 +52,12 @@ export const businessEnvFields = {
   SOCIAL_INSTAGRAM_URL: httpUrl("SOCIAL_INSTAGRAM_URL", d.SOCIAL_INSTAGRAM_URL),
   SOCIAL_LINKEDIN_URL: httpUrl("SOCIAL_LINKEDIN_URL", d.SOCIAL_LINKEDIN_URL),
   SOCIAL_YOUTUBE_URL: httpUrl("SOCIAL_YOUTUBE_URL", d.SOCIAL_YOUTUBE_URL),
+  /** The X (Twitter) account named by each page's twitter:site tag. */
+  SOCIAL_X_HANDLE: z
+    .string()
+    .trim()
+    .regex(/^@\w{1,15}$/, "SOCIAL_X_HANDLE must be an X handle such as @example")
+    .default(d.SOCIAL_X_HANDLE),
   SAMPLE_EVENT_PATH: z
     .string()
     .trim()

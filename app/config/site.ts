@@ -35,7 +35,7 @@ export const siteConfig = {
     /** Written by scripts/og-images.ts at build, beside each page's share card under /og/. */
     appleTouchIcon: "/apple-touch-icon.png",
     manifest: "/site.webmanifest",
-    twitterSite: "@boothpilot",
+    twitterSite: env.SOCIAL_X_HANDLE,
     locale: "en_US",
   },
 } as const;
