@@ -54,6 +54,12 @@ describe("configuration documents", () => {
     });
   }
 
+  it("name no variable that neither schema reads", () => {
+    const known = new Set(schemas.flatMap((schema) => schema.keys));
+    for (const key of exampleValues.keys()) expect(known, `${key} in .env.example`).toContain(key);
+    for (const key of readmeNames) expect(known, `${key} in README's table`).toContain(key);
+  });
+
   it("give each variable in .env.example one line of meaning above it", () => {
     const lines = example.split("\n");
     lines.forEach((line, index) => {
