@@ -1,5 +1,5 @@
-// Referrer visits: one row per session, the first one wins; committed (group commit) before the caller hears back.
-import type { AppDatabase } from "../database.ts";
+// Referrer visits: one row per session, the first one wins; committed before the caller hears back.
+import type { AppDatabase, Executor } from "../database.ts";
 import type { ReferrerVisitsTable } from "../schema.ts";
 
 /** A visit as the function hands it over: every column but the time, with the bot flag as a boolean. */
@@ -9,7 +9,7 @@ export type NewReferrerVisit = Omit<ReferrerVisitsTable, "created_at" | "is_bot"
 
 export interface ReferrerVisitsRepository {
   /** Stores the visit unless its session is already stored; `recorded` says which happened. */
-  record(visit: NewReferrerVisit): Promise<{ recorded: boolean }>;
+  record(visit: NewReferrerVisit, trx?: Executor): Promise<{ recorded: boolean }>;
 }
 
 export function referrerVisitsRepository(
@@ -17,11 +17,13 @@ export function referrerVisitsRepository(
   now: () => number = Date.now,
 ): ReferrerVisitsRepository {
   return {
-    record(visit) {
-      return database.writes.run("recordVisit", {
-        ...visit,
-        created_at: new Date(now()).toISOString(),
-      });
+    async record(visit, trx = database.db) {
+      const result = await trx
+        .insertInto("referrer_visits")
+        .values({ ...visit, created_at: new Date(now()).toISOString() })
+        .onConflict((conflict) => conflict.column("session_id").doNothing())
+        .executeTakeFirst();
+      return { recorded: (result.numInsertedOrUpdatedRows ?? 0n) > 0n };
     },
   };
 }
