@@ -26,6 +26,7 @@ function memo<T>(cache: Map<string, Promise<T>>, key: string, open: () => Promis
 }
 
 export const storageTest = test
+  // biome-ignore lint/correctness/noEmptyPattern: Vitest reads a fixture's dependencies from this pattern.
   .extend("storage", { scope: "file" }, async ({}, { onCleanup }): Promise<StoragePool> => {
     const databases = new Map<string, Promise<TestDatabase>>();
     const apps = new Map<string, Promise<FastifyInstance>>();
