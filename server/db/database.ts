@@ -4,6 +4,7 @@ import { resolve } from "node:path";
 import { Kysely, PostgresDialect, type Transaction } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
+import { groupCommit, type Work } from "./group-commit.ts";
 import { migrationProvider } from "./migrations/index.ts";
 import type { Schema } from "./schema.ts";
 import { NodeSqliteDatabase, NodeSqliteDialect, openSqliteFile } from "./sqlite.ts";
@@ -25,6 +26,11 @@ export interface DatabaseConfig {
 export interface AppDatabase {
   readonly dialect: DialectName;
   readonly db: Kysely<Schema>;
+  /**
+   * Runs a request's write in a transaction and resolves after its COMMIT. On SQLite the writes of one turn of
+   * the event loop share the transaction (group commit); on PostgreSQL each has its own, on a pooled connection.
+   */
+  write<T>(work: Work<T>): Promise<T>;
   /** The SQLite file, or the PostgreSQL URL without its password: for logs. */
   readonly location: string;
   /** Closes the connection(s) once the statements under way have finished. */
@@ -46,6 +52,10 @@ function wrap(dialect: DialectName, db: Kysely<Schema>, location: string): AppDa
   return {
     dialect,
     db,
+    write:
+      dialect === "sqlite"
+        ? groupCommit(db)
+        : <T>(work: Work<T>): Promise<T> => db.transaction().execute(work),
     location,
     close() {
       closing ??= db.destroy();

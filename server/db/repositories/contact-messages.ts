@@ -1,9 +1,11 @@
-// Contact messages: stored once per payload within a minute, with their mail outbox row in the same
-// transaction, committed before the caller hears back.
+// Contact messages: stored once per payload within a minute, with their mail outbox row and their count in the
+// daily rollups (by their sender's visit) in the same transaction, committed before the caller hears back.
 import { createHash, randomUUID } from "node:crypto";
 import type { AppDatabase, Executor } from "../database.ts";
 import type { ContactMessagesTable } from "../schema.ts";
 import { mailOutboxRepository } from "./mail-outbox.ts";
+import { referrerAnalyticsRepository } from "./referrer-analytics.ts";
+import { referrerVisitsRepository } from "./referrer-visits.ts";
 
 /** The same payload submitted again within this window is not stored again. */
 export const duplicateWindowMs = 60_000;
@@ -76,19 +78,23 @@ export function contactMessagesRepository(
 ): ContactMessagesRepository {
   const claim = payloadGuard();
   const outbox = mailOutboxRepository(database);
+  const visits = referrerVisitsRepository(database);
+  const analytics = referrerAnalyticsRepository(database);
   return {
     submit(message, options = {}) {
       const at = now();
       const id = randomUUID();
       const createdAt = new Date(at).toISOString();
-      return database.db.transaction().execute(async (trx) => {
+      return database.write(async (trx) => {
         if (!(await claim(trx, payloadHash(message), at))) return { stored: false, id: null };
         await trx
           .insertInto("contact_messages")
           .values({ ...message, id, created_at: createdAt })
           .execute();
-        if (options.queueMail === true && message.status === "new") {
-          await outbox.enqueue(id, at, trx);
+        if (message.status === "new") {
+          const visit = message.session_id ? await visits.keysOf(message.session_id, trx) : null;
+          await analytics.countMessage(trx, at, visit);
+          if (options.queueMail === true) await outbox.enqueue(id, at, trx);
         }
         return { stored: true, id };
       });
