@@ -27,13 +27,16 @@ export function groupCommit(db: Kysely<Schema>): <T>(work: Work<T>) => Promise<T
         return out;
       });
     } catch (error) {
-      if (batch.length === 1) return batch[0]?.reject(error);
+      if (batch.length === 1) {
+        batch[0]?.reject(error);
+        return;
+      }
       for (const job of batch) {
         await db.transaction().execute(job.work).then(job.resolve, job.reject);
       }
       return;
     }
-    batch.forEach((job, index) => job.resolve(results[index]));
+    for (const [index, job] of batch.entries()) job.resolve(results[index]);
   }
 
   return <T>(work: Work<T>) =>
