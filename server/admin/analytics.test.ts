@@ -213,6 +213,31 @@ describe.each(dialects)("referrer analytics on %s", (dialect) => {
     expect(result.byLandingPath[0]).toEqual({ path: "/", visits: 3 });
   });
 
+  it("filters by one source class", async () => {
+    const all = await report(7);
+    const response = await adminRequest(app, {
+      url: `${adminApiPaths.analytics}?days=7&source=search`,
+      session,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const search = response.json() as AnalyticsReport;
+    const searchVisits = all.bySource.find((row) => row.source === "search")?.visits;
+    expect(searchVisits).toBeGreaterThan(0);
+    expect(search.visits).toBe(searchVisits);
+    expect(search.bySource.filter((row) => row.visits > 0)).toEqual([
+      { source: "search", visits: searchVisits },
+    ]);
+    expect(search.byReferrerHost.map((row) => row.host)).toEqual([
+      "www.google.com",
+      "www.bing.com",
+    ]);
+    const bad = await adminRequest(app, { url: `${adminApiPaths.analytics}?source=fax`, session });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      error: "source must be one of: search, social, ai, email, direct, other",
+    });
+  });
+
   it("accepts only 7, 30 or 90 days", async () => {
     const cases: [string, string][] = [
       ["?days=14", "days must be one of: 7, 30, 90"],
