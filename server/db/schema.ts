@@ -126,7 +126,8 @@ export interface VisitRollupsTable extends RollupCounts {
   utm_campaign: string;
 }
 
-export type RollupDimension = "host" | "path" | "campaign";
+/** "total" rows have the value "": the counts of a day and source class. */
+export type RollupDimension = "total" | "host" | "path" | "campaign";
 
 /** The same counts by one key at a time (with the source class): what most reports read. */
 export interface VisitRollupsByKeyTable extends RollupCounts {

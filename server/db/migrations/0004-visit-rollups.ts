@@ -1,6 +1,7 @@
 // Daily rollups of visits and contact messages, which the console's reports read instead of raw visits: a wide
 // table by every key (UTC day x source class x referrer host x landing path x utm_source / utm_medium /
-// utm_campaign) and a narrow one by one key at a time (host, path or campaign, with the source class), each row
+// utm_campaign) and a narrow one by one key at a time (host, path or campaign, with the source class; "total"
+// rows by source class alone), each row
 // counting visits by people, visits by bots, and contact messages (spam left out) whose sender's visit had those
 // keys (source "untracked" and empty keys when there was no visit). "" stands for "none" in every key: key columns
 // are never null, so the primary key is what the upserts conflict on. The migration fills them from the rows
@@ -104,17 +105,18 @@ export async function addToRollups(
       on conflict (${wideKeys}) do update set messages = visit_rollups.messages + excluded.messages`.execute(
       db,
     );
-    for (const [dimension, column] of [
-      ["host", "referrer_host"],
-      ["path", "landing_path"],
-      ["campaign", "utm_campaign"],
+    for (const [dimension, value] of [
+      ["total", sql`''`],
+      ["host", sql.ref("referrer_host")],
+      ["path", sql.ref("landing_path")],
+      ["campaign", sql.ref("utm_campaign")],
     ] as const) {
       await sql`
         insert into visit_rollups_by_key (dimension, day, source, value, visits, bot_visits, messages)
-        select ${dimension}, day, source, ${sql.ref(column)}, sum(visits), sum(bot_visits), sum(messages)
+        select ${dimension}, day, source, ${value}, sum(visits), sum(bot_visits), sum(messages)
         from visit_rollups
         where day = ${day}
-        group by day, source, ${sql.ref(column)}
+        group by day, source${dimension === "total" ? sql`` : sql`, ${value}`}
         on conflict (dimension, day, source, value) do update set
           visits = excluded.visits, bot_visits = excluded.bot_visits, messages = excluded.messages`.execute(
         db,

@@ -154,6 +154,7 @@ async function expectNarrowMatchesWide(database: AppDatabase): Promise<void> {
   const expected: Record<string, number[]> = {};
   for (const r of wide) {
     for (const [dimension, value] of [
+      ["total", ""],
       ["host", r.referrer_host],
       ["path", r.landing_path],
       ["campaign", r.utm_campaign],
