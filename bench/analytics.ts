@@ -11,7 +11,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
-import { createServer as createNetServer } from "node:net";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -22,7 +21,9 @@ import { adminApiPaths } from "../contracts/admin-api.ts";
 import { sessionCookieName } from "../server/admin/auth.ts";
 import { type AppDatabase, migrateToLatest, openDatabase } from "../server/db/database.ts";
 import { addToRollups } from "../server/db/migrations/0004-visit-rollups.ts";
+import type { NewReferrerVisit } from "../server/db/repositories/referrer-visits.ts";
 import type { ReferrerSource } from "../server/db/schema.ts";
+import { freePort, withPostgres } from "./helpers.ts";
 
 const projectDir = join(import.meta.dirname, "..");
 const { values: args } = parseArgs({
@@ -87,21 +88,8 @@ const campaigns = Array.from({ length: 20 }, (_, i) => `campaign-${i}`);
 const utmSources = ["newsletter", "google", "linkedin", "partner", "fair"];
 const utmMediums = ["email", "cpc", "social"];
 
-interface VisitRow {
-  session_id: string;
-  created_at: string;
-  referrer_url: string | null;
-  referrer_host: string | null;
-  source: ReferrerSource;
-  landing_path: string;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  utm_term: null;
-  utm_content: null;
-  user_agent: string;
-  is_bot: boolean;
-}
+/** A visit as the server stores it, with its time. */
+type VisitRow = NewReferrerVisit & { created_at: string };
 
 function visitRow(random: () => number, now: number): VisitRow {
   const bot = random() < 0.05;
@@ -179,17 +167,6 @@ async function seed(database: AppDatabase, count: number, now: number): Promise<
 }
 
 // ---- The server and the measurements ---------------------------------------------------------------------------
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 async function startServer(
   env: Record<string, string>,
@@ -386,21 +363,6 @@ async function benchDatabase(label: string, count: number, databaseUrl?: string)
   }
 }
 
-async function withPostgres<T>(adminUrl: string, run: (url: string) => Promise<T>): Promise<T> {
-  const name = `bp_bench_analytics_${Date.now()}`;
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(`create database "${name}"`);
-  try {
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return await run(url.toString());
-  } finally {
-    await client.query(`drop database if exists "${name}" with (force)`);
-    await client.end();
-  }
-}
-
 function markdown(all: Figures[]): string {
   const cpu = cpus();
   const load = loadavg()[0]?.toFixed(1) ?? "?";
@@ -445,7 +407,13 @@ const all: Figures[] = [];
 for (const count of sizes) {
   all.push(await benchDatabase("SQLite", count));
   if (args.postgres) {
-    all.push(await withPostgres(args.postgres, (url) => benchDatabase("PostgreSQL", count, url)));
+    all.push(
+      await withPostgres(
+        args.postgres,
+        (url) => benchDatabase("PostgreSQL", count, url),
+        "bp_bench_analytics",
+      ),
+    );
   }
 }
 const section = markdown(all);

@@ -13,7 +13,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createServer as createNetServer } from "node:net";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -23,6 +22,7 @@ import { contactFormPath } from "../contracts/contact-form.ts";
 import { trackReferrerPath } from "../contracts/track-referrer.ts";
 import { type DatabaseConfig, openDatabase } from "../server/db/database.ts";
 import { sqliteSynchronous } from "../server/db/sqlite.ts";
+import { freePort, withPostgres } from "./helpers.ts";
 
 const projectDir = join(import.meta.dirname, "..");
 
@@ -245,16 +245,6 @@ async function countRows(config: DatabaseConfig): Promise<{ visits: number; mess
 }
 
 /** A port that was free a moment ago. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 /** Starts `node server/main.ts` (its own process, as in production) and waits until /healthz answers. */
 async function startApp(config: DatabaseConfig): Promise<Child> {
@@ -355,21 +345,6 @@ async function benchDatabase(label: string, config: DatabaseConfig, echo: Child)
     `${label}: ${stored.visits} visits and ${stored.messages} messages stored: every 2xx answer (warm-up included) and at most ${inFlight} cut off by the end of a run`,
   );
   return rows;
-}
-
-async function withPostgres<T>(adminUrl: string, run: (url: string) => Promise<T>): Promise<T> {
-  const name = `bp_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  try {
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return await run(url.toString());
-  } finally {
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-  }
 }
 
 /** One-minute load average: the machine may be shared, and other work disturbs the figures. */

@@ -21,6 +21,16 @@ export interface AnalyticsFilter {
 
 export type AnalyticsFigures = Omit<AnalyticsReport, "days" | "since" | "until">;
 
+/** A visit's columns that are rollup keys. */
+export const visitKeyColumns = [
+  "source",
+  "referrer_host",
+  "landing_path",
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+] as const;
+
 /** The keys a visit or a message is counted under. */
 export type RollupKeys = Omit<VisitRollupsTable, "day" | "visits" | "bot_visits" | "messages">;
 
@@ -81,21 +91,11 @@ async function addCounts(
     .insertInto("visit_rollups")
     .values({ day, ...keys, ...counts })
     .onConflict((conflict) =>
-      conflict
-        .columns([
-          "day",
-          "source",
-          "referrer_host",
-          "landing_path",
-          "utm_source",
-          "utm_medium",
-          "utm_campaign",
-        ])
-        .doUpdateSet((eb) => ({
-          visits: eb("visit_rollups.visits", "+", eb.ref("excluded.visits")),
-          bot_visits: eb("visit_rollups.bot_visits", "+", eb.ref("excluded.bot_visits")),
-          messages: eb("visit_rollups.messages", "+", eb.ref("excluded.messages")),
-        })),
+      conflict.columns(["day", ...visitKeyColumns]).doUpdateSet((eb) => ({
+        visits: eb("visit_rollups.visits", "+", eb.ref("excluded.visits")),
+        bot_visits: eb("visit_rollups.bot_visits", "+", eb.ref("excluded.bot_visits")),
+        messages: eb("visit_rollups.messages", "+", eb.ref("excluded.messages")),
+      })),
     )
     .execute();
   const values: Record<RollupDimension, string> = {

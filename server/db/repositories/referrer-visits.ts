@@ -2,7 +2,11 @@
 // committed before the caller hears back. Raw visits past the retention period are deleted in small batches.
 import type { AppDatabase, Executor } from "../database.ts";
 import type { ReferrerVisitsTable } from "../schema.ts";
-import { referrerAnalyticsRepository, type VisitColumns } from "./referrer-analytics.ts";
+import {
+  referrerAnalyticsRepository,
+  type VisitColumns,
+  visitKeyColumns,
+} from "./referrer-analytics.ts";
 
 /** A visit as the function hands it over: every column but the time, with the bot flag as a boolean. */
 export type NewReferrerVisit = Omit<ReferrerVisitsTable, "created_at" | "is_bot"> & {
@@ -42,14 +46,7 @@ export function referrerVisitsRepository(
     async keysOf(sessionId, trx = db) {
       const row = await trx
         .selectFrom("referrer_visits")
-        .select([
-          "source",
-          "referrer_host",
-          "landing_path",
-          "utm_source",
-          "utm_medium",
-          "utm_campaign",
-        ])
+        .select(visitKeyColumns)
         .where("session_id", "=", sessionId)
         .executeTakeFirst();
       return row ?? null;
