@@ -27,8 +27,8 @@ export interface AppDatabase {
   readonly dialect: DialectName;
   readonly db: Kysely<Schema>;
   /**
-   * Runs a request's write in a transaction and resolves after its COMMIT. On SQLite the writes of one turn of
-   * the event loop share the transaction (group commit); on PostgreSQL each has its own, on a pooled connection.
+   * Runs a request's write in a transaction and resolves after its COMMIT. The writes of one turn of the event
+   * loop share the transaction (group commit).
    */
   write<T>(work: Work<T>): Promise<T>;
   /** The SQLite file, or the PostgreSQL URL without its password: for logs. */
@@ -52,10 +52,7 @@ function wrap(dialect: DialectName, db: Kysely<Schema>, location: string): AppDa
   return {
     dialect,
     db,
-    write:
-      dialect === "sqlite"
-        ? groupCommit(db)
-        : <T>(work: Work<T>): Promise<T> => db.transaction().execute(work),
+    write: groupCommit(db),
     location,
     close() {
       closing ??= db.destroy();

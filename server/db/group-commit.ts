@@ -1,7 +1,9 @@
-// Group commit for SQLite: node:sqlite commits on the server's only thread, and with synchronous=FULL each COMMIT
-// waits for an fsync. The writes that arrive in one turn of the event loop share one transaction, so one fsync
-// acknowledges them all; each caller's promise settles only after that COMMIT. If the shared transaction fails,
-// nothing of it is stored and each write runs again alone, so a bad write fails only its own caller.
+// Group commit: the writes that arrive in one turn of the event loop share one transaction, so one durable commit
+// acknowledges them all; each caller's promise settles only after that COMMIT. On SQLite (node:sqlite commits on
+// the server's only thread, each FULL commit waits for an fsync) that is one fsync per turn instead of one per
+// request; on PostgreSQL the rollup rows every visit updates are locked once per batch instead of once per
+// request. If the shared transaction fails, nothing of it is stored and each write runs again alone, so a bad
+// write (or a deadlock between two batches) fails only its own caller.
 import type { Kysely, Transaction } from "kysely";
 import type { Schema } from "./schema.ts";
 
