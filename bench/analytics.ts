@@ -16,7 +16,6 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { type Kysely, sql } from "kysely";
-import pg from "pg";
 import { adminApiPaths } from "../contracts/admin-api.ts";
 import { sessionCookieName } from "../server/admin/auth.ts";
 import { type AppDatabase, migrateToLatest, openDatabase } from "../server/db/database.ts";

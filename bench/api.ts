@@ -17,7 +17,6 @@ import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon, { type Result } from "autocannon";
-import pg from "pg";
 import { contactFormPath } from "../contracts/contact-form.ts";
 import { trackReferrerPath } from "../contracts/track-referrer.ts";
 import { type DatabaseConfig, openDatabase } from "../server/db/database.ts";

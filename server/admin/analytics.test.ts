@@ -2,7 +2,7 @@
 // times, sources, hosts, paths and campaigns.
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect } from "vitest";
 import { type AnalyticsReport, adminApiPaths } from "../../contracts/admin-api.ts";
 import type { AppDatabase } from "../db/database.ts";
 import { contactMessagesRepository } from "../db/repositories/contact-messages.ts";

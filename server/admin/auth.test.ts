@@ -2,7 +2,7 @@
 // their cookie, expiry, sign-out, the sign-in limit, and the refusal of cross-site requests.
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect } from "vitest";
 import { adminApiPaths, adminErrors } from "../../contracts/admin-api.ts";
 import type { AppDatabase } from "../db/database.ts";
 import {

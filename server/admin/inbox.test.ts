@@ -3,7 +3,7 @@
 // server in this process.
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect } from "vitest";
 import {
   adminApiPaths,
   adminErrors,
