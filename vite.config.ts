@@ -1,7 +1,7 @@
 // Vite config: React Router framework plugin, Tailwind, and the validated build-time configuration.
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig } from "vite";
 import { parseBuildEnv } from "./app/config/build-env.ts";
 
 const buildEnv = parseBuildEnv(process.env);
@@ -15,32 +15,10 @@ const onePageOnly = /contact|toaster|modal-dialog|not-found/;
 /** The admin console and its API contract: only /admin loads them (tests/e2e/budgets.spec.ts checks). */
 const adminConsole = /[\\/]app[\\/]admin[\\/]|[\\/]contracts[\\/]admin-/;
 
-/**
- * The page benchmark's "old way" (BENCH_SPA_BUILD_DIR): the same app as a client-rendered SPA. Copy
- * that normally renders only at build time renders in the browser, and the prerender-only loaders,
- * which SPA mode forbids, are left out.
- */
-const spaBenchBuild: Plugin = {
-  name: "bench-spa-old-way",
-  enforce: "pre",
-  transform(code, id) {
-    if (!/[\\/]app[\\/](routes|components)[\\/]/.test(id)) return undefined;
-    return code
-      .replace(/^export const (loader|clientLoader) = [^;]+;$/gm, "")
-      .replaceAll("import.meta.env.SSR", "true");
-  },
-};
-
 export default defineConfig({
-  plugins: [
-    ...(process.env.BENCH_SPA_BUILD_DIR ? [spaBenchBuild] : []),
-    tailwindcss(),
-    reactRouter(),
-  ],
+  plugins: [tailwindcss(), reactRouter()],
   define: {
     __BUILD_ENV__: JSON.stringify(buildEnv),
-    // The SPA fallback is the admin console's page, except in the page benchmark's all-SPA build.
-    __SPA_FALLBACK_IS_CONSOLE__: JSON.stringify(!process.env.BENCH_SPA_BUILD_DIR),
   },
   build: {
     assetsInlineLimit: 0,

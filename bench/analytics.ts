@@ -17,7 +17,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { type Kysely, sql } from "kysely";
 import { adminApiPaths } from "../contracts/admin-api.ts";
-import { sessionCookieName } from "../server/admin/auth.ts";
+import { sessionCookie } from "../server/admin/auth.ts";
 import { type AppDatabase, migrateToLatest, openDatabase } from "../server/db/database.ts";
 import { addToRollups } from "../server/db/migrations/0004-visit-rollups.ts";
 import type { NewReferrerVisit } from "../server/db/repositories/referrer-visits.ts";
@@ -38,6 +38,8 @@ const dayMs = 24 * 60 * 60 * 1000;
 const spanDays = 400;
 const reportRuns = 20;
 const siteOrigin = "https://www.boothpilot.example";
+// The server runs with the default, https SITE_URL: its session cookie is the __Host- one.
+const adminCookie = sessionCookie(true).name;
 const admin = { email: "bench@boothpilot.example", password: "bench password 1234" };
 
 // ---- The spread of the seeded visits -------------------------------------------------------------------------
@@ -222,7 +224,7 @@ async function signIn(port: number): Promise<string> {
   });
   const cookie = response.headers
     .getSetCookie()
-    .find((line) => line.startsWith(`${sessionCookieName}=`));
+    .find((line) => line.startsWith(`${adminCookie}=`));
   if (!response.ok || !cookie) throw new Error(`sign-in failed: ${response.status}`);
   return cookie.split(";")[0]!;
 }

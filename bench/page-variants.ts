@@ -3,7 +3,16 @@ import { spawnSync } from "node:child_process";
 import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
-import { inlineScriptHashes, precompress } from "../scripts/postbuild.ts";
+import {
+  attribute,
+  elements,
+  inlineScriptHashes,
+  parseHtml,
+  removeElement,
+  scripts,
+  serializeHtml,
+} from "../scripts/lib/html.ts";
+import { precompress } from "../scripts/postbuild.ts";
 import type { SiteManifest } from "../server/site/manifest.ts";
 import { clientDirName, siteManifestFile } from "../server/site/manifest.ts";
 
@@ -19,11 +28,17 @@ async function writeWithCompressed(file: string, content: string): Promise<void>
   await writeFile(`${file}.gz`, gzipSync(data, { level: 9 }));
 }
 
-/** The page without any JavaScript: every executable <script> and modulepreload hint removed. */
+/** The page without any JavaScript: every <script> but JSON-LD, and every modulepreload hint, removed. */
 export function stripScripts(html: string): string {
-  return html
-    .replace(/<script(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>/gi, "")
-    .replace(/<link[^>]*rel="modulepreload"[^>]*>/gi, "");
+  const doc = parseHtml(html);
+  for (const script of scripts(doc)) {
+    if (attribute(script, "type") !== "application/ld+json") removeElement(script);
+  }
+  for (const element of [...elements(doc)]) {
+    if (element.tagName === "link" && attribute(element, "rel") === "modulepreload")
+      removeElement(element);
+  }
+  return serializeHtml(doc);
 }
 
 /** build/ copied to `dir`, with each page's HTML stripped of scripts; same CSS, same server. */
@@ -42,13 +57,16 @@ export async function buildLimitVariant(buildDir: string, dir: string): Promise<
   await writeFile(join(dir, siteManifestFile), JSON.stringify(manifest));
 }
 
-/** The same app built the old way: React Router SPA mode, one empty-shell index.html for every path. */
+/**
+ * The same app built the old way, with its own config (bench/spa/): React Router SPA mode, one empty-shell
+ * index.html for every path.
+ */
 export async function buildSpaVariant(buildDir: string, dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true });
-  const result = spawnSync("npx", ["react-router", "build"], {
+  const result = spawnSync("npx", ["react-router", "build", join("bench", "spa")], {
     cwd: projectDir,
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, BENCH_SPA_BUILD_DIR: dir },
+    env: { ...process.env, SPA_BUILD_DIR: dir },
   });
   if (result.status !== 0) throw new Error("SPA build failed");
   const manifest = JSON.parse(

@@ -133,7 +133,7 @@ export const adminErrors = {
   noAccount:
     "No admin account is configured on this server. Set ADMIN_EMAIL and ADMIN_PASSWORD and restart it.",
   signInRequired: "Sign in to use the admin console.",
-  tooManySignIns: "Too many failed sign-ins from this address. Try again later.",
+  tooManySignIns: "Too many sign-in attempts. Try again later.",
   crossOrigin: "Refused: admin requests must come from the console's own origin.",
   jsonOnly: "Content-Type must be application/json.",
   invalidJson: "Request body is not valid JSON.",

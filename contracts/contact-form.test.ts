@@ -94,6 +94,14 @@ describe("contactFormSchema", () => {
       { ...valid, website: "www.example.com" },
       "website must be an absolute http:// or https:// URL",
     ],
+    [
+      { ...valid, website: "http://trusted.example@evil.example/" },
+      "website must not contain a user name or password (as in http://name@host/)",
+    ],
+    [
+      { ...valid, website: "https://user:secret@markets.example/" },
+      "website must not contain a user name or password (as in http://name@host/)",
+    ],
     [{ ...valid, session_id: "123" }, "session_id must be a UUID"],
     [{ ...valid, businessName: "camel" }, "Unknown field: businessName"],
     [{ ...valid, a: 1, b: 2 }, "Unknown fields: a, b"],

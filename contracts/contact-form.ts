@@ -1,7 +1,14 @@
 // The submit-contact-form payload (SPEC section 7, DESIGN section 4): one schema for the browser form and the server.
 // Shared by the browser and the server: no Node-only imports here.
 import { z } from "zod";
-import { fieldErrors, isHttpUrl, optionalText, optionalUuid, requiredText } from "./fields.ts";
+import {
+  fieldErrors,
+  hasUserInfo,
+  isHttpUrl,
+  optionalText,
+  optionalUuid,
+  requiredText,
+} from "./fields.ts";
 import { objectError } from "./function-result.ts";
 
 export const contactFormPath = "/functions/v1/submit-contact-form";
@@ -31,10 +38,9 @@ const email = requiredText("email", { max: contactFormLimits.email }).refine(
   fieldErrors.email("email"),
 );
 
-const website = optionalText("website", { max: contactFormLimits.website }).refine(
-  (value) => value === null || isHttpUrl(value),
-  fieldErrors.httpUrl("website"),
-);
+const website = optionalText("website", { max: contactFormLimits.website })
+  .refine((value) => value === null || isHttpUrl(value), fieldErrors.httpUrl("website"))
+  .refine((value) => value === null || !hasUserInfo(value), fieldErrors.urlUserInfo("website"));
 
 export const contactFormSchema = z.strictObject(
   {

@@ -28,6 +28,8 @@ export const fieldErrors = {
   unicode: (field: string) => `${field} must be valid Unicode text`,
   email: (field: string) => `${field} must be a valid email address`,
   httpUrl: (field: string) => `${field} must be an absolute http:// or https:// URL`,
+  urlUserInfo: (field: string) =>
+    `${field} must not contain a user name or password (as in http://name@host/)`,
   uuid: (field: string) => `${field} must be a UUID`,
 } as const;
 
@@ -40,6 +42,16 @@ export function isHttpUrl(value: string): boolean {
     return false;
   }
   return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+}
+
+/** True for a URL with a user name or password before its host: http://trusted.example@evil.example/ misleads. */
+export function hasUserInfo(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.username !== "" || url.password !== "";
+  } catch {
+    return false;
+  }
 }
 
 export function isUuid(value: string): boolean {

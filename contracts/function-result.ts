@@ -18,6 +18,8 @@ export const requestErrors = {
   notFound: "Not found",
   methodNotAllowed: "Method not allowed: use POST",
   badRequest: "Bad request",
+  headersTooLarge: "Request headers are too large",
+  timeout: "Request timed out",
   internal: "Internal server error",
 } as const;
 

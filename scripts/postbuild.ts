@@ -1,12 +1,12 @@
-// After `react-router build`: 404 page, admin console page, sitemap and robots, CSP script hashes, precompressed
-// files.
-import { createHash } from "node:crypto";
+// After `react-router build` and the site script's build: pages pointed at the site script, 404 page, admin
+// console page, sitemap and robots, CSP script hashes, precompressed files.
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import { parseBuildEnv } from "../app/config/build-env.ts";
 import { notFoundPrerenderPath, siteRoutes } from "../app/config/paths.ts";
+import { siteScriptSrc } from "../app/lib/site-script.ts";
 import {
   adminConsoleFile,
   clientDirName,
@@ -14,7 +14,18 @@ import {
   type SiteManifest,
   siteManifestFile,
 } from "../server/site/manifest.ts";
-import { deferHydration } from "./lib/defer-hydration.ts";
+import { siteScriptEntry, siteScriptManifest } from "../vite.site-script.config.ts";
+import {
+  attribute,
+  elements,
+  inlineScriptHashes,
+  insertAfter,
+  parseHtml,
+  scripts,
+  serializeHtml,
+  setAttribute,
+} from "./lib/html.ts";
+import { type SiteScriptManifest, siteScriptManifestFile } from "./lib/page-weight.ts";
 
 const buildDir = join(import.meta.dirname, "..", "build");
 const clientDir = join(buildDir, clientDirName);
@@ -27,23 +38,31 @@ function htmlFileFor(path: string): string {
   return path === "/" ? "index.html" : `${path.slice(1)}/index.html`;
 }
 
-/** sha256 CSP sources of every inline script that the browser would execute. */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
-    const attributes = match[1] ?? "";
-    if (/\ssrc\s*=/i.test(attributes)) continue;
-    if (/type\s*=\s*["']?application\/(ld\+)?json/i.test(attributes)) continue;
-    const body = match[2] ?? "";
-    hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
-  }
-  return [...hashes];
+/** The bundled site script's URL, from the manifest of its build (vite.site-script.config.ts). */
+async function builtSiteScript(): Promise<string> {
+  // Build metadata, never served: kept beside the site manifest for the page weights.
+  const file = join(buildDir, siteScriptManifestFile);
+  await rename(join(clientDir, siteScriptManifest), file);
+  await rm(join(clientDir, ".vite"), { recursive: true, force: true });
+  const manifest = JSON.parse(await readFile(file, "utf8")) as SiteScriptManifest;
+  const entry = manifest[siteScriptEntry];
+  if (!entry?.isEntry) throw new Error(`${siteScriptManifest} has no entry ${siteScriptEntry}`);
+  return `/${entry.file}`;
 }
 
-/** Rewrites the page's scripts so they load after first paint, then hashes them for its CSP. */
-async function finishPage(path: string, file: string): Promise<PageEntry> {
+/** Points the page's site script at the bundled file; React Router's own scripts must not be there. */
+export function pointAtSiteScript(html: string, builtSrc: string): string {
+  const doc = parseHtml(html);
+  const siteScripts = scripts(doc).filter((script) => attribute(script, "src") === siteScriptSrc);
+  if (siteScripts.length !== 1) throw new Error(`expected one ${siteScriptSrc} script`);
+  for (const script of siteScripts) setAttribute(script, "src", builtSrc);
+  return serializeHtml(doc);
+}
+
+/** Points the page at the site script, then hashes its inline scripts for its CSP. */
+async function finishPage(path: string, file: string, builtSrc: string): Promise<PageEntry> {
   const full = join(clientDir, file);
-  const html = deferHydration(await readFile(full, "utf8"));
+  const html = pointAtSiteScript(await readFile(full, "utf8"), builtSrc);
   await writeFile(full, html);
   return { path, file, scriptHashes: inlineScriptHashes(html) };
 }
@@ -54,18 +73,20 @@ async function moveNotFoundPage(): Promise<void> {
   await rm(join(clientDir, notFoundPrerenderPath.slice(1)), { recursive: true, force: true });
 }
 
-const noindexMeta = '<meta name="robots" content="noindex, nofollow"/>';
-
 /**
  * React Router's SPA fallback becomes the admin console's page, answered only for /admin paths (every other path
  * is prerendered, or the 404 page). Search engines are told to keep out before any script runs (the server also
  * sends X-Robots-Tag). Its scripts are left as React Router wrote them: the console needs them at once.
  */
 export function adminConsoleHtml(fallbackHtml: string): string {
-  if (!fallbackHtml.includes('<meta charSet="utf-8"/>')) {
-    throw new Error("the SPA fallback has no <meta charSet> to put the robots tag after");
-  }
-  return fallbackHtml.replace('<meta charSet="utf-8"/>', `<meta charSet="utf-8"/>${noindexMeta}`);
+  const doc = parseHtml(fallbackHtml);
+  const charset = [...elements(doc)].find(
+    (element) => element.tagName === "meta" && attribute(element, "charset") !== undefined,
+  );
+  if (!charset)
+    throw new Error("the SPA fallback has no <meta charset> to put the robots tag after");
+  insertAfter(charset, "meta", { name: "robots", content: "noindex, nofollow" });
+  return serializeHtml(doc);
 }
 
 async function makeAdminConsolePage(): Promise<PageEntry> {
@@ -130,10 +151,13 @@ async function main(): Promise<void> {
   await writeFile(join(clientDir, "sitemap.xml"), sitemapXml(env.SITE_URL));
   await writeFile(join(clientDir, "robots.txt"), robotsTxt(env.SITE_URL));
 
+  const siteScript = await builtSiteScript();
   const manifest: SiteManifest = {
     builtAt: new Date().toISOString(),
-    pages: await Promise.all(siteRoutes.map((r) => finishPage(r.path, htmlFileFor(r.path)))),
-    notFound: await finishPage("/404", "404.html"),
+    pages: await Promise.all(
+      siteRoutes.map((r) => finishPage(r.path, htmlFileFor(r.path), siteScript)),
+    ),
+    notFound: await finishPage("/404", "404.html", siteScript),
     adminConsole: await makeAdminConsolePage(),
   };
   await writeFile(join(buildDir, siteManifestFile), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -4,11 +4,14 @@ import Fastify, {
   type FastifyInstance,
   type FastifyServerOptions,
 } from "fastify";
-import { maxFunctionBodyBytes } from "../contracts/function-result.ts";
+import { maxFunctionBodyBytes, requestErrors } from "../contracts/function-result.ts";
 import type { SessionPolicy } from "./admin/auth.ts";
 import type { SignInLimits } from "./admin/sign-in-limiter.ts";
+import { acceptNoPlainText } from "./content-types.ts";
 import type { AppDatabase } from "./db/database.ts";
-import { type Env, trustProxyOption } from "./env.ts";
+import { type Env, servesHttpsOnly } from "./env.ts";
+import { errorAnswer } from "./error-answers.ts";
+import { frameworkAnswers } from "./framework-answers.ts";
 import type { OutboxWorkerTuning } from "./mail/outbox-worker.ts";
 import type { SmtpTimeouts } from "./mail/transport.ts";
 import adminApi from "./plugins/admin-api.ts";
@@ -20,7 +23,7 @@ import rateLimits from "./plugins/rate-limits.ts";
 import securityHeaders from "./plugins/security-headers.ts";
 import site from "./plugins/site.ts";
 import visitRetention from "./plugins/visit-retention.ts";
-import { AccessLogController, lazyChildLoggerFactory } from "./request-logging.ts";
+import { AccessLogController } from "./request-logging.ts";
 import { FormFlashStore } from "./site/form-flash.ts";
 
 declare module "fastify" {
@@ -71,11 +74,12 @@ export const defaultTimeouts: Timeouts = {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env } = options;
   const timeouts = { ...defaultTimeouts, ...options.timeouts };
+  const hsts = servesHttpsOnly(env);
   const app = Fastify({
     logger: options.logger ?? false,
     logController: new AccessLogController(),
-    childLoggerFactory: lazyChildLoggerFactory,
-    trustProxy: trustProxyOption(env.TRUST_PROXY),
+    // Fastify reads a hop count as a number (failing closed on it since 5.12), but its types leave number out.
+    trustProxy: env.TRUST_PROXY as FastifyServerOptions["trustProxy"],
     // Slow clients are cut off rather than holding sockets open: headers, whole request, idle socket. Node checks
     // the header and request limits every connectionsCheckingInterval.
     http: {
@@ -89,20 +93,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onProtoPoisoning: "error",
     onConstructorPoisoning: "error",
     return503OnClosing: true,
+    ...frameworkAnswers(hsts),
   });
-  // Bodies are JSON (or, later, a form): a text/plain POST is refused (415), never parsed.
-  app.removeContentTypeParser("text/plain");
+  acceptNoPlainText(app);
 
   app.setErrorHandler<FastifyError>((error, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    const [status, kind] = errorAnswer(error);
+    // Details stay in the log; clients get a fixed text.
     if (status >= 500) request.log.error({ err: error }, "request failed");
-    // 5xx details stay in the log; clients get a fixed text.
-    const message = status >= 500 ? "Internal server error" : error.message;
-    return reply.code(status).send({ success: false, error: message });
+    return reply.code(status).send({ success: false, error: requestErrors[kind] });
   });
 
   app.decorate("formFlash", new FormFlashStore());
-  await app.register(securityHeaders);
+  await app.register(securityHeaders, { hsts });
   await app.register(rateLimits, { enabled: env.RATE_LIMIT === "on" });
   app.get("/healthz", async () => ({ status: "ok" }));
   if (options.database) {
@@ -119,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       prefix: "/admin/api",
       siteUrl: env.SITE_URL,
       signInLimits: options.admin?.signInLimits,
+      now: options.admin?.now,
     });
   }
   if (options.buildDir !== undefined) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv, trustProxyOption } from "./env.ts";
+import { parseEnv } from "./env.ts";
 
 describe("parseEnv", () => {
   it("uses the documented defaults", () => {
@@ -73,13 +73,63 @@ describe("parseEnv", () => {
   });
 });
 
-describe("trustProxyOption", () => {
-  it("maps TRUST_PROXY to Fastify's option", () => {
-    expect(trustProxyOption(undefined)).toBe(false);
-    expect(trustProxyOption("true")).toBe(true);
-    expect(trustProxyOption("10.0.0.1, 10.0.0.2")).toEqual(["10.0.0.1", "10.0.0.2"]);
-    const hops = trustProxyOption("1") as (address: string, hop: number) => boolean;
-    expect(hops("10.0.0.1", 0)).toBe(true);
-    expect(hops("10.0.0.1", 1)).toBe(false);
+describe("TRUST_PROXY", () => {
+  it("takes the proxies' addresses or CIDRs, or a hop count as a number", () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "10.0.0.1, 10.0.0.0/8, ::1, fd00::/8" }).TRUST_PROXY).toEqual([
+      "10.0.0.1",
+      "10.0.0.0/8",
+      "::1",
+      "fd00::/8",
+    ]);
+    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+  });
+
+  it("refuses true at start, naming the variable and what to set instead", () => {
+    for (const value of ["true", "TRUE"]) {
+      expect(() => parseEnv({ TRUST_PROXY: value })).toThrow(
+        /TRUST_PROXY: TRUST_PROXY=true would trust any X-Forwarded-For a client sends: set the proxy's addresses or CIDRs/,
+      );
+    }
+  });
+
+  it("refuses anything that is not an address, a CIDR or a hop count", () => {
+    for (const value of [
+      "proxy.example",
+      "10.0.0.0/33",
+      "10.0.0.1/8/1",
+      "1.5",
+      "loopback, 10.0.0.1",
+    ]) {
+      expect(() => parseEnv({ TRUST_PROXY: value }), value).toThrow(
+        /TRUST_PROXY must be the proxies' addresses or CIDRs/,
+      );
+    }
+  });
+});
+
+describe("ADMIN_PASSWORD", () => {
+  it("refuses leading or trailing whitespace at start, never echoing the password", () => {
+    for (const password of [
+      " correct horse battery",
+      "correct horse battery ",
+      "\tcorrect horse battery\n",
+    ]) {
+      let message = "";
+      try {
+        parseEnv({ ADMIN_EMAIL: "a@b.example", ADMIN_PASSWORD: password });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toContain(
+        "ADMIN_PASSWORD: ADMIN_PASSWORD must not start or end with whitespace",
+      );
+      expect(message).not.toContain("correct horse");
+    }
+  });
+
+  it("keeps inner spaces as they are", () => {
+    const env = parseEnv({ ADMIN_EMAIL: "a@b.example", ADMIN_PASSWORD: "correct horse battery" });
+    expect(env.ADMIN_PASSWORD).toBe("correct horse battery");
   });
 });

@@ -1,11 +1,7 @@
 // Run-time configuration: every environment variable the server reads, validated once at start.
+import { isIP } from "node:net";
 import { z } from "zod";
-
-const optionalString = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value) => (value ? value : undefined));
+import { optionalString, parseEnvFields, siteUrl } from "../contracts/env-fields.ts";
 
 const addressList = optionalString.transform((value) =>
   value
@@ -16,15 +12,41 @@ const addressList = optionalString.transform((value) =>
     : [],
 );
 
-/** An absolute http(s) origin; a trailing slash is dropped. */
-const absoluteOrigin = (name: string) =>
-  z
-    .string()
-    .trim()
-    .refine((value) => /^https?:\/\/[^/?#\s]+$/i.test(value.replace(/\/+$/, "")), {
-      message: `${name} must be an absolute http(s) origin such as https://www.example.com`,
-    })
-    .transform((value) => value.replace(/\/+$/, ""));
+/** One proxy address, or a CIDR range of them (IPv4 or IPv6). */
+function isAddressOrCidr(value: string): boolean {
+  const [address = "", prefix, ...rest] = value.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Fastify's trustProxy: unset (trust no forwarded header), the proxies' addresses/CIDRs, or a hop count passed as
+ * the number Fastify expects. "true" is refused: it would take a client's own X-Forwarded-For as its address.
+ */
+const trustProxy = optionalString
+  .refine((value) => value?.toLowerCase() !== "true", {
+    message:
+      "TRUST_PROXY=true would trust any X-Forwarded-For a client sends: set the proxy's addresses or CIDRs (for example 10.0.0.2 or 10.0.0.0/8), or a hop count",
+  })
+  .refine(
+    (value) =>
+      value === undefined ||
+      value.toLowerCase() === "true" ||
+      /^\d+$/.test(value) ||
+      value.split(",").every((part) => isAddressOrCidr(part.trim())),
+    {
+      message:
+        "TRUST_PROXY must be the proxies' addresses or CIDRs, comma-separated (for example 10.0.0.2 or 10.0.0.0/8), or a hop count",
+    },
+  )
+  .transform((value): false | number | string[] => {
+    if (value === undefined) return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    return value.split(",").map((part) => part.trim());
+  });
 
 export const envSchema = z
   .object({
@@ -48,20 +70,28 @@ export const envSchema = z
       "MAIL_FROM must be an e-mail address",
     ),
     /** The site's origin at run time: links to the admin console in e-mails (also a build-time variable). */
-    SITE_URL: absoluteOrigin("SITE_URL").default("https://www.boothpilot.example"),
+    SITE_URL: siteUrl,
     ADMIN_EMAIL: optionalString.refine(
       (value) => value === undefined || z.email().safeParse(value).success,
       "ADMIN_EMAIL must be an e-mail address",
     ),
-    ADMIN_PASSWORD: optionalString.refine(
-      (value) => value === undefined || value.length >= 12,
-      "ADMIN_PASSWORD must be at least 12 characters",
-    ),
+    // Not trimmed: sign-in compares the password exactly, so an outer space would silently make another one.
+    ADMIN_PASSWORD: z
+      .string()
+      .optional()
+      .refine(
+        (value) => value === undefined || value.trim() === value,
+        "ADMIN_PASSWORD must not start or end with whitespace (sign-in compares it exactly): remove the outer spaces",
+      )
+      .refine(
+        (value) => value === undefined || value.length >= 12,
+        "ADMIN_PASSWORD must be at least 12 characters",
+      ),
     RATE_LIMIT: z.enum(["on", "off"]).default("on"),
     /** "off": serve only the server functions (an API-only instance, or tests without a site build). */
     SERVE_SITE: z.enum(["on", "off"]).default("on"),
-    /** Proxies in front of the server: "true", a hop count, or a comma-separated list of addresses/CIDRs. */
-    TRUST_PROXY: optionalString,
+    /** Proxies in front of the server: their addresses/CIDRs (comma-separated), or a hop count. */
+    TRUST_PROXY: trustProxy,
     /** Extra origins allowed to call the server functions from a browser (comma-separated). */
     CORS_ORIGINS: addressList.refine(
       (list) => list.every((origin) => /^https?:\/\/[^/]+$/.test(origin)),
@@ -69,6 +99,8 @@ export const envSchema = z
     ),
     /** Days raw visits are kept (the daily rollups are kept forever); 0 keeps them forever. */
     VISIT_RETENTION_DAYS: z.coerce.number().int().min(0).default(400),
+    /** "production": the admin cookie is Secure and HSTS is sent, whatever SITE_URL says. */
+    NODE_ENV: optionalString,
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
@@ -98,24 +130,17 @@ export class EnvError extends Error {
 
 /** Parses run-time variables; throws an EnvError naming every bad variable (never echoing secrets). */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const relevant = Object.fromEntries(
-    Object.keys(envSchema.shape).map((key) => [key, source[key] === "" ? undefined : source[key]]),
-  );
-  const result = envSchema.safeParse(relevant);
-  if (result.success) return result.data;
-  const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
-  throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
+  const result = parseEnvFields(envSchema, source, "Invalid configuration");
+  if ("error" in result) throw new EnvError(result.error);
+  return result.data;
 }
 
-/** Fastify's trustProxy option from TRUST_PROXY: "true", a hop count, or addresses/CIDRs. */
-export function trustProxyOption(
-  value: string | undefined,
-): boolean | string[] | ((address: string, hop: number) => boolean) {
-  if (value === undefined || value === "false") return false;
-  if (value === "true") return true;
-  if (/^\d+$/.test(value)) {
-    const hops = Number(value);
-    return (_address, hop) => hop < hops;
-  }
-  return value.split(",").map((part) => part.trim());
+/**
+ * The site is served over HTTPS only (SITE_URL is https, or NODE_ENV=production): the admin cookie is always
+ * Secure with the __Host- prefix and HSTS is sent, however a request reached the server (a TLS proxy without
+ * TRUST_PROXY included). Browsers keep Secure cookies on http://localhost and http://127.0.0.1 (trustworthy
+ * origins), so `npm start` with the default SITE_URL works locally; another plain-http host sets SITE_URL=http://….
+ */
+export function servesHttpsOnly(env: Pick<Env, "SITE_URL" | "NODE_ENV">): boolean {
+  return env.SITE_URL.startsWith("https://") || env.NODE_ENV === "production";
 }

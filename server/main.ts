@@ -5,7 +5,7 @@ import { resolve } from "node:path";
 import { buildApp } from "./app.ts";
 import { migrateToLatest, openDatabase } from "./db/database.ts";
 import { EnvError, parseEnv } from "./env.ts";
-import { bufferedLogStream } from "./log-stream.ts";
+import { serverLogger } from "./log-destination.ts";
 import { setUpAdminAccount } from "./plugins/admin-auth.ts";
 
 export async function main(): Promise<void> {
@@ -35,7 +35,7 @@ export async function main(): Promise<void> {
     env,
     database,
     buildDir: env.SERVE_SITE === "on" ? resolve(import.meta.dirname, "..", "build") : undefined,
-    logger: { level: env.LOG_LEVEL, stream: bufferedLogStream() },
+    logger: serverLogger(env.LOG_LEVEL),
   });
   app.log.info({ database: database.location, dialect: database.dialect }, "database ready");
   try {

@@ -1,6 +1,7 @@
 // The console's client for the admin API: same-origin JSON with the session cookie. Loaders get a result they can
 // render (data, signed out, or an error text), never an exception for an answer the API gives on purpose.
 import { type AdminError, type AdminSessionState, adminApiPaths } from "../../contracts/admin-api";
+import { showInvisible } from "./format";
 
 export type AdminResult<Data> =
   | { kind: "ok"; data: Data }
@@ -43,7 +44,14 @@ async function call<Data>(
     return { kind: "error", status: response.status, error: await errorText(response) };
   }
   if (response.status === 204) return { kind: "ok", data: undefined as Data };
-  return { kind: "ok", data: (await response.json()) as Data };
+  return { kind: "ok", data: readAdminJson(await response.text()) as Data };
+}
+
+/** An API answer as the console shows it: every string with its invisible format characters made visible. */
+export function readAdminJson(text: string): unknown {
+  return JSON.parse(text, (_key, value: unknown) =>
+    typeof value === "string" ? showInvisible(value) : value,
+  );
 }
 
 export const adminApi = {

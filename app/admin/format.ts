@@ -46,3 +46,15 @@ export const errorKindLabels = {
 export function isWebAddress(value: string): boolean {
   return /^https?:\/\//i.test(value);
 }
+
+/**
+ * Invisible format characters (Unicode's Cf: bidirectional controls such as U+202E, zero-width spaces, soft hyphens)
+ * shown as their code point, for example ⟨U+202E⟩: stored text cannot reorder or hide what the team reads (a sender's
+ * name spoofing another). The zero-width joiner stays, as emoji are built with it.
+ */
+export function showInvisible(text: string): string {
+  return text.replace(/(?!\u200d)\p{Cf}/gu, (character) => {
+    const code = character.codePointAt(0) ?? 0;
+    return `⟨U+${code.toString(16).toUpperCase().padStart(4, "0")}⟩`;
+  });
+}

@@ -1,4 +1,5 @@
 // Business constants of SPEC section 9: written once here, imported wherever they are shown.
+import { replyWithinHours } from "../../contracts/reply-promise.ts";
 
 export const business = {
   organizerPriceUsd: 0,
@@ -6,7 +7,7 @@ export const business = {
   vendorPlatformFeePercent: 5,
   payouts: { pricingPage: "next-day", elsewhere: "instant" },
   paymentMethods: ["Cards", "Apple Pay", "Google Pay", "Link", "Cash App", "Afterpay"],
-  replyWithinHours: 24,
+  replyWithinHours,
   setupMinutes: 5,
   contactMessageRows: 5,
   successToastMs: 6000,

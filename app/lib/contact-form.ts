@@ -2,18 +2,18 @@
 // the visitor's first interaction with the form, so the page itself never waits for it.
 
 import {
+  type ContactErrors,
+  type ContactFieldName,
+  type ContactValues,
+  contactFieldNames,
+} from "../../contracts/contact-fields";
+import {
   type ContactFormPayload,
   contactFormErrors,
   contactFormSchema,
   contactHoneypotField,
 } from "../../contracts/contact-form";
 import { invokeFunction } from "./backend";
-import {
-  type ContactErrors,
-  type ContactFieldName,
-  type ContactValues,
-  contactFieldNames,
-} from "./contact-fields";
 import { trackedSessionId } from "./referrer-tracking";
 
 /** Field errors of the shared schema, the first message per field. */

@@ -6,20 +6,14 @@ import { CheckList } from "../components/marketing/check-list";
 import { EventTypeLinks } from "../components/marketing/event-type-links";
 import { PageHero } from "../components/marketing/page-hero";
 import { Section } from "../components/marketing/section";
-import { loadStaticContent, staticPage, staticPageLoader } from "../components/static-content";
 import { paths } from "../config/paths";
 import { aboutCopy } from "../content/about";
 import { closingCta } from "../content/common";
-import { prerenderedHead } from "../lib/head-from-html";
 import { headForPath } from "../lib/seo";
 
-// Head tags come from content at build time; in the browser they are read back from the HTML.
-export const meta = import.meta.env.SSR ? () => headForPath(paths.about) : prerenderedHead;
+export const meta = () => headForPath(paths.about);
 
-// Prerendered content; in the browser the page adopts it from the HTML (see StaticContent).
-export const loader = staticPageLoader;
-export const clientLoader = loadStaticContent;
-export default staticPage(import.meta.env.SSR ? AboutContent : undefined);
+export default AboutContent;
 
 function AboutContent() {
   const { hero, audience, why, principles } = aboutCopy;

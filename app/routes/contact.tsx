@@ -1,35 +1,28 @@
 // Contact: the reply promise, the general mailbox and the contact form.
 
+import { Island } from "../components/island";
 import { TextLink } from "../components/marketing/button-link";
-import { ContactFormRegion } from "../components/marketing/contact-form-region";
+import { ContactForm } from "../components/marketing/contact-form";
 import { PageHero } from "../components/marketing/page-hero";
-import { loadStaticContent, StaticContent, staticPageLoader } from "../components/static-content";
 import { MailIcon } from "../components/ui/icons";
 import { paths } from "../config/paths";
 import { contactCopy } from "../content/contact";
-import { prerenderedHead } from "../lib/head-from-html";
 import { headForPath } from "../lib/seo";
-import type { Route } from "./+types/contact";
 
-// Head tags come from content at build time; in the browser they are read back from the HTML.
-export const meta = import.meta.env.SSR ? () => headForPath(paths.contact) : prerenderedHead;
+export const meta = () => headForPath(paths.contact);
 
-// The copy around the form is prerendered static content; the form is an island hydrated on first use.
-export const loader = staticPageLoader;
-export const clientLoader = loadStaticContent;
+// Rendered at build time only; the form is an island that posts without JavaScript and hydrates on first use
+// (ADR 9, ADR 12).
 
-export default function Contact({ loaderData }: Route.ComponentProps) {
-  const html = loaderData?.staticHtml;
+export default function Contact() {
   return (
     <>
-      <StaticContent id="intro" html={html?.intro}>
-        {import.meta.env.SSR ? <ContactIntro /> : null}
-      </StaticContent>
+      <ContactIntro />
       <div className="mx-auto grid max-w-6xl gap-10 px-4 pb-20 lg:grid-cols-3">
-        <ContactFormRegion html={html?.form} className="lg:col-span-2" />
-        <StaticContent id="aside" html={html?.aside}>
-          {import.meta.env.SSR ? <ContactAside /> : null}
-        </StaticContent>
+        <Island name="contact-form" when="interaction" className="lg:col-span-2">
+          <ContactForm />
+        </Island>
+        <ContactAside />
       </div>
     </>
   );

@@ -7,22 +7,14 @@ import { CheckList } from "../components/marketing/check-list";
 import { PageHero } from "../components/marketing/page-hero";
 import { Section } from "../components/marketing/section";
 import { Testimonials } from "../components/marketing/testimonials";
-import { loadStaticContent, staticPage, staticPageLoader } from "../components/static-content";
 import { eventTypeActions, eventTypePageFor } from "../content/event-types";
 import { testimonials, testimonialsHeading } from "../content/testimonials";
-import { prerenderedHead } from "../lib/head-from-html";
 import { headForPath } from "../lib/seo";
 import type { Route } from "./+types/event-type";
 
-// Head tags come from content at build time; in the browser they are read back from the HTML.
-export const meta = import.meta.env.SSR
-  ? ({ location }: Route.MetaArgs) => headForPath(location.pathname)
-  : prerenderedHead;
+export const meta = ({ location }: Route.MetaArgs) => headForPath(location.pathname);
 
-// Prerendered content; in the browser the page adopts it from the HTML (see StaticContent).
-export const loader = staticPageLoader;
-export const clientLoader = loadStaticContent;
-export default staticPage(import.meta.env.SSR ? EventTypeContent : undefined);
+export default EventTypeContent;
 
 function EventTypeContent() {
   const page = eventTypePageFor(useLocation().pathname);

@@ -9,24 +9,16 @@ import { NumberedSteps } from "../components/marketing/numbered-steps";
 import { PageHero } from "../components/marketing/page-hero";
 import { Section } from "../components/marketing/section";
 import { TermList } from "../components/marketing/term-list";
-import { loadStaticContent, staticPage, staticPageLoader } from "../components/static-content";
 import { ArrowLeftIcon, PlayIcon } from "../components/ui/icons";
 import { closingCta } from "../content/common";
 import { featureLinks } from "../content/feature-names";
 import { featurePageFor, featurePageNav } from "../content/features";
-import { prerenderedHead } from "../lib/head-from-html";
 import { headForPath } from "../lib/seo";
 import type { Route } from "./+types/feature";
 
-// Head tags come from content at build time; in the browser they are read back from the HTML.
-export const meta = import.meta.env.SSR
-  ? ({ location }: Route.MetaArgs) => headForPath(location.pathname)
-  : prerenderedHead;
+export const meta = ({ location }: Route.MetaArgs) => headForPath(location.pathname);
 
-// Prerendered content; in the browser the page adopts it from the HTML (see StaticContent).
-export const loader = staticPageLoader;
-export const clientLoader = loadStaticContent;
-export default staticPage(import.meta.env.SSR ? FeatureContent : undefined);
+export default FeatureContent;
 
 function FeatureContent() {
   const page = featurePageFor(useLocation().pathname);

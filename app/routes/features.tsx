@@ -5,21 +5,15 @@ import { CallToAction } from "../components/marketing/call-to-action";
 import { CardGrid } from "../components/marketing/card-grid";
 import { PageHero } from "../components/marketing/page-hero";
 import { Section } from "../components/marketing/section";
-import { loadStaticContent, staticPage, staticPageLoader } from "../components/static-content";
 import { paths } from "../config/paths";
 import { siteConfig } from "../config/site";
 import { closingCta, ctaLabels } from "../content/common";
 import { featuresOverview } from "../content/features-overview";
-import { prerenderedHead } from "../lib/head-from-html";
 import { headForPath } from "../lib/seo";
 
-// Head tags come from content at build time; in the browser they are read back from the HTML.
-export const meta = import.meta.env.SSR ? () => headForPath(paths.features) : prerenderedHead;
+export const meta = () => headForPath(paths.features);
 
-// Prerendered content; in the browser the page adopts it from the HTML (see StaticContent).
-export const loader = staticPageLoader;
-export const clientLoader = loadStaticContent;
-export default staticPage(import.meta.env.SSR ? FeaturesContent : undefined);
+export default FeaturesContent;
 
 function FeaturesContent() {
   const { hero, groups } = featuresOverview;

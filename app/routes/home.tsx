@@ -8,23 +8,17 @@ import { EventTypeLinks } from "../components/marketing/event-type-links";
 import { PageHero } from "../components/marketing/page-hero";
 import { Section } from "../components/marketing/section";
 import { Testimonials } from "../components/marketing/testimonials";
-import { loadStaticContent, staticPage, staticPageLoader } from "../components/static-content";
 import { CheckIcon } from "../components/ui/icons";
 import { paths } from "../config/paths";
 import { siteConfig } from "../config/site";
 import { closingCta } from "../content/common";
 import { homeCopy } from "../content/home";
 import { testimonials } from "../content/testimonials";
-import { prerenderedHead } from "../lib/head-from-html";
 import { headForPath } from "../lib/seo";
 
-// Head tags come from content at build time; in the browser they are read back from the HTML.
-export const meta = import.meta.env.SSR ? () => headForPath(paths.home) : prerenderedHead;
+export const meta = () => headForPath(paths.home);
 
-// Prerendered content; in the browser the page adopts it from the HTML (see StaticContent).
-export const loader = staticPageLoader;
-export const clientLoader = loadStaticContent;
-export default staticPage(import.meta.env.SSR ? HomeContent : undefined);
+export default HomeContent;
 
 function HomeContent() {
   const { hero, demo, features, models, proof } = homeCopy;

@@ -7,24 +7,16 @@ import { FaqList } from "../components/marketing/faq-list";
 import { ModelComparison } from "../components/marketing/model-comparison";
 import { PageHero } from "../components/marketing/page-hero";
 import { Section } from "../components/marketing/section";
-import { loadStaticContent, staticPage, staticPageLoader } from "../components/static-content";
 import { paths } from "../config/paths";
 import { siteConfig } from "../config/site";
 import { closingCta, ctaLabels } from "../content/common";
 import { acceptanceModels, comparison, faqs, howItWorksCopy } from "../content/how-it-works";
-import { prerenderedHead } from "../lib/head-from-html";
 import { headForPath } from "../lib/seo";
 import { faqPageJsonLd } from "../lib/structured-data";
 
-// Head tags come from content at build time; in the browser they are read back from the HTML.
-export const meta = import.meta.env.SSR
-  ? () => headForPath(paths.howItWorks, { jsonLd: [faqPageJsonLd(faqs)] })
-  : prerenderedHead;
+export const meta = () => headForPath(paths.howItWorks, { jsonLd: [faqPageJsonLd(faqs)] });
 
-// Prerendered content; in the browser the page adopts it from the HTML (see StaticContent).
-export const loader = staticPageLoader;
-export const clientLoader = loadStaticContent;
-export default staticPage(import.meta.env.SSR ? HowItWorksContent : undefined);
+export default HowItWorksContent;
 
 function HowItWorksContent() {
   const { hero, models, faq } = howItWorksCopy;

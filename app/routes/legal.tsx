@@ -3,21 +3,13 @@
 import { useLocation } from "react-router";
 import { LegalDocument } from "../components/marketing/legal-document";
 import { PageHero } from "../components/marketing/page-hero";
-import { loadStaticContent, staticPage, staticPageLoader } from "../components/static-content";
 import { legalCopy, legalPageFor } from "../content/legal";
-import { prerenderedHead } from "../lib/head-from-html";
 import { headForPath } from "../lib/seo";
 import type { Route } from "./+types/legal";
 
-// Head tags come from content at build time; in the browser they are read back from the HTML.
-export const meta = import.meta.env.SSR
-  ? ({ location }: Route.MetaArgs) => headForPath(location.pathname)
-  : prerenderedHead;
+export const meta = ({ location }: Route.MetaArgs) => headForPath(location.pathname);
 
-// Prerendered content; in the browser the page adopts it from the HTML (see StaticContent).
-export const loader = staticPageLoader;
-export const clientLoader = loadStaticContent;
-export default staticPage(import.meta.env.SSR ? LegalPageContent : undefined);
+export default LegalPageContent;
 
 function LegalPageContent() {
   const page = legalPageFor(useLocation().pathname);

@@ -1,25 +1,17 @@
 // The 404 page: served with status 404 for any path outside the route table.
-import { useEffect } from "react";
-import { Link, useLocation } from "react-router";
-import { loadStaticContent, staticPageLoader } from "../components/static-content";
+import { Link } from "react-router";
 import { paths } from "../config/paths";
 import { notFoundCopy } from "../content/not-found";
-import { prerenderedHead } from "../lib/head-from-html";
 import { buildHead } from "../lib/seo";
 
-// Head tags come from content at build time; in the browser they are read back from the HTML.
-export const meta = import.meta.env.SSR
-  ? () => buildHead({ ...notFoundCopy.head, noindex: true })
-  : prerenderedHead;
-// Client-side navigation to an unknown path fetches it (a 404 with this page) for its head tags.
-export const loader = staticPageLoader;
-export const clientLoader = loadStaticContent;
+export const meta = () => buildHead({ ...notFoundCopy.head, noindex: true });
+
+// Rendered at build time only (ADR 12); its one script is inline and hashed for the CSP at build.
+
+/** Logs the path the visitor asked for: the one thing this page does in the browser. */
+const consoleLine = `console.error(${JSON.stringify(notFoundCopy.consoleMessage)}, location.pathname);`;
 
 export default function NotFound() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    console.error(notFoundCopy.consoleMessage, pathname);
-  }, [pathname]);
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <p className="text-6xl font-extrabold text-brand-700">404</p>
@@ -31,6 +23,8 @@ export default function NotFound() {
       >
         {notFoundCopy.homeLink}
       </Link>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant, hashed for the CSP. */}
+      <script dangerouslySetInnerHTML={{ __html: consoleLine }} />
     </section>
   );
 }

@@ -5,27 +5,19 @@ import { CallToAction } from "../components/marketing/call-to-action";
 import { PageHero } from "../components/marketing/page-hero";
 import { PriceCards } from "../components/marketing/price-cards";
 import { Section } from "../components/marketing/section";
-import { loadStaticContent, staticPage, staticPageLoader } from "../components/static-content";
 import { paths } from "../config/paths";
 import { siteConfig } from "../config/site";
 import { ctaLabels } from "../content/common";
 import { pricingCopy } from "../content/pricing";
-import { prerenderedHead } from "../lib/head-from-html";
 import { headForPath } from "../lib/seo";
 import { softwareApplicationJsonLd } from "../lib/structured-data";
 
-// Head tags come from content at build time; in the browser they are read back from the HTML.
-export const meta = import.meta.env.SSR
-  ? () =>
-      headForPath(paths.pricing, {
-        jsonLd: [softwareApplicationJsonLd(pricingCopy.jsonLdDescription)],
-      })
-  : prerenderedHead;
+export const meta = () =>
+  headForPath(paths.pricing, {
+    jsonLd: [softwareApplicationJsonLd(pricingCopy.jsonLdDescription)],
+  });
 
-// Prerendered content; in the browser the page adopts it from the HTML (see StaticContent).
-export const loader = staticPageLoader;
-export const clientLoader = loadStaticContent;
-export default staticPage(import.meta.env.SSR ? PricingContent : undefined);
+export default PricingContent;
 
 function PricingContent() {
   const { hero, cards, payments, setup, cta } = pricingCopy;

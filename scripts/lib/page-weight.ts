@@ -1,47 +1,100 @@
-// Bytes a page costs a visitor, read from the build output: its HTML, CSS and JavaScript, compressed.
+// Bytes a page costs a visitor, read from the build output: its HTML, CSS and JavaScript, compressed; the
+// JavaScript at load and after the first interaction with the page's islands.
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { islandAttribute } from "../../app/islands/markup.ts";
+import { attribute, elements, parseHtml } from "./html.ts";
 
 export interface PageWeight {
   htmlBrotli: number;
   cssBrotli: number;
+  /** JavaScript the page loads by itself. */
   jsBrotli: number;
+  /** JavaScript loaded once the visitor has used every island on the page (React included). */
+  jsAfterInteractionBrotli: number;
   jsFiles: string[];
   cssFiles: string[];
 }
 
+/** Vite's manifest of the site script's build (vite.site-script.config.ts), kept in build/ by the postbuild. */
+export const siteScriptManifestFile = "site-script-manifest.json";
+export type SiteScriptManifest = Record<
+  string,
+  { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
+>;
+
 const brotliSize = (clientDir: string, url: string) => statSync(join(clientDir, `${url}.br`)).size;
 
-/** JavaScript the page loads: external scripts, module hints (static or deferred), and module imports. */
-export function pageScripts(html: string): string[] {
-  const urls = new Set<string>();
-  for (const m of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) urls.add(m[1] as string);
-  for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g))
-    urls.add(m[1] as string);
-  for (const m of html.matchAll(/const hints=(\[[^\]]*\])/g)) {
-    for (const url of JSON.parse(m[1] as string) as string[]) urls.add(url);
+interface PageFiles {
+  scripts: string[];
+  stylesheets: string[];
+  hasIslands: boolean;
+}
+
+function filesOf(html: string): PageFiles {
+  const files: PageFiles = { scripts: [], stylesheets: [], hasIslands: false };
+  for (const element of elements(parseHtml(html))) {
+    const src = attribute(element, "src");
+    const rel = attribute(element, "rel");
+    const href = attribute(element, "href");
+    if (element.tagName === "script" && src) files.scripts.push(src);
+    if (element.tagName === "link" && href && rel === "modulepreload") files.scripts.push(href);
+    if (element.tagName === "link" && href && rel === "stylesheet") files.stylesheets.push(href);
+    if (attribute(element, islandAttribute) !== undefined) files.hasIslands = true;
   }
-  for (const m of html.matchAll(/import\(?\s*"(\/assets\/[^"]+\.js)"/g)) urls.add(m[1] as string);
-  return [...urls].filter((url) => url.startsWith("/"));
+  return files;
+}
+
+/** The chunks a script loads with it (static imports), and with its dynamic imports when `dynamic`. */
+function closure(manifest: SiteScriptManifest, urls: string[], dynamic: boolean): string[] {
+  const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [`/${chunk.file}`, key]));
+  const seen = new Set<string>();
+  const visit = (url: string) => {
+    if (seen.has(url)) return;
+    seen.add(url);
+    const chunk = manifest[byFile.get(url) ?? ""];
+    if (!chunk) return;
+    for (const key of [
+      ...(chunk.imports ?? []),
+      ...(dynamic ? (chunk.dynamicImports ?? []) : []),
+    ]) {
+      const next = manifest[key];
+      if (next) visit(`/${next.file}`);
+    }
+  };
+  for (const url of urls) visit(url);
+  return [...seen];
+}
+
+export function readSiteScriptManifest(buildDir: string): SiteScriptManifest {
+  return JSON.parse(
+    readFileSync(join(buildDir, siteScriptManifestFile), "utf8"),
+  ) as SiteScriptManifest;
+}
+
+export function pageWeight(buildDir: string, htmlFile: string): PageWeight {
+  const clientDir = join(buildDir, "client");
+  const manifest = readSiteScriptManifest(buildDir);
+  const files = filesOf(readFileSync(join(clientDir, htmlFile), "utf8"));
+  const atLoad = closure(manifest, files.scripts, false);
+  const afterInteraction = files.hasIslands ? closure(manifest, files.scripts, true) : atLoad;
+  const sum = (urls: string[]) =>
+    urls.reduce((total, url) => total + brotliSize(clientDir, url), 0);
+  return {
+    htmlBrotli: statSync(join(clientDir, `${htmlFile}.br`)).size,
+    cssBrotli: sum(files.stylesheets),
+    jsBrotli: sum(atLoad),
+    jsAfterInteractionBrotli: sum(afterInteraction),
+    jsFiles: afterInteraction,
+    cssFiles: files.stylesheets,
+  };
+}
+
+/** Scripts and stylesheets a page names in its HTML (the starting points of what it loads). */
+export function pageScripts(html: string): string[] {
+  return filesOf(html).scripts;
 }
 
 export function pageStylesheets(html: string): string[] {
-  return [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map(
-    (m) => m[1] as string,
-  );
-}
-
-export function pageWeight(clientDir: string, htmlFile: string): PageWeight {
-  const html = readFileSync(join(clientDir, htmlFile), "utf8");
-  const jsFiles = pageScripts(html);
-  const cssFiles = pageStylesheets(html);
-  const sum = (files: string[]) =>
-    files.reduce((total, url) => total + brotliSize(clientDir, url), 0);
-  return {
-    htmlBrotli: statSync(join(clientDir, `${htmlFile}.br`)).size,
-    cssBrotli: sum(cssFiles),
-    jsBrotli: sum(jsFiles),
-    jsFiles,
-    cssFiles,
-  };
+  return filesOf(html).stylesheets;
 }

@@ -20,7 +20,21 @@ export const defaultSessionPolicy: SessionPolicy = {
   touchEveryMs: 60_000,
 };
 
-export const sessionCookieName = "bp_admin_session";
+export interface SessionCookie {
+  name: string;
+  path: string;
+  secure: boolean;
+}
+
+/**
+ * The session cookie: over HTTPS `__Host-` prefixed (Secure, Path=/, no Domain: no subdomain or plain-http page can
+ * set or replace it); on a plain-http site (SITE_URL http, not production) without Secure, sent to /admin only.
+ */
+export function sessionCookie(httpsOnly: boolean): SessionCookie {
+  return httpsOnly
+    ? { name: "__Host-bp_admin_session", path: "/", secure: true }
+    : { name: "bp_admin_session", path: "/admin", secure: false };
+}
 
 const tokenBytes = 32;
 /** 32 random bytes, base64url: anything else in the cookie is not looked up. */
@@ -64,15 +78,19 @@ export class AdminAuth {
   readonly #decoy = unmatchableHash();
   /** ADMIN_EMAIL and ADMIN_PASSWORD are set. */
   readonly accountConfigured: boolean;
+  /** The session cookie's name and attributes. */
+  readonly cookie: SessionCookie;
 
   constructor(options: {
     accounts: AdminAccountsRepository;
     accountConfigured: boolean;
+    cookie: SessionCookie;
     policy?: SessionPolicy | undefined;
     now?: (() => number) | undefined;
   }) {
     this.#accounts = options.accounts;
     this.accountConfigured = options.accountConfigured;
+    this.cookie = options.cookie;
     this.#policy = options.policy ?? defaultSessionPolicy;
     this.#now = options.now ?? Date.now;
   }

@@ -1,34 +1,35 @@
 // What the admin routes share: the error answer and the session cookie.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AdminError } from "../../contracts/admin-api.ts";
-import { sessionCookieName } from "./auth.ts";
 
 export function sendAdminError(reply: FastifyReply, status: number, error: string): FastifyReply {
   const body: AdminError = { error };
   return reply.code(status).send(body);
 }
 
-/** The session cookie: only ever sent to /admin, never readable by scripts, never sent from another site. */
+/** The session token the request's cookie carries, if any. */
+export function sessionToken(request: FastifyRequest): string | undefined {
+  return request.cookies[request.server.adminAuth.cookie.name];
+}
+
+/** The session cookie: never readable by scripts, never sent from another site (name and path: see auth.ts). */
 export function setSessionCookie(
   request: FastifyRequest,
   reply: FastifyReply,
   token: string,
   maxAgeMs: number,
 ): void {
-  reply.setCookie(sessionCookieName, token, {
-    path: "/admin",
+  const { name, path, secure } = request.server.adminAuth.cookie;
+  reply.setCookie(name, token, {
+    path,
     httpOnly: true,
     sameSite: "strict",
-    secure: request.protocol === "https",
+    secure,
     maxAge: Math.floor(maxAgeMs / 1000),
   });
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(sessionCookieName, {
-    path: "/admin",
-    httpOnly: true,
-    sameSite: "strict",
-    secure: request.protocol === "https",
-  });
+  const { name, path, secure } = request.server.adminAuth.cookie;
+  reply.clearCookie(name, { path, httpOnly: true, sameSite: "strict", secure });
 }

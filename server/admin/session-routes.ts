@@ -1,23 +1,32 @@
 // The session resource: GET says whether an account is configured and who is signed in, POST signs in (JSON
-// e-mail and password; one generic error for any wrong credential; failed attempts limited per address), DELETE
+// e-mail and password; one generic error for any wrong credential; failed attempts limited per address and per
+// account, password checks running at once bounded), DELETE
 // signs out. Answered with or without a session.
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { type AdminSessionState, adminErrors } from "../../contracts/admin-api.ts";
 import { signInSchema } from "../../contracts/admin-requests.ts";
 import { firstErrorText } from "../../contracts/function-result.ts";
-import { sessionCookieName } from "./auth.ts";
-import { clearSessionCookie, sendAdminError, setSessionCookie } from "./http.ts";
+import { clearSessionCookie, sendAdminError, sessionToken, setSessionCookie } from "./http.ts";
 import { defaultSignInLimits, SignInLimiter, type SignInLimits } from "./sign-in-limiter.ts";
 
 export interface SessionRoutesOptions {
   signInLimits?: SignInLimits | undefined;
+  /** The clock of the sign-in limits (tests move it). */
+  now?: (() => number) | undefined;
 }
 
 export default async function sessionRoutes(
   app: FastifyInstance,
   options: SessionRoutesOptions,
 ): Promise<void> {
-  const limiter = new SignInLimiter(options.signInLimits ?? defaultSignInLimits);
+  const limits = options.signInLimits ?? defaultSignInLimits;
+  const byAddress = new SignInLimiter(limits.perAddress, options.now);
+  const byAccount = new SignInLimiter(limits.perAccount, options.now);
+  let checksRunning = 0;
+  const tooMany = (reply: FastifyReply, retryAfter: number) => {
+    reply.header("retry-after", String(retryAfter));
+    return sendAdminError(reply, 429, adminErrors.tooManySignIns);
+  };
   const withoutSession = { withoutSession: true };
 
   const state = (email: string | null): AdminSessionState => ({
@@ -27,7 +36,7 @@ export default async function sessionRoutes(
   });
 
   app.get("/session", { config: withoutSession }, async (request, reply) => {
-    const token = request.cookies[sessionCookieName];
+    const token = sessionToken(request);
     const session = await app.adminAuth.session(token);
     if (!session && token !== undefined) clearSessionCookie(request, reply);
     return state(session?.email ?? null);
@@ -38,11 +47,8 @@ export default async function sessionRoutes(
     {
       config: withoutSession,
       onRequest: async (request, reply: FastifyReply) => {
-        const retryAfter = limiter.begin(request.ip);
-        if (retryAfter > 0) {
-          reply.header("retry-after", String(retryAfter));
-          return sendAdminError(reply, 429, adminErrors.tooManySignIns);
-        }
+        const retryAfter = byAddress.begin(request.ip);
+        if (retryAfter > 0) return tooMany(reply, retryAfter);
       },
     },
     async (request, reply) => {
@@ -51,18 +57,33 @@ export default async function sessionRoutes(
       }
       const parsed = signInSchema.safeParse(request.body);
       if (!parsed.success) return sendAdminError(reply, 400, firstErrorText(parsed.error));
-      const signedIn = await app.adminAuth.signIn(parsed.data);
+      // Counted for the address given, whether or not it is the account's: the answer tells nothing apart.
+      const account = parsed.data.email.trim().toLowerCase();
+      const retryAfter = byAccount.begin(account);
+      if (retryAfter > 0) return tooMany(reply, retryAfter);
+      if (checksRunning >= limits.maxConcurrentChecks) {
+        byAccount.succeeded(account);
+        return tooMany(reply, 1);
+      }
+      checksRunning++;
+      let signedIn: Awaited<ReturnType<typeof app.adminAuth.signIn>>;
+      try {
+        signedIn = await app.adminAuth.signIn(parsed.data);
+      } finally {
+        checksRunning--;
+      }
       if (!signedIn) return sendAdminError(reply, 401, adminErrors.badCredentials);
-      limiter.succeeded(request.ip);
+      byAddress.succeeded(request.ip);
+      byAccount.succeeded(account);
       // A session the browser still had is ended: one sign-in, one session.
-      await app.adminAuth.signOut(request.cookies[sessionCookieName]);
+      await app.adminAuth.signOut(sessionToken(request));
       setSessionCookie(request, reply, signedIn.token, app.adminAuth.policy.maxAgeMs);
       return state(signedIn.email);
     },
   );
 
   app.delete("/session", { config: withoutSession }, async (request, reply) => {
-    await app.adminAuth.signOut(request.cookies[sessionCookieName]);
+    await app.adminAuth.signOut(sessionToken(request));
     clearSessionCookie(request, reply);
     return reply.code(204).send();
   });

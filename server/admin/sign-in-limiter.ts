@@ -1,71 +1,88 @@
-// Sign-in attempts per client address: at most `maxAttempts` unsuccessful ones in a window, counted from the first.
-// Every attempt counts when it starts (so parallel guesses count too) and a successful one is given back, so the
-// team signing in is never locked out by its own sign-ins. In memory, per instance, like the other rate limits.
+// Sign-in attempts per key (a client address, or an account's e-mail address): at most `maxAttempts` unsuccessful
+// ones in a window, counted from the first; past that, either none until the window ends (per address) or one every
+// `thenEveryMs` (per account, so the team can still sign in while someone guesses). Every attempt counts when it
+// starts (so parallel guesses count too) and a successful one is given back. In memory, per instance, like the
+// other rate limits. @fastify/rate-limit's stores cannot give an attempt back nor allow one a minute past the limit.
 
 export interface SignInLimits {
-  maxAttempts: number;
-  windowMs: number;
+  /** Per client address: 10 failed sign-ins in 15 minutes. */
+  perAddress: { maxAttempts: number; windowMs: number };
+  /** Per account (whether or not it exists): after 10 failures in 15 minutes, one attempt a minute. */
+  perAccount: { maxAttempts: number; windowMs: number; thenEveryMs: number };
+  /** Password checks (scrypt, 32 MiB each on the thread pool) running at once; more are refused, never queued. */
+  maxConcurrentChecks: number;
 }
 
-/** 10 failed sign-ins per address in 15 minutes. */
-export const defaultSignInLimits: SignInLimits = { maxAttempts: 10, windowMs: 15 * 60_000 };
+export const defaultSignInLimits: SignInLimits = {
+  perAddress: { maxAttempts: 10, windowMs: 15 * 60_000 },
+  perAccount: { maxAttempts: 10, windowMs: 15 * 60_000, thenEveryMs: 60_000 },
+  maxConcurrentChecks: 2,
+};
 
-/** Addresses remembered at most; the oldest windows are dropped first beyond this. */
-const maxAddresses = 10_000;
+/** Keys remembered at most; the oldest windows are dropped first beyond this. */
+const maxKeys = 10_000;
 
 interface Window {
   attempts: number;
   endsAt: number;
+  lastAttemptAt: number;
 }
 
 export class SignInLimiter {
-  readonly #limits: SignInLimits;
+  readonly #limits: { maxAttempts: number; windowMs: number; thenEveryMs?: number };
   readonly #now: () => number;
   readonly #windows = new Map<string, Window>();
 
-  constructor(limits: SignInLimits = defaultSignInLimits, now: () => number = Date.now) {
+  constructor(
+    limits: { maxAttempts: number; windowMs: number; thenEveryMs?: number },
+    now: () => number = Date.now,
+  ) {
     this.#limits = limits;
     this.#now = now;
   }
 
   /**
-   * Counts an attempt from the address; returns 0 when it may go ahead, else the seconds until the address may
-   * try again (the attempt is then not counted).
+   * Counts an attempt for the key; returns 0 when it may go ahead, else the seconds until the key may try again
+   * (the attempt is then not counted).
    */
-  begin(address: string): number {
+  begin(key: string): number {
     const now = this.#now();
-    let window = this.#windows.get(address);
+    let window = this.#windows.get(key);
     if (window && window.endsAt <= now) {
-      this.#windows.delete(address);
+      this.#windows.delete(key);
       window = undefined;
     }
     if (!window) {
       this.#makeRoom(now);
-      window = { attempts: 0, endsAt: now + this.#limits.windowMs };
-      this.#windows.set(address, window);
+      window = { attempts: 0, endsAt: now + this.#limits.windowMs, lastAttemptAt: 0 };
+      this.#windows.set(key, window);
     }
     if (window.attempts >= this.#limits.maxAttempts) {
-      return Math.max(1, Math.ceil((window.endsAt - now) / 1000));
+      const every = this.#limits.thenEveryMs;
+      const nextAt =
+        every === undefined ? window.endsAt : Math.min(window.endsAt, window.lastAttemptAt + every);
+      if (nextAt > now) return Math.max(1, Math.ceil((nextAt - now) / 1000));
     }
     window.attempts++;
+    window.lastAttemptAt = now;
     return 0;
   }
 
-  /** The attempt succeeded: it does not count against the address. */
-  succeeded(address: string): void {
-    const window = this.#windows.get(address);
+  /** The attempt succeeded: it does not count against the key. */
+  succeeded(key: string): void {
+    const window = this.#windows.get(key);
     if (window && window.attempts > 0) window.attempts--;
   }
 
   #makeRoom(now: number): void {
-    if (this.#windows.size < maxAddresses) return;
-    for (const [address, window] of this.#windows) {
-      if (window.endsAt <= now) this.#windows.delete(address);
+    if (this.#windows.size < maxKeys) return;
+    for (const [key, window] of this.#windows) {
+      if (window.endsAt <= now) this.#windows.delete(key);
     }
     // Still full: the oldest windows (Map keeps insertion order) make way.
-    for (const address of this.#windows.keys()) {
-      if (this.#windows.size < maxAddresses) break;
-      this.#windows.delete(address);
+    for (const key of this.#windows.keys()) {
+      if (this.#windows.size < maxKeys) break;
+      this.#windows.delete(key);
     }
   }
 }

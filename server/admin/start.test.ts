@@ -40,7 +40,7 @@ describe("the admin account at start", () => {
         body: JSON.stringify({ email: "owner@boothpilot.example", password }),
       });
       expect(signIn.status).toBe(200);
-      expect(signIn.headers.get("set-cookie")).toMatch(/^bp_admin_session=[\w-]{43};/);
+      expect(signIn.headers.get("set-cookie")).toMatch(/^__Host-bp_admin_session=[\w-]{43};/);
     } finally {
       server.child.kill("SIGTERM");
       await server.exited;

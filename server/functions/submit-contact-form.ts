@@ -3,13 +3,14 @@
 // stored once. With mail delivery on, the message's outbox row is committed with it and the worker sends it
 // after the answer (the form never waits for SMTP); spam and duplicates are never e-mailed.
 import type { FastifyInstance } from "fastify";
-import { contactFieldNames } from "../../app/lib/contact-fields.ts";
+import { contactFieldNames } from "../../contracts/contact-fields.ts";
 import {
   contactFormErrors,
   contactFormSchema,
   isHoneypotFilled,
 } from "../../contracts/contact-form.ts";
 import { firstErrorText, maxFunctionBodyBytes } from "../../contracts/function-result.ts";
+import { formEncoded, parseFormEncoded } from "../content-types.ts";
 import { acceptOnly, jsonOnly, rejectOtherMethods, sendError, success } from "./http.ts";
 
 export const contactFormRateLimits = [
@@ -18,7 +19,6 @@ export const contactFormRateLimits = [
 ] as const;
 
 const maxUserAgentLength = 512;
-const formEncoded = "application/x-www-form-urlencoded";
 /** JSON from the page's script; the form-encoded post of the page without JavaScript (ADR 7). */
 const contactFormMediaTypes: readonly string[] = [...jsonOnly, formEncoded];
 
@@ -36,11 +36,7 @@ function isFormPost(contentType: string | undefined): boolean {
 export default async function submitContactForm(app: FastifyInstance): Promise<void> {
   const url = "/v1/submit-contact-form";
   // The no-JavaScript form posts here too (this plugin's scope only): every field a plain string.
-  app.addContentTypeParser(
-    formEncoded,
-    { parseAs: "string", bodyLimit: maxFunctionBodyBytes },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-  );
+  parseFormEncoded(app, maxFunctionBodyBytes);
   app.post(
     url,
     {

@@ -1,5 +1,5 @@
-// The one SMTP transporter of the process: nodemailer's pool over SMTP_URL (smtp:// or smtps://, credentials and
-// nodemailer options in the URL), with bounded waits so that a server that does not answer cannot hold a send
+// The one SMTP transporter of the process: nodemailer's pool over SMTP_URL (smtps://, or smtp:// with STARTTLS
+// required; credentials and nodemailer options in the URL), with bounded waits so that a server that does not answer cannot hold a send
 // for long. Errors are sorted into what they say about the cause (ADR 5).
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import type { MailFailure } from "../db/repositories/mail-outbox.ts";
@@ -35,6 +35,21 @@ export const defaultSmtpTimeouts: SmtpTimeouts = {
   socketMs: 60_000,
 };
 
+/**
+ * How an SMTP_URL protects the login and the messages: smtps:// is TLS from the start; smtp:// requires STARTTLS
+ * (nodemailer's requireTLS: a server, or an attacker on the way, that does not offer it gets nothing) unless the
+ * URL opts out with `?requireTLS=false`, for a local mail catcher only.
+ */
+export type SmtpTls = "implicit" | "starttls-required" | "plaintext-allowed";
+
+export function smtpTls(url: string): SmtpTls {
+  const parsed = new URL(url);
+  if (parsed.protocol === "smtps:") return "implicit";
+  return parsed.searchParams.get("requireTLS") === "false"
+    ? "plaintext-allowed"
+    : "starttls-required";
+}
+
 /** Connections the pool opens at most (they carry up to 100 messages each). */
 export const smtpMaxConnections = 2;
 
@@ -46,6 +61,8 @@ export function smtpTransport(
     pool: true,
     url,
     maxConnections: smtpMaxConnections,
+    // Options in the URL override this: only `requireTLS=false` there turns it off (see smtpTls).
+    requireTLS: smtpTls(url) === "starttls-required",
     maxMessages: 100,
     connectionTimeout: timeouts.connectionMs,
     greetingTimeout: timeouts.greetingMs,

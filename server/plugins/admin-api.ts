@@ -6,18 +6,21 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { adminErrors } from "../../contracts/admin-api.ts";
 import analyticsRoutes from "../admin/analytics-routes.ts";
-import { type ActiveSession, sessionCookieName } from "../admin/auth.ts";
-import { clearSessionCookie, sendAdminError } from "../admin/http.ts";
+import type { ActiveSession } from "../admin/auth.ts";
+import { clearSessionCookie, sendAdminError, sessionToken } from "../admin/http.ts";
 import inboxRoutes from "../admin/inbox-routes.ts";
 import { comesFromOwnOrigin } from "../admin/same-origin.ts";
 import sessionRoutes from "../admin/session-routes.ts";
 import type { SignInLimits } from "../admin/sign-in-limiter.ts";
+import { type ErrorKind, errorAnswer } from "../error-answers.ts";
 
 export interface AdminApiPluginOptions {
   /** The site's origin (SITE_URL): accepted as Origin besides the origin the request reached. */
   siteUrl: string;
-  /** Failed sign-ins allowed per address (always on, whatever RATE_LIMIT says: see ADR 10). */
+  /** Failed sign-ins allowed per address and per account (always on, whatever RATE_LIMIT says: see ADR 10). */
   signInLimits?: SignInLimits | undefined;
+  /** The clock of the sign-in limits (tests move it). */
+  now?: (() => number) | undefined;
 }
 
 declare module "fastify" {
@@ -36,21 +39,17 @@ export const maxAdminBodyBytes = 4 * 1024;
 
 const stateChanging = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** Status and text of an error thrown in the scope: the client's mistakes by kind, anything else a bare 500. */
-function answerFor(error: FastifyError): [number, string] {
-  switch (error.code) {
-    case "FST_ERR_CTP_EMPTY_JSON_BODY":
-    case "FST_ERR_CTP_INVALID_JSON_BODY":
-      return [400, adminErrors.invalidJson];
-    case "FST_ERR_CTP_BODY_TOO_LARGE":
-      return [413, adminErrors.tooLarge];
-    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
-      return [415, adminErrors.jsonOnly];
-  }
-  const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) return [status, adminErrors.badRequest];
-  return [500, adminErrors.internal];
-}
+/** The console's wording of each kind of error answer. */
+const errorTexts: Readonly<Record<ErrorKind, string>> = {
+  emptyBody: adminErrors.invalidJson,
+  invalidJson: adminErrors.invalidJson,
+  forbiddenKey: adminErrors.invalidJson,
+  tooLarge: adminErrors.tooLarge,
+  unsupportedMediaType: adminErrors.jsonOnly,
+  tooManyRequests: adminErrors.badRequest,
+  badRequest: adminErrors.badRequest,
+  internal: adminErrors.internal,
+};
 
 function mediaType(request: FastifyRequest): string | undefined {
   return request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase();
@@ -76,9 +75,9 @@ async function adminApi(app: FastifyInstance, options: AdminApiPluginOptions): P
 
   app.addHook("preHandler", async (request, reply) => {
     if (request.routeOptions.config.withoutSession) return;
-    const session = await app.adminAuth.session(request.cookies[sessionCookieName]);
+    const session = await app.adminAuth.session(sessionToken(request));
     if (!session) {
-      if (request.cookies[sessionCookieName] !== undefined) clearSessionCookie(request, reply);
+      if (sessionToken(request) !== undefined) clearSessionCookie(request, reply);
       return sendAdminError(reply, 401, adminErrors.signInRequired);
     }
     request.adminSession = session;
@@ -90,12 +89,12 @@ async function adminApi(app: FastifyInstance, options: AdminApiPluginOptions): P
   });
 
   app.setErrorHandler<FastifyError>((error, request, reply) => {
-    const [status, text] = answerFor(error);
+    const [status, kind] = errorAnswer(error);
     if (status >= 500) request.log.error({ err: error }, "admin request failed");
-    return sendAdminError(reply, status, text);
+    return sendAdminError(reply, status, errorTexts[kind]);
   });
 
-  await app.register(sessionRoutes, { signInLimits: options.signInLimits });
+  await app.register(sessionRoutes, { signInLimits: options.signInLimits, now: options.now });
   await app.register(inboxRoutes);
   await app.register(analyticsRoutes);
 

@@ -7,8 +7,9 @@ import {
   AdminAuth,
   type AdminCredentials,
   type SessionPolicy,
+  sessionCookie,
 } from "../admin/auth.ts";
-import type { Env } from "../env.ts";
+import { type Env, servesHttpsOnly } from "../env.ts";
 
 export interface AdminAuthPluginOptions {
   env: Env;
@@ -28,6 +29,7 @@ async function adminAuth(app: FastifyInstance, options: AdminAuthPluginOptions):
   const auth = new AdminAuth({
     accounts: app.repositories.adminAccounts,
     accountConfigured: adminCredentials(options.env) !== null,
+    cookie: sessionCookie(servesHttpsOnly(options.env)),
     policy: options.sessionPolicy,
     now: options.now,
   });

@@ -5,7 +5,9 @@ import cors from "@fastify/cors";
 import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { maxFunctionBodyBytes, requestErrors } from "../../contracts/function-result.ts";
-import { clientError, sendError } from "../functions/http.ts";
+import { parseJsonTellingForbiddenKeys } from "../content-types.ts";
+import { type ErrorKind, errorAnswer } from "../error-answers.ts";
+import { sendError } from "../functions/http.ts";
 import submitContactForm from "../functions/submit-contact-form.ts";
 import trackReferrer from "../functions/track-referrer.ts";
 
@@ -14,51 +16,13 @@ export interface FunctionsPluginOptions {
   corsOrigins: readonly string[];
 }
 
-const forbiddenKeyCode = "BP_ERR_FORBIDDEN_KEY";
-
-/** The status and text of an error answer: client errors by kind, anything else a 500 with the route's text. */
-function answerFor(error: FastifyError, failureText: string | undefined): [number, string] {
-  switch (error.code) {
-    case "FST_ERR_CTP_EMPTY_JSON_BODY":
-      return [400, requestErrors.emptyBody];
-    case "FST_ERR_CTP_INVALID_JSON_BODY":
-      return [400, requestErrors.invalidJson];
-    case forbiddenKeyCode:
-      return [400, requestErrors.forbiddenKey];
-    case "FST_ERR_CTP_BODY_TOO_LARGE":
-      return [413, requestErrors.tooLarge];
-    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
-      return [415, requestErrors.unsupportedMediaType];
-  }
-  const status = error.statusCode ?? 500;
-  if (status === 429) return [429, requestErrors.tooManyRequests];
-  if (status >= 400 && status < 500) return [status, requestErrors.badRequest];
-  return [500, failureText ?? requestErrors.internal];
+/** The text of each kind of error answer; a 500 carries the route's own text when it has one. */
+function errorText(kind: ErrorKind, failureText: string | undefined): string {
+  return kind === "internal" ? (failureText ?? requestErrors.internal) : requestErrors[kind];
 }
 
 async function functions(app: FastifyInstance, options: FunctionsPluginOptions): Promise<void> {
-  // Fastify's JSON parser (prototype poisoning refused), telling a forbidden key apart from broken JSON.
-  const parseJson = app.getDefaultJsonParser("error", "error");
-  app.removeContentTypeParser("application/json");
-  app.addContentTypeParser(
-    "application/json",
-    { parseAs: "string", bodyLimit: maxFunctionBodyBytes },
-    (request, body, done) => {
-      parseJson(request, body as string, (error, value) => {
-        if (error && (error as FastifyError).code === "FST_ERR_CTP_INVALID_JSON_BODY") {
-          try {
-            JSON.parse(body as string);
-            // Valid JSON that the secure parser refused: it holds __proto__ or constructor.prototype.
-            done(clientError(forbiddenKeyCode, 400), undefined);
-            return;
-          } catch {
-            // Broken JSON: Fastify's error stands.
-          }
-        }
-        done(error, value);
-      });
-    },
-  );
+  parseJsonTellingForbiddenKeys(app, maxFunctionBodyBytes);
 
   if (options.corsOrigins.length > 0) {
     // The listed origins may call from their pages.
@@ -77,7 +41,8 @@ async function functions(app: FastifyInstance, options: FunctionsPluginOptions):
   }
 
   app.setErrorHandler<FastifyError>((error, request, reply) => {
-    const [status, text] = answerFor(error, request.routeOptions.config.failureText);
+    const [status, kind] = errorAnswer(error);
+    const text = errorText(kind, request.routeOptions.config.failureText);
     if (status >= 500) request.log.error({ err: error }, "function failed");
     return sendError(reply, status, text);
   });

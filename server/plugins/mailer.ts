@@ -6,7 +6,12 @@ import fp from "fastify-plugin";
 import type { Env } from "../env.ts";
 import { composeContactMail } from "../mail/contact-mail.ts";
 import { OutboxWorker, type OutboxWorkerTuning } from "../mail/outbox-worker.ts";
-import { type MailTransport, type SmtpTimeouts, smtpTransport } from "../mail/transport.ts";
+import {
+  type MailTransport,
+  type SmtpTimeouts,
+  smtpTls,
+  smtpTransport,
+} from "../mail/transport.ts";
 
 export interface MailerPluginOptions {
   env: Env;
@@ -53,6 +58,7 @@ async function mailer(app: FastifyInstance, options: MailerPluginOptions): Promi
   }
   const settings = { from: env.MAIL_FROM, to: env.MAIL_TO, siteUrl: env.SITE_URL };
   const transport: MailTransport = smtpTransport(env.SMTP_URL, options.smtpTimeouts);
+  const tls = smtpTls(env.SMTP_URL);
   const worker = new OutboxWorker({
     ...options.worker,
     outbox: app.repositories.mailOutbox,
@@ -71,9 +77,14 @@ async function mailer(app: FastifyInstance, options: MailerPluginOptions): Promi
     if (worker.running) return;
     worker.start();
     app.log.info(
-      { smtp: smtpLocation(env.SMTP_URL ?? ""), to: env.MAIL_TO },
+      { smtp: smtpLocation(env.SMTP_URL ?? ""), to: env.MAIL_TO, tls },
       "mail delivery on: contact messages are e-mailed through the outbox",
     );
+    if (tls === "plaintext-allowed") {
+      app.log.warn(
+        "SMTP_URL opts out of TLS (requireTLS=false): the SMTP login and messages may travel in clear; use it only for a mail catcher on this machine",
+      );
+    }
   });
   app.addHook("onClose", async () => {
     await worker.stop();

@@ -2,37 +2,38 @@ import { describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { parseEnv } from "../env.ts";
 
+const hsts = "max-age=63072000; includeSubDomains; preload";
+
 describe("security headers", () => {
-  it("send HSTS only on HTTPS requests (behind a trusted proxy) and the strict non-page CSP", async () => {
-    const app = await buildApp({ env: parseEnv({ TRUST_PROXY: "true" }) });
+  it.each([
+    ["SITE_URL is https (the default)", {}],
+    ["NODE_ENV=production", { SITE_URL: "http://localhost:3000", NODE_ENV: "production" }],
+  ])("send HSTS on every answer when %s, however the request arrived", async (_label, env) => {
+    const app = await buildApp({ env: parseEnv(env) });
     try {
-      const plain = await app.inject({ url: "/healthz" });
-      expect(plain.headers["strict-transport-security"]).toBeUndefined();
-      const secure = await app.inject({
-        url: "/healthz",
-        headers: { "x-forwarded-proto": "https" },
-      });
-      expect(secure.headers["strict-transport-security"]).toBe(
-        "max-age=63072000; includeSubDomains; preload",
-      );
-      expect(secure.headers["content-security-policy"]).toBe(
+      // Plain http, as behind a TLS proxy without TRUST_PROXY.
+      for (const url of ["/healthz", "/no-such-page", "/%ZZ"]) {
+        const response = await app.inject({ url });
+        expect(response.headers["strict-transport-security"], url).toBe(hsts);
+      }
+      const healthz = await app.inject({ url: "/healthz" });
+      expect(healthz.headers["content-security-policy"]).toBe(
         "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
       );
-      expect(secure.headers["x-content-type-options"]).toBe("nosniff");
-      expect(secure.headers["x-frame-options"]).toBe("DENY");
+      expect(healthz.headers["x-content-type-options"]).toBe("nosniff");
+      expect(healthz.headers["x-frame-options"]).toBe("DENY");
     } finally {
       await app.close();
     }
   });
 
-  it("ignore X-Forwarded-Proto from a client when no proxy is trusted", async () => {
-    const app = await buildApp({ env: parseEnv({}) });
+  it("send no HSTS on a plain-http site, even when a client claims https", async () => {
+    const app = await buildApp({ env: parseEnv({ SITE_URL: "http://localhost:3000" }) });
     try {
-      const spoofed = await app.inject({
-        url: "/healthz",
-        headers: { "x-forwarded-proto": "https" },
-      });
-      expect(spoofed.headers["strict-transport-security"]).toBeUndefined();
+      for (const headers of [{}, { "x-forwarded-proto": "https" }]) {
+        const response = await app.inject({ url: "/healthz", headers });
+        expect(response.headers["strict-transport-security"]).toBeUndefined();
+      }
     } finally {
       await app.close();
     }

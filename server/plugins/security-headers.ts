@@ -36,7 +36,7 @@ declare module "fastify" {
 
 /**
  * Sent with every response (a route may override one): the set helmet sends by default, less what a page needs
- * differently (CSP, set per response) or only over HTTPS (HSTS).
+ * differently (CSP, set per response) or only on an HTTPS site (HSTS).
  */
 export const baseSecurityHeaders: Readonly<Record<string, string>> = Object.freeze({
   "cross-origin-opener-policy": "same-origin",
@@ -66,25 +66,59 @@ export const apiSecurityHeaders: Readonly<Record<string, string>> = Object.freez
   "cache-control": "no-store",
 });
 
+/**
+ * What Fastify answers itself, before any route or hook (a malformed URL, headers too large): both sets, so that
+ * whatever the path, the answer can be neither sniffed, framed, loaded nor cached.
+ */
+export const frameworkAnswerHeaders: Readonly<Record<string, string>> = Object.freeze({
+  ...baseSecurityHeaders,
+  ...apiSecurityHeaders,
+});
+
 const isJsonApi = (url: string) => jsonApiPrefixes.some((prefix) => url.startsWith(prefix));
 
-const strictTransportSecurity = "max-age=63072000; includeSubDomains; preload";
+/** Where the build's scripts and stylesheets are served (hashed names, cached for a year). */
+export const staticAssetPrefix = "/assets/";
 
-async function securityHeaders(app: FastifyInstance): Promise<void> {
+/**
+ * Scripts and stylesheets: only what a subresource needs (no sniffing, not loadable by other sites); the
+ * document headers mean nothing on them and would be bytes on every file a page loads. Caching is the site's.
+ */
+export const assetSecurityHeaders: Readonly<Record<string, string>> = Object.freeze({
+  "x-content-type-options": "nosniff",
+  "cross-origin-resource-policy": "same-origin",
+});
+
+const isAsset = (url: string) => url.startsWith(staticAssetPrefix);
+
+export const strictTransportSecurity = "max-age=63072000; includeSubDomains; preload";
+
+export interface SecurityHeadersOptions {
+  /** The site is served over HTTPS only (see servesHttpsOnly): every answer carries HSTS. */
+  hsts: boolean;
+}
+
+async function securityHeaders(
+  app: FastifyInstance,
+  options: SecurityHeadersOptions,
+): Promise<void> {
   app.decorateReply("contentSecurityPolicy", function (this: FastifyReply, policy: string) {
     return this.header("content-security-policy", policy);
   });
   // Callback hooks, not async ones: no promise per request for work that never waits.
   app.addHook("onRequest", (request, reply, done) => {
-    reply.headers(isJsonApi(request.url) ? apiSecurityHeaders : baseSecurityHeaders);
-    // Only over HTTPS: HSTS over plain HTTP is ignored and misleading.
-    if (request.protocol === "https") {
-      reply.header("strict-transport-security", strictTransportSecurity);
+    if (isAsset(request.url)) {
+      reply.headers(assetSecurityHeaders);
+      return done();
     }
+    reply.headers(isJsonApi(request.url) ? apiSecurityHeaders : baseSecurityHeaders);
+    // From the configuration, not request.protocol: behind a TLS proxy the request may look like plain http.
+    // Browsers ignore HSTS received over plain http (local use). The documents carry it; assets need not.
+    if (options.hsts) reply.header("strict-transport-security", strictTransportSecurity);
     done();
   });
-  app.addHook("onSend", (_request, reply, payload, done) => {
-    if (!reply.hasHeader("content-security-policy")) {
+  app.addHook("onSend", (request, reply, payload, done) => {
+    if (!reply.hasHeader("content-security-policy") && !isAsset(request.url)) {
       reply.header("content-security-policy", defaultCsp);
     }
     done(null, payload);

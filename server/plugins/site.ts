@@ -60,6 +60,8 @@ async function site(app: FastifyInstance, options: SitePluginOptions): Promise<v
   await app.register(fastifyStatic, {
     root,
     preCompressed: true,
+    // A file or folder whose name starts with a dot (.env, .git) is never served.
+    dotfiles: "deny",
     index: false,
     redirect: false,
     cacheControl: false,

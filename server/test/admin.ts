@@ -1,7 +1,6 @@
 // The admin API as the console calls it, for the server tests: same-origin JSON requests with the session cookie.
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { adminApiPaths } from "../../contracts/admin-api.ts";
-import { sessionCookieName } from "../admin/auth.ts";
 import type { AppOptions } from "../app.ts";
 import type { AppDatabase } from "../db/database.ts";
 import { parseEnv } from "../env.ts";
@@ -61,7 +60,7 @@ export function adminRequest(
     url: request.url,
     headers: {
       ...(writes ? { ...sameOrigin, "content-type": "application/json" } : {}),
-      ...(request.session ? { cookie: `${sessionCookieName}=${request.session}` } : {}),
+      ...(request.session ? { cookie: `${app.adminAuth.cookie.name}=${request.session}` } : {}),
       ...request.headers,
     },
     ...(writes ? { payload: JSON.stringify(request.payload ?? {}) } : {}),
@@ -69,17 +68,19 @@ export function adminRequest(
   });
 }
 
-/** The session cookie a response sets, as its attribute map (name=value first). */
+/** The session cookie a response sets (over HTTPS `__Host-bp_admin_session`, else `bp_admin_session`). */
 export function sessionCookieOf(response: LightMyRequestResponse): {
+  name: string;
   token: string;
   attributes: string[];
 } | null {
   const header = response.headers["set-cookie"];
   const cookies = Array.isArray(header) ? header : header ? [header] : [];
-  const cookie = cookies.find((line) => line.startsWith(`${sessionCookieName}=`));
+  const cookie = cookies.find((line) => /^(__Host-)?bp_admin_session=/.test(line));
   if (!cookie) return null;
   const [pair = "", ...attributes] = cookie.split(";").map((part) => part.trim());
-  return { token: pair.slice(sessionCookieName.length + 1), attributes };
+  const [name = "", token = ""] = pair.split("=");
+  return { name, token, attributes };
 }
 
 export async function signIn(

@@ -23,6 +23,8 @@ export interface TestSmtpOptions {
   pass?: string;
   /** Implicit TLS (smtps://) with smtp-server's built-in test certificate. */
   secure?: boolean;
+  /** smtp:// offering STARTTLS (the built-in test certificate); without it the URL opts out of TLS. */
+  starttls?: boolean;
 }
 
 export class TestSmtp {
@@ -32,6 +34,8 @@ export class TestSmtp {
   dataCommands = 0;
   /** Connections accepted. */
   connections = 0;
+  /** Logins tried (AUTH commands), right or wrong. */
+  authAttempts = 0;
   port = 0;
   readonly #options: TestSmtpOptions;
   #server: SMTPServer | undefined;
@@ -48,9 +52,10 @@ export class TestSmtp {
 
   /** smtp(s)://user:pass@127.0.0.1:port */
   get url(): string {
-    const { user, pass, secure } = this.#options;
+    const { user, pass, secure, starttls } = this.#options;
     const auth = user ? `${encodeURIComponent(user)}:${encodeURIComponent(pass ?? "")}@` : "";
-    const tls = secure ? "?tls.rejectUnauthorized=false" : "";
+    // A server without STARTTLS is a local catcher: the URL must opt out of TLS explicitly.
+    const tls = secure || starttls ? "?tls.rejectUnauthorized=false" : "?requireTLS=false";
     return `${secure ? "smtps" : "smtp"}://${auth}127.0.0.1:${this.port}${tls}`;
   }
 
@@ -66,17 +71,18 @@ export class TestSmtp {
   /** Listens (again, on the same port once it has one). */
   async up(): Promise<void> {
     if (this.#server) return;
-    const { user, pass, secure } = this.#options;
+    const { user, pass, secure, starttls } = this.#options;
     const options: SMTPServerOptions = {
       secure: secure ?? false,
       logger: false,
-      disabledCommands: secure ? [] : ["STARTTLS"],
+      disabledCommands: secure || starttls ? [] : ["STARTTLS"],
       authOptional: !user,
       allowInsecureAuth: true,
       disableReverseLookup: true,
       socketTimeout: 30_000,
       closeTimeout: 100,
       onAuth: (auth, _session, callback) => {
+        this.authAttempts++;
         if (auth.username === user && auth.password === pass) {
           callback(null, { user: auth.username });
         } else {

@@ -55,7 +55,7 @@ test("the console page is never indexed or cached, and runs under a strict CSP",
     expect(headers["cache-control"]).toBe("no-store");
     expect(headers["content-security-policy"]).toMatch(/script-src 'self'( 'sha256-[^']+')+;/);
     expect(headers["content-security-policy"]).not.toMatch(/unsafe-inline|unsafe-eval/);
-    expect(await response.text()).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    expect(await response.text()).toMatch(/<meta name="robots" content="noindex, nofollow"\/?>/);
   }
   // Only the console's screens are its page; anything else under /admin is the site's 404.
   expect((await page.request.get("/admin/settings")).status()).toBe(404);
@@ -100,6 +100,33 @@ test("a wrong password is refused with an alert and focus back on the password",
   await expect(page.getByLabel("Password")).toHaveValue("");
   await expect(page.getByRole("button", { name: "Sign out" })).toHaveCount(0);
 });
+
+// SITE_URL is https here (its default): the session cookie is Secure and __Host-. Chromium keeps Secure cookies
+// on plain http://127.0.0.1 and http://localhost (potentially trustworthy origins), so local use works.
+for (const host of ["127.0.0.1", "localhost"]) {
+  test(`over plain http on ${host} the Secure __Host- session cookie is kept and the session works`, async ({
+    browser,
+  }, testInfo) => {
+    const port = new URL(String(testInfo.project.use.baseURL)).port;
+    const context = await browser.newContext({ baseURL: `http://${host}:${port}` });
+    try {
+      const page = await context.newPage();
+      await signIn(page);
+      const cookies = await context.cookies();
+      expect(cookies.find((cookie) => cookie.name === "__Host-bp_admin_session")).toMatchObject({
+        secure: true,
+        httpOnly: true,
+        path: "/",
+        sameSite: "Strict",
+      });
+      await page.reload();
+      await waitForHydration(page);
+      await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+}
 
 test("signs in, finds a message sent through the contact form, opens it by the e-mail's link, signs out", async ({
   page,

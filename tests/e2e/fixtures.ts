@@ -34,7 +34,7 @@ export { expect };
 
 export const allPaths = siteRoutes.map((r) => r.path);
 
-/** Waits until React has hydrated the page (the root route's effect marks <html>). */
+/** Waits until the page's script has run: the site script on pages, React on the console (each marks <html>). */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }

@@ -16,7 +16,8 @@ test("pages carry the security headers and a CSP whose hashes let the page run",
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).not.toContain("unsafe-inline");
   expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+/);
-  expect(headers["strict-transport-security"]).toBeUndefined();
+  // SITE_URL is https here (its default): HSTS on every answer, which browsers ignore over plain http.
+  expect(headers["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains; preload");
 });
 
 test("hashed assets are immutable and served gzip to clients without brotli", async ({
@@ -28,6 +29,33 @@ test("hashed assets are immutable and served gzip to clients without brotli", as
   const response = await request.get(css ?? "", { headers: { "accept-encoding": "gzip" } });
   expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   expect(response.headers()["content-encoding"]).toBe("gzip");
+});
+
+test("scripts and stylesheets carry only the headers a subresource needs, not the document's", async ({
+  request,
+}) => {
+  const html = await (await request.get("/")).text();
+  const script = /<script type="module" src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  const css = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+  for (const url of [script, css]) {
+    expect(url).toBeTruthy();
+    const headers = (
+      await request.get(url ?? "", { headers: { "accept-encoding": "br" } })
+    ).headers();
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["cross-origin-resource-policy"]).toBe("same-origin");
+    expect(headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    for (const documentHeader of [
+      "content-security-policy",
+      "x-frame-options",
+      "cross-origin-opener-policy",
+      "permissions-policy",
+      "referrer-policy",
+      "origin-agent-cluster",
+    ]) {
+      expect(headers[documentHeader], `${url}: ${documentHeader}`).toBeUndefined();
+    }
+  }
 });
 
 test("clean URLs: a trailing slash redirects, file paths are not exposed", async ({ request }) => {

@@ -1,7 +1,7 @@
 // The console's frame (/admin and below): asks who is signed in, then shows the sign-in form, a note that no
 // account is configured, or the header and the page. Client-only: served as React Router's SPA fallback.
 import { useEffect, useRef, useState } from "react";
-import { Outlet, useLocation } from "react-router";
+import { Outlet, ScrollRestoration, useLocation } from "react-router";
 import "../admin.css";
 import type { AdminSessionState } from "../../../contracts/admin-api";
 import { currentSession } from "../api";
@@ -32,7 +32,17 @@ function useFocusHeadingOnChange(signedIn: boolean) {
   }, [page, signedIn]);
 }
 
-export default function AdminConsole({ loaderData }: Route.ComponentProps) {
+// The console is the one client-routed app: its navigations restore scroll positions as React Router does.
+export default function AdminConsole(props: Route.ComponentProps) {
+  return (
+    <>
+      <ScrollRestoration />
+      <ConsoleFrame {...props} />
+    </>
+  );
+}
+
+function ConsoleFrame({ loaderData }: Route.ComponentProps) {
   const refresh = useRefresh();
   const [notice, setNotice] = useState<Notice>(null);
   const state: AdminSessionState | null =

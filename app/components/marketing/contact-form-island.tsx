@@ -4,7 +4,7 @@ import {
   type ContactValues,
   contactFieldNames,
   emptyContactValues,
-} from "../../lib/contact-fields";
+} from "../../../contracts/contact-fields";
 import { ContactForm } from "./contact-form";
 
 /**

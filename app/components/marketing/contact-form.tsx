@@ -1,7 +1,6 @@
 // The contact form (SPEC sections 3-5, 8): prerendered HTML that posts to the server function without
 // JavaScript; once hydrated on first use (ADR 9) it validates with the server's schema and posts by script.
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { type ContactField, contactForm } from "../../content/contact";
 import {
   type ContactErrors,
   type ContactFieldName,
@@ -9,7 +8,8 @@ import {
   contactFieldNames,
   emptyContactValues,
   honeypotFieldName,
-} from "../../lib/contact-fields";
+} from "../../../contracts/contact-fields";
+import { type ContactField, contactForm } from "../../content/contact";
 import { ContactSubmitError, submitContact, validateContact } from "../../lib/contact-form";
 import { ModalDialog } from "../ui/modal-dialog";
 import { Toaster, toast } from "../ui/toaster";

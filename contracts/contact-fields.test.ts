@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { contactFormSchema, contactHoneypotField } from "../../contracts/contact-form";
-import { contactFieldNames, emptyContactValues, honeypotFieldName } from "./contact-fields";
+import { contactFieldNames, emptyContactValues, honeypotFieldName } from "./contact-fields.ts";
+import { contactFormSchema, contactHoneypotField } from "./contact-form.ts";
 
 describe("contact fields", () => {
   it("name the same fields and honeypot as the server's contract", () => {

@@ -1,4 +1,5 @@
-// The contact form's fields and value shapes: what the form renders before its logic is loaded.
+// The contact form's fields and value shapes: what the form renders before its logic is loaded, and what the
+// server puts back into the no-JavaScript form. Shared by the browser and the server.
 
 export const contactFieldNames = [
   "name",

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { readAdminJson } from "./api";
+import { showInvisible } from "./format";
+
+describe("invisible characters in the console", () => {
+  it("shows bidi controls and other format characters as their code point", () => {
+    expect(showInvisible("Ada\u202Eecilc\u202C")).toBe("Ada⟨U+202E⟩ecilc⟨U+202C⟩");
+    expect(showInvisible("a\u2066b\u2069c\u200Bd\u00ADe\uFEFF")).toBe(
+      "a⟨U+2066⟩b⟨U+2069⟩c⟨U+200B⟩d⟨U+00AD⟩e⟨U+FEFF⟩",
+    );
+  });
+
+  it("keeps ordinary text, accents and emoji built with the zero-width joiner", () => {
+    for (const text of ["Zoë Ångström", "👩\u200D💻 booth 12", "東京 مرحبا"]) {
+      expect(showInvisible(text)).toBe(text);
+    }
+  });
+
+  it("applies to every string of an API answer the console reads", () => {
+    const answer = JSON.stringify({
+      items: [{ name: "Admin\u202E", message: "hi\u2067", count: 2 }],
+    });
+    expect(readAdminJson(answer)).toEqual({
+      items: [{ name: "Admin⟨U+202E⟩", message: "hi⟨U+2067⟩", count: 2 }],
+    });
+  });
+});

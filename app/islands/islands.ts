@@ -1,0 +1,60 @@
+// Hydrates the islands of a prerendered page ([data-island]) when they are needed: on the visitor's first focus
+// or submit inside one (its submit held and sent by the hydrated form), or when one scrolls into view.
+import { islandAttribute, islandWhenAttribute } from "./markup";
+import { type HydrateIsland, type IslandName, islands } from "./registry";
+
+function isIslandName(name: string): name is IslandName {
+  return Object.hasOwn(islands, name);
+}
+
+/** Hydrates on the first focus or submit inside the element, as ADR 9 decided for the contact form. */
+function onFirstInteraction(element: HTMLElement, load: () => Promise<HydrateIsland>): void {
+  let state: "static" | "loading" | "hydrated" | "failed" = "static";
+  let submitHeld = false;
+  const start = () => {
+    if (state !== "static") return;
+    state = "loading";
+    load().then(
+      (hydrate) => {
+        hydrate(element, { submit: submitHeld });
+        state = "hydrated";
+      },
+      () => {
+        // Offline or a new deploy: the form stays plain HTML and the browser posts it itself.
+        state = "failed";
+        if (submitHeld) element.querySelector("form")?.submit();
+      },
+    );
+  };
+  element.addEventListener("focusin", start);
+  element.addEventListener(
+    "submit",
+    (event) => {
+      if (state === "hydrated" || state === "failed") return;
+      // Held back, then sent by the hydrated island (it validates first).
+      event.preventDefault();
+      submitHeld = true;
+      start();
+    },
+    true,
+  );
+}
+
+function whenVisible(element: HTMLElement, load: () => Promise<HydrateIsland>): void {
+  const observer = new IntersectionObserver((entries) => {
+    if (!entries.some((entry) => entry.isIntersecting)) return;
+    observer.disconnect();
+    void load().then((hydrate) => hydrate(element, { submit: false }));
+  });
+  observer.observe(element);
+}
+
+export function startIslands(doc: Document): void {
+  for (const element of doc.querySelectorAll<HTMLElement>(`[${islandAttribute}]`)) {
+    const name = element.getAttribute(islandAttribute) ?? "";
+    if (!isIslandName(name)) throw new Error(`unknown island "${name}"`);
+    const load = islands[name];
+    if (element.getAttribute(islandWhenAttribute) === "visible") whenVisible(element, load);
+    else onFirstInteraction(element, load);
+  }
+}

@@ -1,0 +1,11 @@
+// The islands a page can hold, by name: each loads its code (React included) only when it hydrates.
+
+/** Hydrates the island's prerendered markup; `submit`: the visitor submitted a form before it was hydrated. */
+export type HydrateIsland = (element: HTMLElement, trigger: { submit: boolean }) => void;
+
+export const islands = {
+  "contact-form": () =>
+    import("../components/marketing/contact-form-island").then((m) => m.hydrateContactForm),
+} satisfies Record<string, () => Promise<HydrateIsland>>;
+
+export type IslandName = keyof typeof islands;

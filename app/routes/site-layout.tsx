@@ -1,0 +1,26 @@
+// The frame of every marketing page: header, main landmark, footer, the speculation rules and the site script.
+// Rendered at build time only: the browser gets HTML and CSS, and the site script (ADR 12).
+import { Outlet } from "react-router";
+import { SiteFooter } from "../components/layout/site-footer";
+import { SiteHeader } from "../components/layout/site-header";
+import { siteScriptSrc, speculationRulesJson } from "../lib/site-script";
+
+export default function SiteLayout() {
+  return (
+    <>
+      <SiteHeader />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      {/* Prerenders a same-origin page when its link is hovered or touched (hashed for the CSP at build). */}
+      <script
+        type="speculationrules"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant JSON.
+        dangerouslySetInnerHTML={{ __html: speculationRulesJson }}
+      />
+      {/* A module script never blocks first paint. The build points it at the bundled file. */}
+      <script type="module" src={siteScriptSrc} />
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+// Forged X-Forwarded-* headers from a client that reaches the port directly: whatever TRUST_PROXY allows, they
+// never change the client address rate limits count by, the session cookie's Secure flag, or HSTS.
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminApiPaths } from "../contracts/admin-api.ts";
+import { contactFormPath } from "../contracts/contact-form.ts";
+import { adminCredentials, adminEnv, buildAdminTestApp, sessionCookieOf } from "./test/admin.ts";
+import { openTestDatabase, type TestDatabase } from "./test/databases.ts";
+
+/** A plain-http site, so that nothing but a forged header could make the answers HTTPS-only. */
+const siteUrl = "http://localhost:3000";
+let clientCounter = 0;
+const directClient = () => `203.0.113.${++clientCounter}`;
+
+const forged = (n: number) => ({
+  "x-forwarded-for": `198.51.100.${n}, 192.0.2.${n}`,
+  "x-forwarded-proto": "https",
+  "x-forwarded-host": "www.boothpilot.example",
+});
+
+describe.each(["1", "10.0.0.0/8, 192.168.1.1"])(
+  "forged forwarded headers with TRUST_PROXY=%s",
+  (trustProxy) => {
+    let test: TestDatabase;
+    let app: FastifyInstance;
+
+    beforeAll(async () => {
+      test = await openTestDatabase("sqlite");
+      app = await buildAdminTestApp(test.database, {
+        ...adminEnv,
+        SITE_URL: siteUrl,
+        TRUST_PROXY: trustProxy,
+      });
+    });
+    afterAll(async () => {
+      await app?.close();
+      await test?.dispose();
+    });
+
+    it("never change the address the contact form's limit counts", async () => {
+      const client = directClient();
+      const statuses: number[] = [];
+      for (let n = 1; n <= 6; n++) {
+        const response = await app.inject({
+          method: "POST",
+          url: contactFormPath,
+          headers: { "content-type": "application/json", ...forged(n) },
+          payload: "{}",
+          remoteAddress: client,
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+    });
+
+    it("never change the sign-in limit's address", async () => {
+      const client = directClient();
+      const statuses: number[] = [];
+      for (let n = 1; n <= 11; n++) {
+        const response = await app.inject({
+          method: "POST",
+          url: adminApiPaths.session,
+          headers: { "content-type": "application/json", origin: siteUrl, ...forged(n) },
+          payload: { email: `guess${n}@example.com`, password: "not the password" },
+          remoteAddress: client,
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+      expect(statuses[10]).toBe(429);
+    });
+
+    it("never make the session cookie Secure or send HSTS on plain http", async () => {
+      const response = await app.inject({
+        method: "POST",
+        url: adminApiPaths.session,
+        headers: { "content-type": "application/json", origin: siteUrl, ...forged(1) },
+        payload: adminCredentials,
+        remoteAddress: directClient(),
+      });
+      expect(response.statusCode).toBe(200);
+      expect(sessionCookieOf(response)?.attributes).not.toContain("Secure");
+      expect(response.headers["strict-transport-security"]).toBeUndefined();
+      const health = await app.inject({
+        url: "/healthz",
+        headers: forged(2),
+        remoteAddress: directClient(),
+      });
+      expect(health.headers["strict-transport-security"]).toBeUndefined();
+    });
+  },
+);
