@@ -8,6 +8,7 @@ import { groupCommit, type Work } from "./group-commit.ts";
 import { migrationProvider } from "./migrations/index.ts";
 import type { Schema } from "./schema.ts";
 import { NodeSqliteDatabase, NodeSqliteDialect, openSqliteFile } from "./sqlite.ts";
+import { SqliteReaderDialect } from "./sqlite-reader.ts";
 
 export type DialectName = "sqlite" | "postgres";
 
@@ -26,6 +27,11 @@ export interface DatabaseConfig {
 export interface AppDatabase {
   readonly dialect: DialectName;
   readonly db: Kysely<Schema>;
+  /**
+   * Where the console's reports read: on SQLite a read-only connection in a worker thread (a report never runs
+   * on the server's thread), on PostgreSQL the same pool as `db`.
+   */
+  readonly reports: Kysely<Schema>;
   /**
    * Runs a request's write in a transaction and resolves after its COMMIT. The writes of one turn of the event
    * loop share the transaction (group commit).
@@ -47,15 +53,23 @@ function redactUrl(url: string): string {
   }
 }
 
-function wrap(dialect: DialectName, db: Kysely<Schema>, location: string): AppDatabase {
+function wrap(
+  dialect: DialectName,
+  db: Kysely<Schema>,
+  reports: Kysely<Schema>,
+  location: string,
+): AppDatabase {
   let closing: Promise<void> | undefined;
   return {
     dialect,
     db,
+    reports,
     write: groupCommit(db),
     location,
     close() {
-      closing ??= db.destroy();
+      closing ??= Promise.all([db.destroy(), reports === db ? undefined : reports.destroy()]).then(
+        () => {},
+      );
       return closing;
     },
   };
@@ -74,14 +88,15 @@ export async function openDatabase(config: DatabaseConfig): Promise<AppDatabase>
     // An idle connection that breaks (server restart) must not crash the process; the pool replaces it.
     pool.on("error", () => {});
     const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
-    return wrap("postgres", db, redactUrl(config.databaseUrl));
+    return wrap("postgres", db, db, redactUrl(config.databaseUrl));
   }
   const file = resolve(config.dataDir, sqliteFileName);
   // One connection on this thread: node:sqlite is synchronous, and Kysely's driver runs one statement or one
   // transaction at a time on it.
   const sqlite = new NodeSqliteDatabase(openSqliteFile(file));
   const db = new Kysely<Schema>({ dialect: new NodeSqliteDialect({ database: sqlite }) });
-  return wrap("sqlite", db, file);
+  const reports = new Kysely<Schema>({ dialect: new SqliteReaderDialect(file) });
+  return wrap("sqlite", db, reports, file);
 }
 
 /**
