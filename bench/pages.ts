@@ -64,6 +64,9 @@ async function serve(buildDir: string, database: AppDatabase): Promise<Server> {
   return { origin: address, close: () => app.close() };
 }
 
+/** SPA control pages Lighthouse could not measure at all: reported with the figures. */
+const spaFailures: string[] = [];
+
 /** Lighthouse runs that failed and were repeated, by error code: reported with the figures. */
 const failedRuns = new Map<string, number>();
 
@@ -158,7 +161,12 @@ async function measureAll(servers: { ours: Server; limit: Server; spa?: Server |
     const { spa } = servers;
     for (const path of spaPaths.filter((p) => selectedPaths.includes(p))) {
       if (!spa) break;
-      const measured = await measure(chrome.port, `${spa.origin}${path}`);
+      // A control that cannot be measured is reported; it must not throw away the figures of every route.
+      const measured = await measure(chrome.port, `${spa.origin}${path}`).catch((error: Error) => {
+        spaFailures.push(`${path}: ${error.message}`);
+        return undefined;
+      });
+      if (!measured) continue;
       const limitLcp =
         rows.find((r) => r.path === path && r.variant === "limit")?.lcp ?? Number.NaN;
       rows.push({ path, variant: "spa", ...measured, lcpRatioToLimit: measured.lcp / limitLcp });
@@ -231,6 +239,9 @@ async function main(): Promise<void> {
       : [
           "The SPA control could not be built in this run (see the command's output), so it has no rows.",
         ]),
+    ...(spaFailures.length === 0
+      ? []
+      : [`The SPA control could not be measured on: ${spaFailures.join("; ")}.`]),
     ...(failedRuns.size === 0
       ? []
       : [

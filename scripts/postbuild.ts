@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import { parseBuildEnv } from "../app/config/build-env.ts";
 import { notFoundPrerenderPath, siteRoutes } from "../app/config/paths.ts";
-import { siteScriptSrc } from "../app/lib/site-script.ts";
+import { siteScriptAttribute, siteScriptSrc } from "../app/lib/site-script.ts";
 import {
   adminConsoleFile,
   clientDirName,
@@ -50,12 +50,14 @@ async function builtSiteScript(): Promise<string> {
   return `/${entry.file}`;
 }
 
-/** Points the page's site script at the bundled file; React Router's own scripts must not be there. */
+/** Points the page's site-script loader at the bundled file. */
 export function pointAtSiteScript(html: string, builtSrc: string): string {
   const doc = parseHtml(html);
-  const siteScripts = scripts(doc).filter((script) => attribute(script, "src") === siteScriptSrc);
-  if (siteScripts.length !== 1) throw new Error(`expected one ${siteScriptSrc} script`);
-  for (const script of siteScripts) setAttribute(script, "src", builtSrc);
+  const loaders = scripts(doc).filter(
+    (script) => attribute(script, siteScriptAttribute) === siteScriptSrc,
+  );
+  if (loaders.length !== 1) throw new Error(`expected one loader of ${siteScriptSrc}`);
+  for (const script of loaders) setAttribute(script, siteScriptAttribute, builtSrc);
   return serializeHtml(doc);
 }
 

@@ -27,6 +27,8 @@ function onFirstInteraction(element: HTMLElement, load: () => Promise<HydrateIsl
     );
   };
   element.addEventListener("focusin", start);
+  // The site script runs after load: a visitor may already be in the form.
+  if (element.contains(document.activeElement)) start();
   element.addEventListener(
     "submit",
     (event) => {

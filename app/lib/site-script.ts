@@ -1,10 +1,29 @@
-// What every marketing page's <head> carries besides CSS: the site script and the speculation rules (ADR 12).
+// The scripts every marketing page carries besides CSS: the site script's loader, the speculation rules and the
+// view-transition guard (ADR 12).
 
 /**
  * The site script as Vite's dev server serves it; `npm run build` bundles it (vite.site-script.config.ts) and
  * points each page at the bundled file (scripts/postbuild.ts).
  */
 export const siteScriptSrc = "/app/islands/site.ts";
+
+/** The loader's attribute naming the site script's URL: the build points it at the bundled file. */
+export const siteScriptAttribute = "data-site-script";
+
+/**
+ * Loads the site script once the page has loaded and shown its first content (the browser's
+ * first-contentful-paint entry): nothing it does is needed for that paint (menus and FAQ work as native
+ * <details>, the form posts without it), while a script the browser finds in the HTML is fetched beside the
+ * stylesheet, ahead of the paint. A browser without paint timing loads it at `load`. Inline, so hashed for the
+ * CSP; it reads the URL from its own attribute, so its hash stays the same from build to build.
+ */
+export const siteScriptLoader = [
+  `var c=document.currentScript;addEventListener("load",function(){`,
+  `function go(){var s=document.createElement("script");s.type="module";s.src=c.getAttribute("${siteScriptAttribute}");document.head.appendChild(s)}`,
+  `if((PerformanceObserver.supportedEntryTypes||[]).indexOf("paint")<0)return go();`,
+  `new PerformanceObserver(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}})`,
+  `.observe({type:"paint",buffered:true})})`,
+].join("");
 
 /** Paths never prerendered: the console (private, client-rendered) and the server functions (POST targets). */
 export const notPrerendered = ["/admin", "/admin/*", "/functions/*"] as const;

@@ -1,9 +1,14 @@
-// The frame of every marketing page: header, main landmark, footer, the speculation rules and the site script.
+// The frame of every marketing page: header, main landmark, footer, the speculation rules and the site script's loader.
 // Rendered at build time only: the browser gets HTML and CSS, and the site script (ADR 12).
 import { Outlet } from "react-router";
 import { SiteFooter } from "../components/layout/site-footer";
 import { SiteHeader } from "../components/layout/site-header";
-import { siteScriptSrc, speculationRulesJson } from "../lib/site-script";
+import {
+  siteScriptAttribute,
+  siteScriptLoader,
+  siteScriptSrc,
+  speculationRulesJson,
+} from "../lib/site-script";
 
 export default function SiteLayout() {
   return (
@@ -19,8 +24,12 @@ export default function SiteLayout() {
         // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant JSON.
         dangerouslySetInnerHTML={{ __html: speculationRulesJson }}
       />
-      {/* A module script never blocks first paint. The build points it at the bundled file. */}
-      <script type="module" src={siteScriptSrc} />
+      {/* Loads the site script after the page's load event; the build points it at the bundled file. */}
+      <script
+        {...{ [siteScriptAttribute]: siteScriptSrc }}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant, hashed for the CSP.
+        dangerouslySetInnerHTML={{ __html: siteScriptLoader }}
+      />
     </>
   );
 }

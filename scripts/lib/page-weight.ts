@@ -3,6 +3,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { islandAttribute } from "../../app/islands/markup.ts";
+import { siteScriptAttribute } from "../../app/lib/site-script.ts";
 import { attribute, elements, parseHtml } from "./html.ts";
 
 export interface PageWeight {
@@ -34,7 +35,8 @@ interface PageFiles {
 function filesOf(html: string): PageFiles {
   const files: PageFiles = { scripts: [], stylesheets: [], hasIslands: false };
   for (const element of elements(parseHtml(html))) {
-    const src = attribute(element, "src");
+    // The site script is loaded by an inline loader that names it (app/lib/site-script.ts).
+    const src = attribute(element, "src") ?? attribute(element, siteScriptAttribute);
     const rel = attribute(element, "rel");
     const href = attribute(element, "href");
     if (element.tagName === "script" && src) files.scripts.push(src);

@@ -177,6 +177,27 @@ test.describe("the form's code loads on first use", () => {
     await expect.poll(() => loaded.length).toBe(1);
   });
 
+  test("also when the visitor was in a field before the page's script arrived", async ({
+    page,
+  }) => {
+    const loaded: string[] = [];
+    page.on("request", (request) => {
+      if (/\/assets\/contact-form-island-/.test(request.url())) loaded.push(request.url());
+    });
+    // The site script is held back until a field has focus.
+    let release: () => void = () => {};
+    const focused = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/site-*.js", async (route) => {
+      await focused;
+      await route.continue();
+    });
+    await page.goto("/contact");
+    await page.locator("#contact-form").getByLabel(/^Name/).focus();
+    release();
+    await waitForHydration(page);
+    await expect.poll(() => loaded.length).toBe(1);
+  });
+
   test("on a contact page reached by a link too", async ({ page }) => {
     const email = uniqueEmail("navigated");
     await page.goto("/pricing");

@@ -35,7 +35,7 @@ test("scripts and stylesheets carry only the headers a subresource needs, not th
   request,
 }) => {
   const html = await (await request.get("/")).text();
-  const script = /<script type="module" src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  const script = /data-site-script="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
   const css = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
   for (const url of [script, css]) {
     expect(url).toBeTruthy();

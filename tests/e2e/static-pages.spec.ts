@@ -18,24 +18,28 @@ test.describe("built pages", () => {
   );
 
   for (const page of [...manifest.pages, manifest.notFound]) {
-    test(`${page.path} holds no client-router runtime, only the site script and its own inline scripts`, () => {
+    test(`${page.path} holds no client-router runtime, only its own inline scripts and the site script's loader`, () => {
       const html = readFileSync(join(clientDir, page.file), "utf8");
       expect(html).not.toContain("__reactRouter");
       const scripts = [...elements(parseHtml(html))].filter((el) => el.tagName === "script");
-      const external = scripts.map((el) => attribute(el, "src")).filter(Boolean);
-      expect(external).toHaveLength(1);
-      expect(external[0]).toMatch(/^\/assets\/site-[\w-]+\.js$/);
+      // No script the browser would fetch while the page is first painted.
+      expect(scripts.map((el) => attribute(el, "src")).filter(Boolean)).toEqual([]);
       for (const script of scripts) {
-        const type = attribute(script, "type");
-        if (attribute(script, "src")) expect(type).toBe("module");
-        else expect(["application/ld+json", "speculationrules", undefined]).toContain(type);
+        expect(["application/ld+json", "speculationrules", undefined]).toContain(
+          attribute(script, "type"),
+        );
       }
-      // Classic inline scripts: the view-transition guard in <head>, and the 404 page's console line.
-      const classic = scripts.filter((el) => !attribute(el, "src") && !attribute(el, "type"));
+      // Classic inline scripts: the view-transition guard in <head>, the 404 page's console line, and the
+      // loader of the bundled site script.
+      const classic = scripts.filter((el) => !attribute(el, "type"));
       expect(classic.map(textOf)).toEqual([
         expect.stringContaining('"pagereveal"'),
         ...(page.path === "/404" ? [expect.stringContaining("console.error(")] : []),
+        expect.stringContaining('s.type="module"'),
       ]);
+      expect(attribute(classic.at(-1) as (typeof classic)[number], "data-site-script")).toMatch(
+        /^\/assets\/site-[\w-]+\.js$/,
+      );
       expect(html.includes(`${islandAttribute}=`)).toBe(page.path === "/contact");
     });
   }
@@ -125,6 +129,21 @@ test("a page link hovered, then followed, is served from the speculation", async
   expect(prerenders.filter((p) => /\/(admin|functions)\b/.test(new URL(p.url).pathname))).toEqual(
     [],
   );
+});
+
+test("the site script starts loading only after the page's first contentful paint", async ({
+  page,
+}) => {
+  await page.goto("/pricing");
+  await waitForHydration(page);
+  const timing = await page.evaluate(() => ({
+    paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+    script: performance
+      .getEntriesByType("resource")
+      .find((entry) => /\/assets\/site-[\w-]+\.js$/.test(new URL(entry.name).pathname))?.startTime,
+  }));
+  expect(timing.paint).toBeGreaterThan(0);
+  expect(timing.script).toBeGreaterThanOrEqual(timing.paint ?? Number.POSITIVE_INFINITY);
 });
 
 test("FAQ questions report aria-expanded and open by keyboard", async ({ page }) => {
