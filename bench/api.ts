@@ -10,23 +10,18 @@
 //
 //   npm run bench:api -- [--duration 10] [--rounds 3] [--connections 50] [--postgres <admin URL>]
 //                        [--log-level info] [--only track-referrer|submit-contact-form] [--no-write]
-//                        [--breakdown]
-//
-// --breakdown adds track-referrer on a server that writes nothing (bench/no-storage-server.ts), its batches
-// acknowledged at once and after a 1 ms wait: how far the request path alone is from the echo, and what the
-// wait for a commit does to the rate.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createServer as createNetServer } from "node:net";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon, { type Result } from "autocannon";
-import pg from "pg";
 import { contactFormPath } from "../contracts/contact-form.ts";
 import { trackReferrerPath } from "../contracts/track-referrer.ts";
 import { type DatabaseConfig, openDatabase } from "../server/db/database.ts";
+import { sqliteSynchronous } from "../server/db/sqlite.ts";
+import { freePort, withPostgres } from "./helpers.ts";
 
 const projectDir = join(import.meta.dirname, "..");
 
@@ -39,7 +34,6 @@ const { values: args } = parseArgs({
     "log-level": { type: "string", default: "info" },
     only: { type: "string" },
     "no-write": { type: "boolean", default: false },
-    breakdown: { type: "boolean", default: false },
   },
 });
 const duration = Number(args.duration);
@@ -250,16 +244,6 @@ async function countRows(config: DatabaseConfig): Promise<{ visits: number; mess
 }
 
 /** A port that was free a moment ago. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 /** Starts `node server/main.ts` (its own process, as in production) and waits until /healthz answers. */
 async function startApp(config: DatabaseConfig): Promise<Child> {
@@ -320,11 +304,7 @@ async function againstEcho(
   return { rows: [echoRow, appRow], ok };
 }
 
-async function benchDatabase(
-  label: string,
-  config: DatabaseConfig,
-  echo: Child,
-): Promise<{ rows: Row[]; writes: string }> {
+async function benchDatabase(label: string, config: DatabaseConfig, echo: Child): Promise<Row[]> {
   const app = await startApp(config);
   const rows: Row[] = [];
   const okCounts: Record<Target, number> = { "track-referrer": 0, "submit-contact-form": 0 };
@@ -341,7 +321,6 @@ async function benchDatabase(
   } finally {
     await app.stop();
   }
-  const writes = /"writes":(\{[^}]*\})/.exec(app.output())?.[1] ?? "(not logged)";
   const stored = await countRows(config);
   const trackRow = rows.find((r) => r.target === "track-referrer");
   const contactRow = rows.find((r) => r.target === "submit-contact-form");
@@ -362,48 +341,9 @@ async function benchDatabase(
     }
   }
   console.log(
-    `${label}: ${stored.visits} visits and ${stored.messages} messages stored: every 2xx answer (warm-up included) and at most ${inFlight} cut off by the end of a run; group commit ${writes}`,
+    `${label}: ${stored.visits} visits and ${stored.messages} messages stored: every 2xx answer (warm-up included) and at most ${inFlight} cut off by the end of a run`,
   );
-  return { rows, writes };
-}
-
-/** The breakdown runs: the storage step answered at once, and after a commit-like wait that costs no CPU. */
-const breakdownRuns = [
-  { label: "none (not stored)", commitDelayMs: 0 },
-  { label: "none (not stored, 1 ms wait)", commitDelayMs: 1 },
-] as const;
-
-/** track-referrer on the breakdown server: the request path with the storage step answered without writing. */
-async function benchWithoutStorage(echo: Child): Promise<Row[]> {
-  const rows: Row[] = [];
-  for (const { label, commitDelayMs } of breakdownRuns) {
-    const app = await startChild(
-      ["bench/no-storage-server.ts"],
-      { LOG_LEVEL: args["log-level"], COMMIT_DELAY_MS: String(commitDelayMs) },
-      /listening (\d+)/,
-    );
-    try {
-      rows.push(...(await againstEcho(label, "track-referrer", trackReferrerPath, app, echo)).rows);
-    } finally {
-      await app.stop();
-    }
-  }
   return rows;
-}
-
-async function withPostgres<T>(adminUrl: string, run: (url: string) => Promise<T>): Promise<T> {
-  const name = `bp_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  try {
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return await run(url.toString());
-  } finally {
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-  }
 }
 
 /** One-minute load average: the machine may be shared, and other work disturbs the figures. */
@@ -417,11 +357,11 @@ const loadAtStart = machineLoad();
  */
 const cpuBoundCeiling = (r: Row) => (cpus().length * 1_000_000) / (r.cpu + r.loadGeneratorCpu);
 
-function markdown(rows: Row[], runs: { label: string; writes: string }[]): string {
+function markdown(rows: Row[]): string {
   const date = new Date().toISOString().slice(0, 10);
   const cpu = cpus();
   const lines = [
-    `Measured ${date} on ${cpu.length} cores (${cpu[0]?.model.trim() ?? "unknown CPU"}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, with \`npm run bench:api -- --duration ${duration} --rounds ${rounds} --connections ${connections}${args.postgres ? " --postgres <url>" : ""}${args.breakdown ? " --breakdown" : ""}\`: autocannon, ${connections} connections, client and server on the same machine; after a 2 s warm-up, echo and function runs of ${duration} s alternate for ${rounds} rounds and each row is the median round (by req/s). The server runs as in production (own process, \`LOG_LEVEL=${args["log-level"]}\`, WAL + \`synchronous=FULL\` on SQLite, default \`synchronous_commit=on\` on PostgreSQL) with \`RATE_LIMIT=off\`; every request is a new committed row (new session_id, distinct message). The echo is a bare \`node:http\` server that parses the same JSON body and sends it back. CPU columns come from /proc: the server process (all threads), its main thread (the rest is the SQLite writer thread, the database driver and garbage collection), and this process (autocannon); the ceiling is the rate at which server and load generator together would keep every core busy (on PostgreSQL it leaves out the database server's own processes). One-minute load average ${loadAtStart} at the start, ${machineLoad()} at the end.`,
+    `Measured ${date} on ${cpu.length} cores (${cpu[0]?.model.trim() ?? "unknown CPU"}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, with \`npm run bench:api -- --duration ${duration} --rounds ${rounds} --connections ${connections}${args.postgres ? " --postgres <url>" : ""}\`: autocannon, ${connections} connections, client and server on the same machine; after a 2 s warm-up, echo and function runs of ${duration} s alternate for ${rounds} rounds and each row is the median round (by req/s). The server runs as in production (own process, \`LOG_LEVEL=${args["log-level"]}\`, WAL + \`synchronous=${sqliteSynchronous}\` on SQLite, default \`synchronous_commit=on\` on PostgreSQL) with \`RATE_LIMIT=off\`; every request is a new committed row (new session_id, distinct message). The echo is a bare \`node:http\` server that parses the same JSON body and sends it back. CPU columns come from /proc: the server process (all threads), its main thread (the rest is the database driver and garbage collection), and this process (autocannon); the ceiling is the rate at which server and load generator together would keep every core busy (on PostgreSQL it leaves out the database server's own processes). One-minute load average ${loadAtStart} at the start, ${machineLoad()} at the end.`,
     "",
     "| database | target | req/s | p50 ms | p99 ms | 2xx | failed | server CPU µs/req | of which main thread | load generator CPU µs/req | CPU-bound ceiling req/s | ratio to echo |",
     "|---|---|---|---|---|---|---|---|---|---|---|---|",
@@ -430,16 +370,7 @@ function markdown(rows: Row[], runs: { label: string; writes: string }[]): strin
         `| ${r.database} | ${r.target} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.failed} | ${r.cpu.toFixed(0)} | ${r.mainThreadCpu.toFixed(0)} | ${r.loadGeneratorCpu.toFixed(0)} | ${cpuBoundCeiling(r).toFixed(0)} | ${r.ratio === undefined ? "" : r.ratio.toFixed(2)} |`,
     ),
     "",
-    ...(rows.some((r) => breakdownRuns.some((run) => run.label === r.database))
-      ? [
-          "The rows without a database (`--breakdown`) run the same app, logging and write queue included, with nothing written (`bench/no-storage-server.ts`): each batch is acknowledged at once, or after a 1 ms wait that stands in for a commit's latency and costs no CPU. They show what track-referrer costs before any database work, and what the wait for a commit alone does to the rate under 50 connections.",
-          "",
-        ]
-      : []),
-    ...runs.map(
-      (run) =>
-        `Group commit on ${run.label} (write queue figures logged at shutdown): \`${run.writes}\`. After the run the database held a row for every 2xx answer.`,
-    ),
+    "After each run the database held a row for every 2xx answer.",
   ];
   return lines.join("\n");
 }
@@ -461,26 +392,19 @@ async function main(): Promise<void> {
   const echo = await startChild(["bench/echo-server.ts"], {}, /listening (\d+)/);
   const dataDir = await mkdtemp(join(tmpdir(), "boothpilot-bench-"));
   const rows: Row[] = [];
-  const runs: { label: string; writes: string }[] = [];
   try {
-    const sqlite = await benchDatabase("SQLite", { dataDir }, echo);
-    rows.push(...sqlite.rows);
-    runs.push({ label: "SQLite", writes: sqlite.writes });
-    if (args.breakdown && args.only !== "submit-contact-form") {
-      rows.push(...(await benchWithoutStorage(echo)));
-    }
+    rows.push(...(await benchDatabase("SQLite", { dataDir }, echo)));
     if (args.postgres) {
       const postgres = await withPostgres(args.postgres, (databaseUrl) =>
         benchDatabase("PostgreSQL", { dataDir, databaseUrl }, echo),
       );
-      rows.push(...postgres.rows);
-      runs.push({ label: "PostgreSQL", writes: postgres.writes });
+      rows.push(...postgres);
     }
   } finally {
     await echo.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
-  const section = markdown(rows, runs);
+  const section = markdown(rows);
   console.log(`\n${section}\n`);
   if (!args["no-write"]) await updateDoc(section);
 }

@@ -1,7 +1,7 @@
 // What the admin API accepts: the sign-in body and the query and path parameters, with error texts that name the
 // parameter and the rule. The server validates with these; the console only needs their types.
 import { z } from "zod";
-import { analyticsDays, mailStates, messageStatuses } from "./admin-api.ts";
+import { analyticsDays, mailStates, messageStatuses, referrerSources } from "./admin-api.ts";
 import { isUuid } from "./fields.ts";
 
 /** Longest password accepted at sign-in (scrypt would take any length; nothing longer is plausible). */
@@ -87,6 +87,10 @@ export const analyticsQuerySchema = z.strictObject(
       })
       .transform((value) => Number(value) as (typeof analyticsDays)[number])
       .default(30),
+    /** Only visits (and messages) of this source class. */
+    source: z
+      .enum(referrerSources, { error: `source must be one of: ${referrerSources.join(", ")}` })
+      .optional(),
   },
   { error: unknownParameter },
 );

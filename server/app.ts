@@ -22,6 +22,7 @@ import mailer from "./plugins/mailer.ts";
 import rateLimits from "./plugins/rate-limits.ts";
 import securityHeaders from "./plugins/security-headers.ts";
 import site from "./plugins/site.ts";
+import visitRetention from "./plugins/visit-retention.ts";
 import { AccessLogController } from "./request-logging.ts";
 import { FormFlashStore } from "./site/form-flash.ts";
 
@@ -109,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get("/healthz", async () => ({ status: "ok" }));
   if (options.database) {
     await app.register(database, { database: options.database });
+    await app.register(visitRetention, { days: env.VISIT_RETENTION_DAYS });
     await app.register(mailer, { env, ...options.mail });
     await app.register(functions, { prefix: "/functions", corsOrigins: env.CORS_ORIGINS });
     await app.register(adminAuth, {

@@ -97,6 +97,8 @@ export const envSchema = z
       (list) => list.every((origin) => /^https?:\/\/[^/]+$/.test(origin)),
       "CORS_ORIGINS must be a comma-separated list of origins such as https://www.example.com",
     ),
+    /** Days raw visits are kept (the daily rollups are kept forever); 0 keeps them forever. */
+    VISIT_RETENTION_DAYS: z.coerce.number().int().min(0).default(400),
     /** "production": the admin cookie is Secure and HSTS is sent, whatever SITE_URL says. */
     NODE_ENV: optionalString,
     LOG_LEVEL: z

@@ -1,6 +1,6 @@
 // Server entry: reads the environment, opens and migrates the database, builds the app, sets the admin account up
 // from ADMIN_EMAIL and ADMIN_PASSWORD, listens, and stops
-// gracefully on SIGTERM/SIGINT (in-flight requests finish, accepted writes are committed, the database closes).
+// gracefully on SIGTERM/SIGINT (in-flight requests finish, the database closes).
 import { resolve } from "node:path";
 import { buildApp } from "./app.ts";
 import { migrateToLatest, openDatabase } from "./db/database.ts";
@@ -57,7 +57,7 @@ export async function main(): Promise<void> {
     try {
       await app.close();
       await database.close();
-      app.log.info({ writes: database.writes.stats }, "database closed");
+      app.log.info("database closed");
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, "shutdown failed");

@@ -1,4 +1,4 @@
-// Referrer analytics of the last 7, 30 or 90 UTC days (today included).
+// Referrer analytics of the last 7, 30 or 90 UTC days (today included), optionally of one source class.
 import type { FastifyInstance } from "fastify";
 import type { AnalyticsReport } from "../../contracts/admin-api.ts";
 import { analyticsQuerySchema } from "../../contracts/admin-requests.ts";
@@ -17,9 +17,11 @@ export default async function analyticsRoutes(app: FastifyInstance): Promise<voi
   app.get("/analytics", async (request, reply) => {
     const parsed = analyticsQuerySchema.safeParse(request.query);
     if (!parsed.success) return sendAdminError(reply, 400, firstErrorText(parsed.error));
-    const { days } = parsed.data;
+    const { days, source } = parsed.data;
     const window = analyticsWindow(days, Date.now());
-    const figures = await app.repositories.referrerAnalytics.report(window);
+    const figures = await app.repositories.referrerAnalytics.report(window, {
+      sources: source ? [source] : undefined,
+    });
     const report: AnalyticsReport = {
       days,
       since: new Date(window.since).toISOString(),

@@ -2,13 +2,15 @@
 // times, sources, hosts, paths and campaigns.
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect } from "vitest";
 import { type AnalyticsReport, adminApiPaths } from "../../contracts/admin-api.ts";
+import type { AppDatabase } from "../db/database.ts";
 import { contactMessagesRepository } from "../db/repositories/contact-messages.ts";
 import { referrerVisitsRepository } from "../db/repositories/referrer-visits.ts";
 import type { ReferrerSource } from "../db/schema.ts";
 import { adminEnv, adminRequest, buildAdminTestApp, signedIn } from "../test/admin.ts";
-import { dialects, openTestDatabase, type TestDatabase } from "../test/databases.ts";
+import { dialects } from "../test/databases.ts";
+import { storageTest } from "../test/storage.ts";
 import { analyticsWindow } from "./analytics-routes.ts";
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -23,7 +25,9 @@ interface Visit {
 }
 
 describe.each(dialects)("referrer analytics on %s", (dialect) => {
-  let test: TestDatabase;
+  const it = storageTest;
+  it.override("dialect", dialect);
+  let database: AppDatabase;
   let app: FastifyInstance;
   let session: string;
   /** Noon UTC of today: visits "n days ago" fall on that UTC day whatever the time now. */
@@ -34,7 +38,7 @@ describe.each(dialects)("referrer analytics on %s", (dialect) => {
   const visit = async (name: string, v: Visit) => {
     const sessionId = randomUUID();
     sessions[name] = sessionId;
-    await referrerVisitsRepository(test.database, () => at(v.daysAgo)).record({
+    await referrerVisitsRepository(database, () => at(v.daysAgo)).record({
       session_id: sessionId,
       referrer_url: v.host ? `https://${v.host}/` : null,
       referrer_host: v.host ?? null,
@@ -51,7 +55,7 @@ describe.each(dialects)("referrer analytics on %s", (dialect) => {
   };
 
   const message = (daysAgo: number, name: string, sessionName?: string, spam = false) =>
-    contactMessagesRepository(test.database, () => at(daysAgo)).submit({
+    contactMessagesRepository(database, () => at(daysAgo)).submit({
       name,
       email: "someone@example.com",
       phone: null,
@@ -73,9 +77,9 @@ describe.each(dialects)("referrer analytics on %s", (dialect) => {
     return response.json() as AnalyticsReport;
   };
 
-  beforeAll(async () => {
-    test = await openTestDatabase(dialect);
-    app = await buildAdminTestApp(test.database, adminEnv);
+  it.beforeAll(async ({ storage }) => {
+    database = await storage.database(dialect);
+    app = await buildAdminTestApp(database, adminEnv);
     session = await signedIn(app);
     await visit("google-today", {
       daysAgo: 0,
@@ -128,7 +132,6 @@ describe.each(dialects)("referrer analytics on %s", (dialect) => {
   });
   afterAll(async () => {
     await app?.close();
-    await test?.dispose();
   });
 
   it("counts the last 7 days: people by source, host, path, campaign and day; bots apart", async () => {
@@ -211,6 +214,31 @@ describe.each(dialects)("referrer analytics on %s", (dialect) => {
     expect(result.byReferrerHost[0]).toEqual({ host: "www.google.com", visits: 2 });
     expect(result.byLandingPath).toHaveLength(10);
     expect(result.byLandingPath[0]).toEqual({ path: "/", visits: 3 });
+  });
+
+  it("filters by one source class", async () => {
+    const all = await report(7);
+    const response = await adminRequest(app, {
+      url: `${adminApiPaths.analytics}?days=7&source=search`,
+      session,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const search = response.json() as AnalyticsReport;
+    const searchVisits = all.bySource.find((row) => row.source === "search")?.visits;
+    expect(searchVisits).toBeGreaterThan(0);
+    expect(search.visits).toBe(searchVisits);
+    expect(search.bySource.filter((row) => row.visits > 0)).toEqual([
+      { source: "search", visits: searchVisits },
+    ]);
+    expect(search.byReferrerHost.map((row) => row.host)).toEqual([
+      "www.google.com",
+      "www.bing.com",
+    ]);
+    const bad = await adminRequest(app, { url: `${adminApiPaths.analytics}?source=fax`, session });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      error: "source must be one of: search, social, ai, email, direct, other",
+    });
   });
 
   it("accepts only 7, 30 or 90 days", async () => {

@@ -2,8 +2,9 @@
 // their cookie, expiry, sign-out, the sign-in limit, and the refusal of cross-site requests.
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect } from "vitest";
 import { adminApiPaths, adminErrors } from "../../contracts/admin-api.ts";
+import type { AppDatabase } from "../db/database.ts";
 import {
   adminCredentials,
   adminEnv,
@@ -15,7 +16,8 @@ import {
   signIn,
 } from "../test/admin.ts";
 import { freshAddress } from "../test/app.ts";
-import { dialects, openTestDatabase, type TestDatabase } from "../test/databases.ts";
+import { dialects } from "../test/databases.ts";
+import { storageTest } from "../test/storage.ts";
 import { defaultSessionPolicy } from "./auth.ts";
 
 const hour = 60 * 60_000;
@@ -30,29 +32,29 @@ const protectedCalls = [
 ] as const;
 
 describe.each(dialects)("admin sign-in on %s", (dialect) => {
-  let test: TestDatabase;
+  const it = storageTest;
+  it.override("dialect", dialect);
+  let database: AppDatabase;
   const apps: FastifyInstance[] = [];
 
   const start = async (env: Record<string, string> = adminEnv) => {
-    const app = await buildAdminTestApp(test.database, env);
+    const app = await buildAdminTestApp(database, env);
     apps.push(app);
     await app.ready();
     return app;
   };
-  const accounts = () => test.database.db.selectFrom("admin_users").selectAll().execute();
-  const sessions = () => test.database.db.selectFrom("admin_sessions").selectAll().execute();
+  const accounts = () => database.db.selectFrom("admin_users").selectAll().execute();
+  const sessions = () => database.db.selectFrom("admin_sessions").selectAll().execute();
 
-  beforeAll(async () => {
-    test = await openTestDatabase(dialect);
+  it.beforeAll(async ({ storage }) => {
+    database = await storage.database(dialect);
   });
   afterEach(async () => {
     for (const app of apps.splice(0)) await app.close();
-    await test.database.db.deleteFrom("admin_sessions").execute();
-    await test.database.db.deleteFrom("admin_users").execute();
+    await database.db.deleteFrom("admin_sessions").execute();
+    await database.db.deleteFrom("admin_users").execute();
   });
-  afterAll(async () => {
-    await test?.dispose();
-  });
+  afterAll(async () => {});
 
   it("creates the account at start with a salted scrypt hash, never the password", async () => {
     await start();
@@ -64,7 +66,7 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
     expect(row?.password_hash).not.toContain(adminCredentials.password);
 
     // The same password hashed again gets another salt: the hash alone says nothing about the password.
-    await test.database.db.deleteFrom("admin_users").execute();
+    await database.db.deleteFrom("admin_users").execute();
     await start();
     expect((await accounts())[0]?.password_hash).not.toBe(row?.password_hash);
   });
@@ -215,12 +217,12 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
     const old = await signedIn(app);
     const now = Date.now();
     const hashOf = (token: string) => createHash("sha256").update(token).digest("base64url");
-    await test.database.db
+    await database.db
       .updateTable("admin_sessions")
       .set({ last_seen_at: now - 12 * hour - 1_000 })
       .where("token_hash", "=", hashOf(idle))
       .execute();
-    await test.database.db
+    await database.db
       .updateTable("admin_sessions")
       .set({ created_at: now - 7 * day - 1_000, last_seen_at: now - 1_000 })
       .where("token_hash", "=", hashOf(old))
@@ -241,7 +243,7 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
     const token = await signedIn(app);
     const hash = createHash("sha256").update(token).digest("base64url");
     const elevenHoursAgo = Date.now() - 11 * hour;
-    await test.database.db
+    await database.db
       .updateTable("admin_sessions")
       .set({ last_seen_at: elevenHoursAgo })
       .where("token_hash", "=", hash)

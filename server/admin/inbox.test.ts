@@ -3,19 +3,21 @@
 // server in this process.
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect } from "vitest";
 import {
   adminApiPaths,
   adminErrors,
   type InboxPage,
   type MessageDetail,
 } from "../../contracts/admin-api.ts";
+import type { AppDatabase } from "../db/database.ts";
 import { contactMessagesRepository } from "../db/repositories/contact-messages.ts";
 import { referrerVisitsRepository } from "../db/repositories/referrer-visits.ts";
 import { adminEnv, adminRequest, buildAdminTestApp, signedIn } from "../test/admin.ts";
-import { clearTables, dialects, openTestDatabase, type TestDatabase } from "../test/databases.ts";
+import { clearTables, dialects } from "../test/databases.ts";
 import { readMail } from "../test/mime.ts";
 import { TestSmtp } from "../test/smtp.ts";
+import { storageTest } from "../test/storage.ts";
 
 const minute = 60_000;
 
@@ -30,7 +32,9 @@ async function waitFor<T>(what: string, check: () => Promise<T | undefined | fal
 }
 
 describe.each(dialects)("admin inbox on %s", (dialect) => {
-  let test: TestDatabase;
+  const it = storageTest;
+  it.override("dialect", dialect);
+  let database: AppDatabase;
   let smtp: TestSmtp;
   const apps: FastifyInstance[] = [];
   /** The five messages, oldest first (see beforeEach). */
@@ -38,7 +42,7 @@ describe.each(dialects)("admin inbox on %s", (dialect) => {
   const base = Date.now() - 60 * minute;
 
   const start = async (env: Record<string, string> = adminEnv) => {
-    const app = await buildAdminTestApp(test.database, env, {
+    const app = await buildAdminTestApp(database, env, {
       mail: { worker: { pollIntervalMs: 10 } },
     });
     apps.push(app);
@@ -52,7 +56,7 @@ describe.each(dialects)("admin inbox on %s", (dialect) => {
     fields: { name: string; message?: string; status?: "new" | "spam"; session_id?: string },
     queueMail: boolean,
   ) => {
-    const result = await contactMessagesRepository(test.database, () => at).submit(
+    const result = await contactMessagesRepository(database, () => at).submit(
       {
         name: fields.name,
         email: `${fields.name.toLowerCase().replaceAll(" ", ".")}@example.com`,
@@ -72,7 +76,7 @@ describe.each(dialects)("admin inbox on %s", (dialect) => {
   };
 
   const setMail = (id: string, values: Record<string, unknown>) =>
-    test.database.db.updateTable("mail_outbox").set(values).where("message_id", "=", id).execute();
+    database.db.updateTable("mail_outbox").set(values).where("message_id", "=", id).execute();
 
   const list = async (app: FastifyInstance, session: string, query = "") => {
     const response = await adminRequest(app, { url: `${adminApiPaths.messages}${query}`, session });
@@ -80,19 +84,18 @@ describe.each(dialects)("admin inbox on %s", (dialect) => {
     return response.json() as InboxPage;
   };
 
-  beforeAll(async () => {
-    test = await openTestDatabase(dialect);
+  it.beforeAll(async ({ storage }) => {
+    database = await storage.database(dialect);
     smtp = await TestSmtp.start();
   });
   afterAll(async () => {
     await smtp?.close();
-    await test?.dispose();
   });
   beforeEach(async () => {
-    await clearTables(test.database);
+    await clearTables(database);
     smtp.received.length = 0;
     const sessionId = randomUUID();
-    await referrerVisitsRepository(test.database, () => base - minute).record({
+    await referrerVisitsRepository(database, () => base - minute).record({
       session_id: sessionId,
       referrer_url: "https://www.google.com/search?q=booth+software",
       referrer_host: "www.google.com",
@@ -195,7 +198,7 @@ describe.each(dialects)("admin inbox on %s", (dialect) => {
 
   it("pages messages received in the same millisecond without losing or repeating one", async () => {
     const { app, session } = await start();
-    await clearTables(test.database);
+    await clearTables(database);
     const at = Date.now() - minute;
     const same = [];
     for (let index = 0; index < 5; index++) {
@@ -381,7 +384,7 @@ describe.each(dialects)("admin inbox on %s", (dialect) => {
       // The last error stays visible until a new attempt replaces it.
       lastError: "535 5.7.8 Authentication credentials invalid",
     });
-    const row = await test.database.db
+    const row = await database.db
       .selectFrom("mail_outbox")
       .selectAll()
       .where("message_id", "=", ids.failed)
@@ -419,7 +422,7 @@ describe.each(dialects)("admin inbox on %s", (dialect) => {
     expect(refused.json()).toEqual({ error: adminErrors.mailOff });
 
     // Nothing changed.
-    const rows = await test.database.db
+    const rows = await database.db
       .selectFrom("mail_outbox")
       .select(["message_id", "status", "attempts"])
       .execute();

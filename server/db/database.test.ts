@@ -24,8 +24,10 @@ const tables = [
   "contact_submission_guard",
   "mail_outbox",
   "referrer_visits",
+  "visit_rollups",
+  "visit_rollups_by_key",
 ];
-const migrations = ["0001-functions", "0002-mail-outbox", "0003-admin"];
+const migrations = ["0001-functions", "0002-mail-outbox", "0003-admin", "0004-visit-rollups"];
 
 describe("SQLite storage", () => {
   it("creates DATA_DIR and site.db on first start, in WAL mode with synchronous=FULL", async () => {

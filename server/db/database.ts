@@ -1,16 +1,19 @@
 // Opens the database (SQLite file under DATA_DIR, or PostgreSQL when DATABASE_URL is set), runs the
-// migrations, and closes it after the last write. Routes never see this: they use the repositories.
+// migrations, and closes it. Routes never see this: they use the repositories.
 import { resolve } from "node:path";
-import { Kysely, PostgresDialect } from "kysely";
+import { Kysely, PostgresDialect, type Transaction } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
+import { groupCommit, type Work } from "./group-commit.ts";
 import { migrationProvider } from "./migrations/index.ts";
 import type { Schema } from "./schema.ts";
 import { NodeSqliteDatabase, NodeSqliteDialect, openSqliteFile } from "./sqlite.ts";
-import { sqliteWriterCommitter } from "./sqlite-writer.ts";
-import { inProcessCommitter, WriteQueue } from "./write-queue.ts";
+import { SqliteReaderDialect } from "./sqlite-reader.ts";
 
 export type DialectName = "sqlite" | "postgres";
+
+/** Where a repository runs its statements: the database, or a transaction the caller holds. */
+export type Executor = Kysely<Schema> | Transaction<Schema>;
 
 export const sqliteFileName = "site.db";
 
@@ -24,11 +27,19 @@ export interface DatabaseConfig {
 export interface AppDatabase {
   readonly dialect: DialectName;
   readonly db: Kysely<Schema>;
-  /** Group commit of every write that answers a request. */
-  readonly writes: WriteQueue;
+  /**
+   * Where the console's reports read: on SQLite a read-only connection in a worker thread (a report never runs
+   * on the server's thread), on PostgreSQL the same pool as `db`.
+   */
+  readonly reports: Kysely<Schema>;
+  /**
+   * Runs a request's write in a transaction and resolves after its COMMIT. The writes of one turn of the event
+   * loop share the transaction (group commit).
+   */
+  write<T>(work: Work<T>): Promise<T>;
   /** The SQLite file, or the PostgreSQL URL without its password: for logs. */
   readonly location: string;
-  /** Waits for accepted writes, then closes the connection(s). */
+  /** Closes the connection(s) once the statements under way have finished. */
   close(): Promise<void>;
 }
 
@@ -45,17 +56,20 @@ function redactUrl(url: string): string {
 function wrap(
   dialect: DialectName,
   db: Kysely<Schema>,
-  writes: WriteQueue,
+  reports: Kysely<Schema>,
   location: string,
 ): AppDatabase {
   let closing: Promise<void> | undefined;
   return {
     dialect,
     db,
-    writes,
+    reports,
+    write: groupCommit(db),
     location,
     close() {
-      closing ??= writes.close().then(() => db.destroy());
+      closing ??= Promise.all([db.destroy(), reports === db ? undefined : reports.destroy()]).then(
+        () => {},
+      );
       return closing;
     },
   };
@@ -74,27 +88,15 @@ export async function openDatabase(config: DatabaseConfig): Promise<AppDatabase>
     // An idle connection that breaks (server restart) must not crash the process; the pool replaces it.
     pool.on("error", () => {});
     const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
-    // Two batches may commit at once, each on its own pooled connection.
-    const writes = new WriteQueue(inProcessCommitter(db, "postgres"), { concurrency: 2 });
-    return wrap("postgres", db, writes, redactUrl(config.databaseUrl));
+    return wrap("postgres", db, db, redactUrl(config.databaseUrl));
   }
   const file = resolve(config.dataDir, sqliteFileName);
-  // This thread's connection serves migrations and reads; the writes have their own in the writer thread.
+  // One connection on this thread: node:sqlite is synchronous, and Kysely's driver runs one statement or one
+  // transaction at a time on it.
   const sqlite = new NodeSqliteDatabase(openSqliteFile(file));
   const db = new Kysely<Schema>({ dialect: new NodeSqliteDialect({ database: sqlite }) });
-  const writer = sqliteWriterCommitter(file);
-  // Two batches out at once: the writer commits them one after the other, and never waits for the next one.
-  const writes = new WriteQueue(writer, { concurrency: 2 });
-  const database = wrap("sqlite", db, writes, file);
-  try {
-    await writer.start();
-  } catch (error) {
-    await database.close().catch(() => {});
-    throw new Error(`Cannot start the SQLite writer for ${file}: ${(error as Error).message}`, {
-      cause: error,
-    });
-  }
-  return database;
+  const reports = new Kysely<Schema>({ dialect: new SqliteReaderDialect(file) });
+  return wrap("sqlite", db, reports, file);
 }
 
 /**

@@ -105,6 +105,38 @@ export interface AdminSessionsTable {
   last_seen_at: EpochMillis;
 }
 
+/** Counts of a rollup row; PostgreSQL reads sums back as strings. */
+interface RollupCounts {
+  /** Visits by people. */
+  visits: ColumnType<number, number, number>;
+  bot_visits: ColumnType<number, number, number>;
+  /** Contact messages (spam left out) whose sender's visit had the row's keys. */
+  messages: ColumnType<number, number, number>;
+}
+
+/** Daily counts by every key; "" is "none", source "untracked" is a message without a tracked visit. */
+export interface VisitRollupsTable extends RollupCounts {
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  source: ReferrerSource | "untracked";
+  referrer_host: string;
+  landing_path: string;
+  utm_source: string;
+  utm_medium: string;
+  utm_campaign: string;
+}
+
+/** "total" rows have the value "": the counts of a day and source class. */
+export type RollupDimension = "total" | "host" | "path" | "campaign";
+
+/** The same counts by one key at a time (with the source class): what most reports read. */
+export interface VisitRollupsByKeyTable extends RollupCounts {
+  dimension: RollupDimension;
+  day: string;
+  source: ReferrerSource | "untracked";
+  value: string;
+}
+
 export interface Schema {
   contact_messages: ContactMessagesTable;
   mail_outbox: MailOutboxTable;
@@ -113,4 +145,6 @@ export interface Schema {
   address_salts: AddressSaltsTable;
   admin_users: AdminUsersTable;
   admin_sessions: AdminSessionsTable;
+  visit_rollups: VisitRollupsTable;
+  visit_rollups_by_key: VisitRollupsByKeyTable;
 }

@@ -16,6 +16,9 @@ import {
   type SqliteStatement,
 } from "kysely";
 
+/** SQLite's synchronous level in WAL mode (ADR 11 says why). */
+export const sqliteSynchronous = "FULL";
+
 /** Milliseconds a writer waits for another process's write lock before failing. */
 export const busyTimeoutMs = 5_000;
 const statementCacheSize = 200;
@@ -32,11 +35,11 @@ export function openSqliteFile(file: string): DatabaseSync {
     enableForeignKeyConstraints: true,
   });
   database.exec("PRAGMA journal_mode = WAL");
-  database.exec("PRAGMA synchronous = FULL");
+  database.exec(`PRAGMA synchronous = ${sqliteSynchronous}`);
   return database;
 }
 
-function toSqliteValue(value: unknown): SQLInputValue {
+export function toSqliteValue(value: unknown): SQLInputValue {
   if (value === undefined || value === null) return null;
   if (typeof value === "boolean") return value ? 1 : 0;
   if (value instanceof Date) return value.toISOString();

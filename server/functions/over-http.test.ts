@@ -5,8 +5,10 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactFormPath } from "../../contracts/contact-form.ts";
 import { trackReferrerPath } from "../../contracts/track-referrer.ts";
+import type { AppDatabase } from "../db/database.ts";
 import { buildTestApp, expectErrorShape } from "../test/app.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "../test/databases.ts";
+import { storageTest } from "../test/storage.ts";
 
 const contact = {
   name: "Grace Hopper",
@@ -25,13 +27,15 @@ let clientCounter = 0;
 const newClient = () => `192.0.2.${++clientCounter}`;
 
 describe.each(dialects)("server functions over HTTP on %s", (dialect) => {
-  let test: TestDatabase;
+  const it = storageTest;
+  it.override("dialect", dialect);
+  let database: AppDatabase;
   let app: FastifyInstance;
   let base: string;
 
-  beforeAll(async () => {
-    test = await openTestDatabase(dialect);
-    app = await buildTestApp(test.database, {
+  it.beforeAll(async ({ storage }) => {
+    database = await storage.database(dialect);
+    app = await buildTestApp(database, {
       TRUST_PROXY: "127.0.0.1",
       CORS_ORIGINS: "https://partner.example",
     });
@@ -39,7 +43,6 @@ describe.each(dialects)("server functions over HTTP on %s", (dialect) => {
   });
   afterAll(async () => {
     await app?.close();
-    await test?.dispose();
   });
 
   function post(
@@ -62,13 +65,13 @@ describe.each(dialects)("server functions over HTTP on %s", (dialect) => {
     expect(await sent.json()).toEqual({ success: true });
     const tracked = await post(trackReferrerPath, JSON.stringify(visit(sessionId)));
     expect(tracked.status).toBe(200);
-    const message = await test.database.db
+    const message = await database.db
       .selectFrom("contact_messages")
       .select(["email", "session_id"])
       .where("session_id", "=", sessionId)
       .execute();
     expect(message).toEqual([{ email: contact.email, session_id: sessionId }]);
-    const visits = await test.database.db
+    const visits = await database.db
       .selectFrom("referrer_visits")
       .select(["source", "utm_source"])
       .where("session_id", "=", sessionId)
@@ -82,7 +85,7 @@ describe.each(dialects)("server functions over HTTP on %s", (dialect) => {
       ids.map((id) => post(trackReferrerPath, JSON.stringify(visit(id)))),
     );
     expect(responses.map((response) => response.status)).toEqual(ids.map(() => 200));
-    const rows = await test.database.db
+    const rows = await database.db
       .selectFrom("referrer_visits")
       .select("session_id")
       .where("session_id", "in", ids)

@@ -1,15 +1,10 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { contactFormPath, contactHoneypotField } from "../../contracts/contact-form.ts";
 import { type AppDatabase, openDatabase } from "../db/database.ts";
 import { buildTestApp, expectErrorShape, freshAddress } from "../test/app.ts";
-import {
-  clearTables,
-  createTestDatabaseConfig,
-  dialects,
-  openTestDatabase,
-  type TestDatabase,
-} from "../test/databases.ts";
+import { createTestDatabaseConfig } from "../test/databases.ts";
+import { clearTables, dialects, storageTest } from "../test/storage.ts";
 
 const valid = {
   name: "Ada Lovelace",
@@ -29,19 +24,15 @@ interface PostOptions {
 }
 
 describe.each(dialects)("submit-contact-form on %s", (dialect) => {
-  let test: TestDatabase;
+  const it = storageTest;
+  it.override("dialect", dialect);
+  let database: AppDatabase;
   let app: FastifyInstance;
 
-  beforeAll(async () => {
-    test = await openTestDatabase(dialect);
-    app = await buildTestApp(test.database);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await test?.dispose();
-  });
-  beforeEach(async () => {
-    await clearTables(test.database);
+  it.beforeEach(async ({ db, app: built }) => {
+    database = db;
+    app = built;
+    await clearTables(db);
   });
 
   function post(payload: unknown, options: PostOptions = {}): Promise<LightMyRequestResponse> {
@@ -61,7 +52,7 @@ describe.each(dialects)("submit-contact-form on %s", (dialect) => {
   }
 
   const stored = () =>
-    test.database.db.selectFrom("contact_messages").selectAll().orderBy("created_at").execute();
+    database.db.selectFrom("contact_messages").selectAll().orderBy("created_at").execute();
 
   it("stores a valid message, committed before it answers 200 {success: true}", async () => {
     const before = Date.now();
@@ -399,16 +390,15 @@ describe.each(dialects)("submit-contact-form on %s", (dialect) => {
 });
 
 describe.each(dialects)("submit-contact-form behind a proxy, on %s", (dialect) => {
-  let test: TestDatabase;
+  const it = storageTest;
+  it.override("dialect", dialect);
+  it.override("env", { TRUST_PROXY: "127.0.0.1" });
+  let database: AppDatabase;
   let app: FastifyInstance;
 
-  beforeAll(async () => {
-    test = await openTestDatabase(dialect);
-    app = await buildTestApp(test.database, { TRUST_PROXY: "127.0.0.1" });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await test?.dispose();
+  it.beforeEach(async ({ db, app: built }) => {
+    database = db;
+    app = built;
   });
 
   it("takes the client address from X-Forwarded-For set by the trusted proxy", async () => {
@@ -426,7 +416,7 @@ describe.each(dialects)("submit-contact-form behind a proxy, on %s", (dialect) =
     for (let n = 1; n <= 5; n++) expect((await send("198.51.100.99", n)).statusCode).toBe(200);
     expect((await send("198.51.100.99", 6)).statusCode).toBe(429);
 
-    const rows = await test.database.db
+    const rows = await database.db
       .selectFrom("contact_messages")
       .select(["client_hash", "message"])
       .execute();

@@ -1,15 +1,10 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { trackReferrerErrors, trackReferrerPath } from "../../contracts/track-referrer.ts";
-import { openDatabase } from "../db/database.ts";
+import { type AppDatabase, openDatabase } from "../db/database.ts";
 import { buildTestApp, expectErrorShape, freshAddress } from "../test/app.ts";
-import {
-  clearTables,
-  createTestDatabaseConfig,
-  dialects,
-  openTestDatabase,
-  type TestDatabase,
-} from "../test/databases.ts";
+import { createTestDatabaseConfig } from "../test/databases.ts";
+import { clearTables, dialects, storageTest } from "../test/storage.ts";
 
 const sessionId = "0b7c2a6e-3f4d-4a5b-8c9d-1e2f3a4b5c6d";
 const valid = {
@@ -23,19 +18,15 @@ const browserHeaders = { "user-agent": valid.user_agent };
 const urlError = (field: string) => `${field} must be an absolute http:// or https:// URL`;
 
 describe.each(dialects)("track-referrer on %s", (dialect) => {
-  let test: TestDatabase;
+  const it = storageTest;
+  it.override("dialect", dialect);
+  let database: AppDatabase;
   let app: FastifyInstance;
 
-  beforeAll(async () => {
-    test = await openTestDatabase(dialect);
-    app = await buildTestApp(test.database);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await test?.dispose();
-  });
-  beforeEach(async () => {
-    await clearTables(test.database);
+  it.beforeEach(async ({ db, app: built }) => {
+    database = db;
+    app = built;
+    await clearTables(db);
   });
 
   function post(
@@ -57,7 +48,7 @@ describe.each(dialects)("track-referrer on %s", (dialect) => {
   }
 
   const stored = () =>
-    test.database.db.selectFrom("referrer_visits").selectAll().orderBy("created_at").execute();
+    database.db.selectFrom("referrer_visits").selectAll().orderBy("created_at").execute();
 
   it("stores the visit with what it derives, before answering 200 {success: true}", async () => {
     const response = await post(valid);
@@ -272,29 +263,24 @@ describe.each(dialects)("track-referrer when storage fails, on %s", (dialect) =>
 });
 
 describe.each(dialects)("RATE_LIMIT=off on %s", (dialect) => {
-  it("turns the per-address limits off", async () => {
-    const test = await openTestDatabase(dialect);
-    const app = await buildTestApp(test.database, { RATE_LIMIT: "off" });
-    try {
-      const address = freshAddress();
-      const statuses = new Set<number>();
-      for (let n = 0; n < 70; n++) {
-        const response = await app.inject({
-          method: "POST",
-          url: trackReferrerPath,
-          headers: { "content-type": "application/json" },
-          payload: {
-            ...valid,
-            session_id: `0b7c2a6e-3f4d-4a5b-8c9d-${String(n).padStart(12, "0")}`,
-          },
-          remoteAddress: address,
-        });
-        statuses.add(response.statusCode);
-      }
-      expect([...statuses]).toEqual([200]);
-    } finally {
-      await app.close();
-      await test.dispose();
+  storageTest.override("dialect", dialect);
+  storageTest.override("env", { RATE_LIMIT: "off" });
+  storageTest("turns the per-address limits off", async ({ app }) => {
+    const address = freshAddress();
+    const statuses = new Set<number>();
+    for (let n = 0; n < 70; n++) {
+      const response = await app.inject({
+        method: "POST",
+        url: trackReferrerPath,
+        headers: { "content-type": "application/json" },
+        payload: {
+          ...valid,
+          session_id: `0b7c2a6e-3f4d-4a5b-8c9d-${String(n).padStart(12, "0")}`,
+        },
+        remoteAddress: address,
+      });
+      statuses.add(response.statusCode);
     }
+    expect([...statuses]).toEqual([200]);
   });
 });

@@ -13,6 +13,7 @@ import { buildTestApp, freshAddress } from "../test/app.ts";
 import { clearTables, dialects, openTestDatabase, type TestDatabase } from "../test/databases.ts";
 import { readMail } from "../test/mime.ts";
 import { TestSmtp } from "../test/smtp.ts";
+import { storageTest } from "../test/storage.ts";
 import type { OutboxWorkerTuning } from "./outbox-worker.ts";
 
 const mailEnv = (smtp: TestSmtp) => ({
@@ -111,35 +112,36 @@ function submit(app: FastifyInstance, payload: Record<string, unknown> = contact
 }
 
 describe.each(dialects)("mail delivery on %s", (dialect) => {
-  let test: TestDatabase;
+  const it = storageTest;
+  it.override("dialect", dialect);
+  let database: AppDatabase;
   let smtp: TestSmtp;
   const apps: FastifyInstance[] = [];
 
   const outbox = () =>
-    test.database.db.selectFrom("mail_outbox").selectAll().orderBy("created_at").execute();
+    database.db.selectFrom("mail_outbox").selectAll().orderBy("created_at").execute();
   const messages = () =>
-    test.database.db.selectFrom("contact_messages").selectAll().orderBy("created_at").execute();
+    database.db.selectFrom("contact_messages").selectAll().orderBy("created_at").execute();
 
   async function mailApp(
     worker: Partial<OutboxWorkerTuning> = {},
     env = mailEnv(smtp),
     smtpTimeouts?: Parameters<typeof startMailApp>[3],
   ) {
-    const started = await startMailApp(test.database, env, worker, smtpTimeouts);
+    const started = await startMailApp(database, env, worker, smtpTimeouts);
     apps.push(started.app);
     return started;
   }
 
-  beforeAll(async () => {
-    test = await openTestDatabase(dialect);
+  it.beforeAll(async ({ storage }) => {
+    database = await storage.database(dialect);
     smtp = await TestSmtp.start({ user: "mailer", pass: "s3cret:pass@word" });
   });
   afterAll(async () => {
     await smtp?.close();
-    await test?.dispose();
   });
   beforeEach(async () => {
-    await clearTables(test.database);
+    await clearTables(database);
     smtp.received.length = 0;
     smtp.dataCommands = 0;
     smtp.behaviour = { kind: "accept" };

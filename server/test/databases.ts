@@ -79,7 +79,7 @@ export async function openTestDatabase(dialect: DialectName): Promise<TestDataba
   };
 }
 
-/** Empties the tables the functions write (between tests). */
+/** Empties the tables the functions write and their rollups (between tests). */
 export async function clearTables(database: AppDatabase): Promise<void> {
   for (const table of [
     "mail_outbox",
@@ -87,6 +87,8 @@ export async function clearTables(database: AppDatabase): Promise<void> {
     "contact_submission_guard",
     "referrer_visits",
     "address_salts",
+    "visit_rollups",
+    "visit_rollups_by_key",
   ] as const) {
     await database.db.deleteFrom(table).execute();
   }

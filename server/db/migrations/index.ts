@@ -6,8 +6,10 @@ import type { DialectName } from "../database.ts";
 import * as functions from "./0001-functions.ts";
 import * as mailOutbox from "./0002-mail-outbox.ts";
 import * as admin from "./0003-admin.ts";
+import * as visitRollups from "./0004-visit-rollups.ts";
 
 export interface ColumnTypes {
+  dialect: DialectName;
   uuid: ColumnDataType;
   timestamp: ColumnDataType;
   boolean: ColumnDataType;
@@ -17,8 +19,16 @@ export interface ColumnTypes {
 }
 
 const columnTypes: Record<DialectName, ColumnTypes> = {
-  sqlite: { uuid: "text", timestamp: "text", boolean: "integer", epochMillis: "integer", false: 0 },
+  sqlite: {
+    dialect: "sqlite",
+    uuid: "text",
+    timestamp: "text",
+    boolean: "integer",
+    epochMillis: "integer",
+    false: 0,
+  },
   postgres: {
+    dialect: "postgres",
     uuid: "uuid",
     timestamp: "timestamptz",
     boolean: "boolean",
@@ -33,6 +43,7 @@ const steps: Record<string, { up: Step; down: Step }> = {
   "0001-functions": functions,
   "0002-mail-outbox": mailOutbox,
   "0003-admin": admin,
+  "0004-visit-rollups": visitRollups,
 };
 
 export function migrationProvider(dialect: DialectName): MigrationProvider {

@@ -1,4 +1,4 @@
-// The admin account and its sessions: reads on this thread, writes as named operations through the write queue.
+// The admin account and its sessions.
 import type { AppDatabase } from "../database.ts";
 
 export interface AdminAccount {
@@ -35,7 +35,7 @@ export interface AdminAccountsRepository {
 }
 
 export function adminAccountsRepository(database: AppDatabase): AdminAccountsRepository {
-  const { db, writes } = database;
+  const { db } = database;
   return {
     async current() {
       const row = await db
@@ -47,26 +47,56 @@ export function adminAccountsRepository(database: AppDatabase): AdminAccountsRep
       return row ? { id: row.id, email: row.email, passwordHash: row.password_hash } : null;
     },
 
+    // Runs only when the address or the password changed: every session ends, any other account goes.
     save(account) {
-      return writes.run("setAdminAccount", {
-        id: account.id,
-        email: account.email,
-        password_hash: account.passwordHash,
-        at: new Date().toISOString(),
+      const at = new Date().toISOString();
+      return db.transaction().execute(async (trx) => {
+        await trx.deleteFrom("admin_sessions").execute();
+        await trx.deleteFrom("admin_users").where("id", "!=", account.id).execute();
+        const updated = await trx
+          .updateTable("admin_users")
+          .set({ email: account.email, password_hash: account.passwordHash, updated_at: at })
+          .where("id", "=", account.id)
+          .executeTakeFirst();
+        if (updated.numUpdatedRows > 0n) return { created: false };
+        await trx
+          .insertInto("admin_users")
+          .values({
+            id: account.id,
+            email: account.email,
+            password_hash: account.passwordHash,
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
+        return { created: true };
       });
     },
 
     removeAll() {
-      return writes.run("removeAdminAccounts", {});
+      return db.transaction().execute(async (trx) => {
+        await trx.deleteFrom("admin_sessions").execute();
+        const result = await trx.deleteFrom("admin_users").executeTakeFirst();
+        return Number(result.numDeletedRows);
+      });
     },
 
+    // Sessions that have ended are deleted on the way.
     createSession(tokenHash, userId, at, limits) {
-      return writes.run("createAdminSession", {
-        token_hash: tokenHash,
-        user_id: userId,
-        at,
-        idle_ms: limits.idleMs,
-        max_age_ms: limits.maxAgeMs,
+      return db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom("admin_sessions")
+          .where((eb) =>
+            eb.or([
+              eb("last_seen_at", "<=", at - limits.idleMs),
+              eb("created_at", "<=", at - limits.maxAgeMs),
+            ]),
+          )
+          .execute();
+        await trx
+          .insertInto("admin_sessions")
+          .values({ token_hash: tokenHash, user_id: userId, created_at: at, last_seen_at: at })
+          .execute();
       });
     },
 
@@ -87,12 +117,20 @@ export function adminAccountsRepository(database: AppDatabase): AdminAccountsRep
         : null;
     },
 
-    touchSession(tokenHash, at) {
-      return writes.run("touchAdminSession", { token_hash: tokenHash, at });
+    async touchSession(tokenHash, at) {
+      await db
+        .updateTable("admin_sessions")
+        .set({ last_seen_at: at })
+        .where("token_hash", "=", tokenHash)
+        .execute();
     },
 
-    endSession(tokenHash) {
-      return writes.run("endAdminSession", { token_hash: tokenHash });
+    async endSession(tokenHash) {
+      const result = await db
+        .deleteFrom("admin_sessions")
+        .where("token_hash", "=", tokenHash)
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
     },
   };
 }

@@ -40,7 +40,7 @@ function excerpt(message: string): string {
 }
 
 export function adminInboxRepository(database: AppDatabase): AdminInboxRepository {
-  const { db, writes } = database;
+  const { db } = database;
   return {
     async list(filter) {
       let query = db
@@ -185,8 +185,23 @@ export function adminInboxRepository(database: AppDatabase): AdminInboxRepositor
       };
     },
 
-    retryMail(id, at) {
-      return writes.run("retryFailedMail", { message_id: id, at });
+    // The attempts and the four days before giving up count afresh (else the first new failure would mark it
+    // failed at once). Only a failed row changes.
+    async retryMail(id, at) {
+      const result = await db
+        .updateTable("mail_outbox")
+        .set({
+          status: "pending",
+          next_attempt_at: at,
+          created_at: new Date(at).toISOString(),
+          attempts: 0,
+          lease_owner: null,
+          failed_at: null,
+        })
+        .where("message_id", "=", id)
+        .where("status", "=", "failed")
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
   };
 }

@@ -18,8 +18,22 @@ export function clientAddressHasher(
 ): ClientAddressHasher {
   let current: { day: string; salt: Promise<string> } | undefined;
 
+  // The candidate is stored unless another instance stored one first; older salts are deleted.
   const saltOf = (day: string): Promise<string> =>
-    database.writes.run("daySalt", { day, candidate: randomBytes(32).toString("base64url") });
+    database.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("address_salts")
+        .values({ day, salt: randomBytes(32).toString("base64url") })
+        .onConflict((conflict) => conflict.column("day").doNothing())
+        .execute();
+      await trx.deleteFrom("address_salts").where("day", "<", day).execute();
+      const row = await trx
+        .selectFrom("address_salts")
+        .select("salt")
+        .where("day", "=", day)
+        .executeTakeFirstOrThrow();
+      return row.salt;
+    });
 
   return {
     async hash(address) {

@@ -1,7 +1,11 @@
-// Contact messages: stored once per payload within a minute, committed (group commit) before the caller hears back.
+// Contact messages: stored once per payload within a minute, with their mail outbox row and their count in the
+// daily rollups (by their sender's visit) in the same transaction, committed before the caller hears back.
 import { createHash, randomUUID } from "node:crypto";
-import type { AppDatabase } from "../database.ts";
+import type { AppDatabase, Executor } from "../database.ts";
 import type { ContactMessagesTable } from "../schema.ts";
+import { mailOutboxRepository } from "./mail-outbox.ts";
+import { referrerAnalyticsRepository } from "./referrer-analytics.ts";
+import { referrerVisitsRepository } from "./referrer-visits.ts";
 
 /** The same payload submitted again within this window is not stored again. */
 export const duplicateWindowMs = 60_000;
@@ -39,22 +43,61 @@ function payloadHash(message: NewContactMessage): string {
   return createHash("sha256").update(JSON.stringify(fields)).digest("base64url");
 }
 
+/**
+ * Claims the payload for the window: true unless it was claimed less than a window ago. Expired claims are
+ * deleted at most once per window.
+ */
+function payloadGuard() {
+  let lastPrune = 0;
+  return async (trx: Executor, hash: string, at: number): Promise<boolean> => {
+    const expiredAt = at - duplicateWindowMs;
+    if (at - lastPrune >= duplicateWindowMs) {
+      lastPrune = at;
+      await trx
+        .deleteFrom("contact_submission_guard")
+        .where("stored_at", "<=", expiredAt)
+        .execute();
+    }
+    const claimed = await trx
+      .insertInto("contact_submission_guard")
+      .values({ payload_hash: hash, stored_at: at })
+      .onConflict((conflict) =>
+        conflict
+          .column("payload_hash")
+          .doUpdateSet({ stored_at: at })
+          .where("contact_submission_guard.stored_at", "<=", expiredAt),
+      )
+      .executeTakeFirst();
+    return (claimed.numInsertedOrUpdatedRows ?? 0n) > 0n;
+  };
+}
+
 export function contactMessagesRepository(
   database: AppDatabase,
   now: () => number = Date.now,
 ): ContactMessagesRepository {
+  const claim = payloadGuard();
+  const outbox = mailOutboxRepository(database);
+  const visits = referrerVisitsRepository(database);
+  const analytics = referrerAnalyticsRepository(database);
   return {
-    async submit(message, options = {}) {
+    submit(message, options = {}) {
       const at = now();
       const id = randomUUID();
-      const { stored } = await database.writes.run("submitContact", {
-        row: { ...message, id, created_at: new Date(at).toISOString() },
-        payload_hash: payloadHash(message),
-        at,
-        window_ms: duplicateWindowMs,
-        queue_mail: options.queueMail === true,
+      const createdAt = new Date(at).toISOString();
+      return database.write(async (trx) => {
+        if (!(await claim(trx, payloadHash(message), at))) return { stored: false, id: null };
+        await trx
+          .insertInto("contact_messages")
+          .values({ ...message, id, created_at: createdAt })
+          .execute();
+        if (message.status === "new") {
+          const visit = message.session_id ? await visits.keysOf(message.session_id, trx) : null;
+          await analytics.countMessage(trx, at, visit);
+          if (options.queueMail === true) await outbox.enqueue(id, at, trx);
+        }
+        return { stored: true, id };
       });
-      return stored ? { stored, id } : { stored, id: null };
     },
   };
 }

@@ -1,10 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  clearTables,
-  dialects,
-  openTestDatabase,
-  type TestDatabase,
-} from "../../test/databases.ts";
+import { describe, expect } from "vitest";
+import { openTestDatabase } from "../../test/databases.ts";
+import { clearTables, dialects, storageTest as it } from "../../test/storage.ts";
+import type { AppDatabase } from "../database.ts";
 import { contactMessagesRepository, type NewContactMessage } from "./contact-messages.ts";
 import { mailOutboxRepository } from "./mail-outbox.ts";
 
@@ -24,25 +21,21 @@ const message: NewContactMessage = {
 const lease = 60_000;
 
 describe.each(dialects)("the mail outbox on %s", (dialect) => {
-  let test: TestDatabase;
+  it.override("dialect", dialect);
   let clock = 0;
   const now = () => clock;
+  let database: AppDatabase;
 
-  beforeAll(async () => {
-    test = await openTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await test?.dispose();
-  });
-  beforeEach(async () => {
-    await clearTables(test.database);
+  it.beforeEach(async ({ db }) => {
+    database = db;
+    await clearTables(db);
     clock = Date.parse("2026-03-01T12:00:00.000Z");
   });
 
-  const rows = () => test.database.db.selectFrom("mail_outbox").selectAll().execute();
+  const rows = () => database.db.selectFrom("mail_outbox").selectAll().execute();
 
   it("gets a row with each stored message when mail is on, never for spam, duplicates or with mail off", async () => {
-    const contacts = contactMessagesRepository(test.database, now);
+    const contacts = contactMessagesRepository(database, now);
     const queued = await contacts.submit(message, { queueMail: true });
     await contacts.submit(message, { queueMail: true }); // duplicate
     await contacts.submit({ ...message, message: "spam", status: "spam" }, { queueMail: true });
@@ -60,13 +53,13 @@ describe.each(dialects)("the mail outbox on %s", (dialect) => {
   });
 
   it("claims due rows once, up to the limit, oldest first, under a lease", async () => {
-    const contacts = contactMessagesRepository(test.database, now);
+    const contacts = contactMessagesRepository(database, now);
     const ids: string[] = [];
     for (let n = 0; n < 5; n++) {
       ids.push((await contacts.submit({ ...message, message: `m${n}` }, { queueMail: true })).id!);
       clock += 1_000;
     }
-    const outbox = mailOutboxRepository(test.database);
+    const outbox = mailOutboxRepository(database);
     const first = await outbox.claim("worker-a", clock, 3, lease);
     expect(first.map((claim) => claim.messageId)).toEqual(ids.slice(0, 3));
     expect(first.every((claim) => claim.attempts === 1)).toBe(true);
@@ -86,11 +79,11 @@ describe.each(dialects)("the mail outbox on %s", (dialect) => {
   });
 
   it("reschedules, fails and releases only what the worker holds", async () => {
-    const contacts = contactMessagesRepository(test.database, now);
+    const contacts = contactMessagesRepository(database, now);
     const a = (await contacts.submit({ ...message, message: "a" }, { queueMail: true })).id!;
     const b = (await contacts.submit({ ...message, message: "b" }, { queueMail: true })).id!;
     const c = (await contacts.submit({ ...message, message: "c" }, { queueMail: true })).id!;
-    const outbox = mailOutboxRepository(test.database);
+    const outbox = mailOutboxRepository(database);
     await outbox.claim("w", clock, 10, lease);
     const refused = { kind: "connection" as const, error: "ESOCKET: connect ECONNREFUSED" };
     expect(await outbox.markRetry(a, "w", clock + 5_000, refused)).toBe(true);
@@ -117,7 +110,7 @@ describe.each(dialects)("the mail outbox on %s", (dialect) => {
 
   it("loads a message with its sender's tracked session", async () => {
     const sessionId = "0b7c2a6e-3f4d-4a5b-8c9d-1e2f3a4b5c6d";
-    await test.database.db
+    await database.db
       .insertInto("referrer_visits")
       .values({
         session_id: sessionId,
@@ -135,7 +128,7 @@ describe.each(dialects)("the mail outbox on %s", (dialect) => {
         is_bot: false,
       })
       .execute();
-    const contacts = contactMessagesRepository(test.database, now);
+    const contacts = contactMessagesRepository(database, now);
     const tracked = await contacts.submit(
       { ...message, session_id: sessionId },
       { queueMail: true },
@@ -144,7 +137,7 @@ describe.each(dialects)("the mail outbox on %s", (dialect) => {
       { ...message, message: "no session" },
       { queueMail: true },
     );
-    const loaded = await mailOutboxRepository(test.database).load([tracked.id!, untracked.id!]);
+    const loaded = await mailOutboxRepository(database).load([tracked.id!, untracked.id!]);
     const byId = new Map(loaded.map((row) => [row.id, row]));
     expect(byId.get(tracked.id!)).toMatchObject({
       name: "Ada",
@@ -163,18 +156,19 @@ describe.each(dialects)("the mail outbox on %s", (dialect) => {
 
 describe.each(dialects)("queueing mail on %s", (dialect) => {
   it("stores the message and its outbox row together or not at all", async () => {
-    const test = await openTestDatabase(dialect);
+    const own = await openTestDatabase(dialect);
+    const database = own.database;
     try {
       // Without the outbox table the second insert fails: the message must not stay behind alone.
-      await test.database.db.schema.dropTable("mail_outbox").execute();
-      const contacts = contactMessagesRepository(test.database);
+      await database.db.schema.dropTable("mail_outbox").execute();
+      const contacts = contactMessagesRepository(database);
       await expect(contacts.submit(message, { queueMail: true })).rejects.toThrow();
-      const stored = await test.database.db.selectFrom("contact_messages").selectAll().execute();
+      const stored = await database.db.selectFrom("contact_messages").selectAll().execute();
       expect(stored).toEqual([]);
       // With mail off the same message is stored.
       expect((await contacts.submit(message)).stored).toBe(true);
     } finally {
-      await test.dispose();
+      await own.dispose();
     }
   });
 });

@@ -3,7 +3,7 @@
 // claim from one table: FOR UPDATE SKIP LOCKED hands each due row to one of them, and the lease keeps it theirs
 // while they send. On SQLite one worker serves a database (one instance per file).
 import type { UpdateObject } from "kysely";
-import type { AppDatabase } from "../database.ts";
+import type { AppDatabase, Executor } from "../database.ts";
 import type { MailErrorKind, MailOutboxStatus, ReferrerSource, Schema } from "../schema.ts";
 
 /** Longest error text kept on a row. */
@@ -41,6 +41,8 @@ export interface MailFailure {
 }
 
 export interface MailOutboxRepository {
+  /** Queues the e-mail of a stored message, due at `at` (in the transaction that stores the message). */
+  enqueue(messageId: string, at: number, trx?: Executor): Promise<void>;
   /** Leases up to `limit` due rows to `owner` until `at + leaseMs`, counting an attempt on each. */
   claim(owner: string, at: number, limit: number, leaseMs: number): Promise<ClaimedMail[]>;
   /** The messages of the given ids, with their sender's tracked session (ids not found are left out). */
@@ -76,21 +78,69 @@ const truncate = (text: string) =>
   text.length > maxErrorLength ? `${text.slice(0, maxErrorLength - 1)}…` : text;
 
 export function mailOutboxRepository(database: AppDatabase): MailOutboxRepository {
-  const { db, writes } = database;
+  const { db, dialect } = database;
 
-  const finish = (
+  /** Updates a pending row the owner still leases; false when the lease was lost. */
+  const finish = async (
     messageId: string,
     owner: string,
     values: UpdateObject<Schema, "mail_outbox">,
-  ): Promise<boolean> => writes.run("finishMail", { message_id: messageId, owner, values });
+  ): Promise<boolean> => {
+    const result = await db
+      .updateTable("mail_outbox")
+      .set(values)
+      .where("message_id", "=", messageId)
+      .where("lease_owner", "=", owner)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  };
 
   return {
+    async enqueue(messageId, at, trx = db) {
+      await trx
+        .insertInto("mail_outbox")
+        .values({
+          message_id: messageId,
+          status: "pending",
+          created_at: iso(at),
+          attempts: 0,
+          next_attempt_at: at,
+        })
+        .execute();
+    },
+
     async claim(owner, at, limit, leaseMs) {
-      const rows = await writes.run("claimMail", { owner, at, limit, lease_ms: leaseMs });
+      const rows = await db.transaction().execute(async (trx) => {
+        let due = trx
+          .selectFrom("mail_outbox")
+          .select("message_id")
+          .where("status", "=", "pending")
+          .where("next_attempt_at", "<=", at)
+          .orderBy("next_attempt_at")
+          .limit(limit);
+        // Rows another instance is claiming right now are skipped, not waited for. The due rows are selected
+        // first and updated by id in a second statement: as one UPDATE ... WHERE id IN (SELECT ... LIMIT n
+        // FOR UPDATE SKIP LOCKED), PostgreSQL may run the subquery again for each row and claim them all.
+        if (dialect === "postgres") due = due.forUpdate().skipLocked();
+        const ids = (await due.execute()).map((row) => row.message_id);
+        if (ids.length === 0) return [];
+        return trx
+          .updateTable("mail_outbox")
+          .set((eb) => ({
+            lease_owner: owner,
+            next_attempt_at: at + leaseMs,
+            attempts: eb("attempts", "+", 1),
+            last_attempt_at: iso(at),
+          }))
+          .where("message_id", "in", ids)
+          .returning(["message_id", "attempts", "created_at"])
+          .execute();
+      });
       return rows
         .map((row) => ({
           messageId: row.message_id,
-          attempts: row.attempts,
+          attempts: Number(row.attempts),
           enqueuedAt: toMillis(row.created_at),
         }))
         .sort((a, b) => a.enqueuedAt - b.enqueuedAt);
@@ -184,12 +234,26 @@ export function mailOutboxRepository(database: AppDatabase): MailOutboxRepositor
       return finish(messageId, owner, { lease_owner: null, next_attempt_at: at });
     },
 
-    releaseAllLeases(at) {
-      return writes.run("releaseAllMailLeases", { at });
+    async releaseAllLeases(at) {
+      const result = await db
+        .updateTable("mail_outbox")
+        .set({ lease_owner: null, next_attempt_at: at })
+        .where("status", "=", "pending")
+        .where("lease_owner", "is not", null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
 
-    releaseConnectionFailures(at) {
-      return writes.run("releaseMailConnectionFailures", { at });
+    async releaseConnectionFailures(at) {
+      const result = await db
+        .updateTable("mail_outbox")
+        .set({ next_attempt_at: at })
+        .where("status", "=", "pending")
+        .where("lease_owner", "is", null)
+        .where("last_error_kind", "=", "connection")
+        .where("next_attempt_at", ">", at)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
 
     async hasConnectionFailures() {

@@ -1,22 +1,55 @@
-// Referrer analytics for the admin console: the visits of a window by source, referrer host, landing path,
-// campaign and day (bots counted apart), and the contact messages by the source of their sender's visit.
-// One set of queries for both dialects; only the day of a timestamp is spelled per dialect.
-import { type Expression, type RawBuilder, sql } from "kysely";
+// Referrer analytics for the admin console, from the daily rollups only (never raw visits): the visits of a
+// range of whole UTC days by source, referrer host, landing path, campaign and day (bots counted apart), and the
+// contact messages by the source of their sender's visit. The rollups are kept here too: each visit and each
+// contact message adds its counts in the transaction that stores it.
 import type { AnalyticsReport, ReferrerSource } from "../../../contracts/admin-api.ts";
 import { referrerSources } from "../../../contracts/admin-api.ts";
-import type { AppDatabase } from "../database.ts";
+import type { AppDatabase, Executor } from "../database.ts";
+import type { RollupDimension, VisitRollupsTable } from "../schema.ts";
 
 export interface AnalyticsWindow {
-  /** Inclusive, ms since the epoch. */
+  /** Inclusive, ms since the epoch (the start of a UTC day). */
   since: number;
-  /** Exclusive, ms since the epoch. */
+  /** Exclusive, ms since the epoch (the start of a UTC day). */
   until: number;
+}
+
+/** Only the rollups of these source classes (any when absent or empty). */
+export interface AnalyticsFilter {
+  sources?: readonly (ReferrerSource | "untracked")[] | undefined;
 }
 
 export type AnalyticsFigures = Omit<AnalyticsReport, "days" | "since" | "until">;
 
+/** A visit's columns that are rollup keys. */
+export const visitKeyColumns = [
+  "source",
+  "referrer_host",
+  "landing_path",
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+] as const;
+
+/** The keys a visit or a message is counted under. */
+export type RollupKeys = Omit<VisitRollupsTable, "day" | "visits" | "bot_visits" | "messages">;
+
+/** The keys of a visit's columns ("" for none). */
+export interface VisitColumns {
+  source: ReferrerSource;
+  referrer_host: string | null;
+  landing_path: string;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+}
+
 export interface ReferrerAnalyticsRepository {
-  report(window: AnalyticsWindow): Promise<AnalyticsFigures>;
+  report(window: AnalyticsWindow, filter?: AnalyticsFilter): Promise<AnalyticsFigures>;
+  /** Counts a stored visit (in its transaction). */
+  countVisit(trx: Executor, at: number, visit: VisitColumns & { is_bot: boolean }): Promise<void>;
+  /** Counts a stored contact message (in its transaction); `visit` is its sender's, null when untracked. */
+  countMessage(trx: Executor, at: number, visit: VisitColumns | null): Promise<void>;
 }
 
 const topCount = 10;
@@ -32,99 +65,150 @@ export function utcDays(window: AnalyticsWindow): string[] {
   return days;
 }
 
-export function referrerAnalyticsRepository(database: AppDatabase): ReferrerAnalyticsRepository {
-  const { db, dialect } = database;
+const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 
-  /** YYYY-MM-DD (UTC) of a timestamp column: SQLite stores ISO text, PostgreSQL timestamptz. */
-  const utcDay = (column: Expression<unknown>): RawBuilder<string> =>
-    dialect === "postgres"
-      ? sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`
-      : sql<string>`substr(${column}, 1, 10)`;
-
+export function rollupKeys(visit: VisitColumns | null): RollupKeys {
   return {
-    async report(window) {
-      const since = new Date(window.since).toISOString();
-      const until = new Date(window.until).toISOString();
-      const visits = db
-        .selectFrom("referrer_visits")
-        .where("created_at", ">=", since)
-        .where("created_at", "<", until);
-      const people = visits.where("is_bot", "=", false);
-      const count = (value: unknown) => Number(value);
+    source: visit?.source ?? "untracked",
+    referrer_host: visit?.referrer_host ?? "",
+    landing_path: visit?.landing_path ?? "",
+    utm_source: visit?.utm_source ?? "",
+    utm_medium: visit?.utm_medium ?? "",
+    utm_campaign: visit?.utm_campaign ?? "",
+  };
+}
 
-      const [totals, bySource, byHost, byPath, byCampaign, perDay, messages] = await Promise.all([
-        visits
+/** Adds counts to the rows of a day and keys: the wide row and one narrow row per dimension. */
+async function addCounts(
+  trx: Executor,
+  day: string,
+  keys: RollupKeys,
+  counts: { visits: number; bot_visits: number; messages: number },
+): Promise<void> {
+  await trx
+    .insertInto("visit_rollups")
+    .values({ day, ...keys, ...counts })
+    .onConflict((conflict) =>
+      conflict.columns(["day", ...visitKeyColumns]).doUpdateSet((eb) => ({
+        visits: eb("visit_rollups.visits", "+", eb.ref("excluded.visits")),
+        bot_visits: eb("visit_rollups.bot_visits", "+", eb.ref("excluded.bot_visits")),
+        messages: eb("visit_rollups.messages", "+", eb.ref("excluded.messages")),
+      })),
+    )
+    .execute();
+  const values: Record<RollupDimension, string> = {
+    total: "",
+    host: keys.referrer_host,
+    path: keys.landing_path,
+    campaign: keys.utm_campaign,
+  };
+  await trx
+    .insertInto("visit_rollups_by_key")
+    .values(
+      Object.entries(values).map(([dimension, value]) => ({
+        dimension: dimension as RollupDimension,
+        day,
+        source: keys.source,
+        value,
+        ...counts,
+      })),
+    )
+    .onConflict((conflict) =>
+      conflict.columns(["dimension", "day", "source", "value"]).doUpdateSet((eb) => ({
+        visits: eb("visit_rollups_by_key.visits", "+", eb.ref("excluded.visits")),
+        bot_visits: eb("visit_rollups_by_key.bot_visits", "+", eb.ref("excluded.bot_visits")),
+        messages: eb("visit_rollups_by_key.messages", "+", eb.ref("excluded.messages")),
+      })),
+    )
+    .execute();
+}
+
+export function referrerAnalyticsRepository(database: AppDatabase): ReferrerAnalyticsRepository {
+  const { reports: db } = database;
+  return {
+    countVisit(trx, at, visit) {
+      return addCounts(trx, utcDay(at), rollupKeys(visit), {
+        visits: visit.is_bot ? 0 : 1,
+        bot_visits: visit.is_bot ? 1 : 0,
+        messages: 0,
+      });
+    },
+
+    countMessage(trx, at, visit) {
+      return addCounts(trx, utcDay(at), rollupKeys(visit), {
+        visits: 0,
+        bot_visits: 0,
+        messages: 1,
+      });
+    },
+
+    async report(window, filter = {}) {
+      const since = utcDay(window.since);
+      const until = utcDay(window.until);
+      const sources = filter.sources?.length ? filter.sources : undefined;
+      const byKey = (dimension: RollupDimension) => {
+        let query = db
+          .selectFrom("visit_rollups_by_key")
+          .where("dimension", "=", dimension)
+          .where("day", ">=", since)
+          .where("day", "<", until);
+        if (sources) query = query.where("source", "in", sources);
+        return query;
+      };
+      /** The 10 values of a dimension with the most visits by people ("" is no value: left out). */
+      const top = (dimension: RollupDimension) =>
+        byKey(dimension)
+          .select((eb) => ["value", eb.fn.sum<number>("visits").as("visits")])
+          .where("value", "!=", "")
+          .groupBy("value")
+          .having((eb) => eb.fn.sum("visits"), ">", 0)
+          .orderBy("visits", "desc")
+          .orderBy("value")
+          .limit(topCount)
+          .execute();
+      const count = (value: unknown) => Number(value ?? 0);
+      const [perDaySource, byHost, byPath, byCampaign] = await Promise.all([
+        byKey("total")
           .select((eb) => [
-            eb.fn.countAll().as("all"),
-            eb.fn.sum<number>(eb.case().when("is_bot", "=", true).then(1).else(0).end()).as("bots"),
+            "day",
+            "source",
+            eb.fn.sum<number>("visits").as("visits"),
+            eb.fn.sum<number>("bot_visits").as("bot_visits"),
+            eb.fn.sum<number>("messages").as("messages"),
           ])
-          .executeTakeFirstOrThrow(),
-        people
-          .select((eb) => ["source", eb.fn.countAll().as("visits")])
-          .groupBy("source")
+          .groupBy(["day", "source"])
           .execute(),
-        people
-          .select((eb) => ["referrer_host", eb.fn.countAll().as("visits")])
-          .where("referrer_host", "is not", null)
-          .groupBy("referrer_host")
-          .orderBy("visits", "desc")
-          .orderBy("referrer_host")
-          .limit(topCount)
-          .execute(),
-        people
-          .select((eb) => ["landing_path", eb.fn.countAll().as("visits")])
-          .groupBy("landing_path")
-          .orderBy("visits", "desc")
-          .orderBy("landing_path")
-          .limit(topCount)
-          .execute(),
-        people
-          .select((eb) => ["utm_campaign", eb.fn.countAll().as("visits")])
-          .where("utm_campaign", "is not", null)
-          .groupBy("utm_campaign")
-          .orderBy("visits", "desc")
-          .orderBy("utm_campaign")
-          .limit(topCount)
-          .execute(),
-        people
-          .select((eb) => [utcDay(eb.ref("created_at")).as("day"), eb.fn.countAll().as("visits")])
-          .groupBy("day")
-          .execute(),
-        db
-          .selectFrom("contact_messages as m")
-          .leftJoin("referrer_visits as v", "v.session_id", "m.session_id")
-          .select((eb) => ["v.source", eb.fn.countAll().as("messages")])
-          .where("m.status", "=", "new")
-          .where("m.created_at", ">=", since)
-          .where("m.created_at", "<", until)
-          .groupBy("v.source")
-          .execute(),
+        top("host"),
+        top("path"),
+        top("campaign"),
       ]);
-
-      const all = count(totals.all);
-      const bots = count(totals.bots ?? 0);
-      const sourceCounts = new Map(bySource.map((row) => [row.source, count(row.visits)]));
-      const dayCounts = new Map(perDay.map((row) => [row.day, count(row.visits)]));
-      const messageCounts = new Map(
-        messages.map((row) => [row.source ?? "untracked", count(row.messages)]),
-      );
+      let visits = 0;
+      let bots = 0;
+      const sourceCounts = new Map<string, number>();
+      const dayCounts = new Map<string, number>();
+      const messageCounts = new Map<string, number>();
+      const add = (map: Map<string, number>, key: string, n: number) =>
+        map.set(key, (map.get(key) ?? 0) + n);
+      for (const row of perDaySource) {
+        visits += count(row.visits);
+        bots += count(row.bot_visits);
+        add(sourceCounts, row.source, count(row.visits));
+        add(dayCounts, row.day, count(row.visits));
+        add(messageCounts, row.source, count(row.messages));
+      }
       const messageKeys: (ReferrerSource | "untracked")[] = [...referrerSources, "untracked"];
+      const listed = (rows: { value: string; visits: unknown }[]) =>
+        rows.map((row) => ({ value: row.value, visits: count(row.visits) }));
       return {
-        visits: all - bots,
+        visits,
         botVisits: bots,
         bySource: referrerSources.map((source) => ({
           source,
           visits: sourceCounts.get(source) ?? 0,
         })),
-        byReferrerHost: byHost.map((row) => ({
-          host: row.referrer_host ?? "",
-          visits: count(row.visits),
-        })),
-        byLandingPath: byPath.map((row) => ({ path: row.landing_path, visits: count(row.visits) })),
-        byCampaign: byCampaign.map((row) => ({
-          campaign: row.utm_campaign ?? "",
-          visits: count(row.visits),
-        })),
+        byReferrerHost: listed(byHost).map(({ value, visits }) => ({ host: value, visits })),
+        byLandingPath: listed(byPath).map(({ value, visits }) => ({ path: value, visits })),
+        byCampaign: listed(byCampaign).map(({ value, visits }) => ({ campaign: value, visits })),
         perDay: utcDays(window).map((day) => ({ day, visits: dayCounts.get(day) ?? 0 })),
         messagesBySource: messageKeys.map((source) => ({
           source,

@@ -1,6 +1,12 @@
-// Referrer visits: one row per session, the first one wins; committed (group commit) before the caller hears back.
-import type { AppDatabase } from "../database.ts";
+// Referrer visits: one row per session, the first one wins, counted in the daily rollups in the same transaction;
+// committed before the caller hears back. Raw visits past the retention period are deleted in small batches.
+import type { AppDatabase, Executor } from "../database.ts";
 import type { ReferrerVisitsTable } from "../schema.ts";
+import {
+  referrerAnalyticsRepository,
+  type VisitColumns,
+  visitKeyColumns,
+} from "./referrer-analytics.ts";
 
 /** A visit as the function hands it over: every column but the time, with the bot flag as a boolean. */
 export type NewReferrerVisit = Omit<ReferrerVisitsTable, "created_at" | "is_bot"> & {
@@ -10,18 +16,53 @@ export type NewReferrerVisit = Omit<ReferrerVisitsTable, "created_at" | "is_bot"
 export interface ReferrerVisitsRepository {
   /** Stores the visit unless its session is already stored; `recorded` says which happened. */
   record(visit: NewReferrerVisit): Promise<{ recorded: boolean }>;
+  /** The rollup keys of a session's visit, or null when none is stored. */
+  keysOf(sessionId: string, trx?: Executor): Promise<VisitColumns | null>;
+  /** Deletes up to `limit` visits stored before `before` (ms since the epoch); the number deleted. */
+  deleteOlderThan(before: number, limit: number): Promise<number>;
 }
 
 export function referrerVisitsRepository(
   database: AppDatabase,
   now: () => number = Date.now,
 ): ReferrerVisitsRepository {
+  const { db } = database;
+  const analytics = referrerAnalyticsRepository(database);
   return {
     record(visit) {
-      return database.writes.run("recordVisit", {
-        ...visit,
-        created_at: new Date(now()).toISOString(),
+      const at = now();
+      return database.write(async (trx) => {
+        const result = await trx
+          .insertInto("referrer_visits")
+          .values({ ...visit, created_at: new Date(at).toISOString() })
+          .onConflict((conflict) => conflict.column("session_id").doNothing())
+          .executeTakeFirst();
+        const recorded = (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+        if (recorded) await analytics.countVisit(trx, at, visit);
+        return { recorded };
       });
+    },
+
+    async keysOf(sessionId, trx = db) {
+      const row = await trx
+        .selectFrom("referrer_visits")
+        .select(visitKeyColumns)
+        .where("session_id", "=", sessionId)
+        .executeTakeFirst();
+      return row ?? null;
+    },
+
+    async deleteOlderThan(before, limit) {
+      const old = db
+        .selectFrom("referrer_visits")
+        .select("session_id")
+        .where("created_at", "<", new Date(before).toISOString())
+        .limit(limit);
+      const result = await db
+        .deleteFrom("referrer_visits")
+        .where("session_id", "in", old)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

@@ -1,10 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  clearTables,
-  dialects,
-  openTestDatabase,
-  type TestDatabase,
-} from "../../test/databases.ts";
+import { describe, expect } from "vitest";
+import { clearTables, dialects, storageTest as it } from "../../test/storage.ts";
 import { clientAddressHasher } from "./client-addresses.ts";
 import {
   contactMessagesRepository,
@@ -27,23 +22,17 @@ const message: NewContactMessage = {
 };
 
 describe.each(dialects)("repositories on %s", (dialect) => {
-  let test: TestDatabase;
+  it.override("dialect", dialect);
   let clock = 0;
   const now = () => clock;
 
-  beforeAll(async () => {
-    test = await openTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await test?.dispose();
-  });
-  beforeEach(async () => {
-    await clearTables(test.database);
+  it.beforeEach(async ({ db }) => {
+    await clearTables(db);
     clock = Date.parse("2026-03-01T12:00:00.000Z");
   });
 
-  it("stores the same contact payload again once the minute is over", async () => {
-    const repository = contactMessagesRepository(test.database, now);
+  it("stores the same contact payload again once the minute is over", async ({ db }) => {
+    const repository = contactMessagesRepository(db, now);
     const first = await repository.submit(message);
     expect(first.stored).toBe(true);
     clock += duplicateWindowMs - 1;
@@ -54,7 +43,7 @@ describe.each(dialects)("repositories on %s", (dialect) => {
     clock += 1;
     const later = await repository.submit(message);
     expect(later.stored).toBe(true);
-    const rows = await test.database.db
+    const rows = await db.db
       .selectFrom("contact_messages")
       .select(["id", "created_at"])
       .orderBy("created_at")
@@ -63,20 +52,17 @@ describe.each(dialects)("repositories on %s", (dialect) => {
     expect(new Date(rows[0]!.created_at).toISOString()).toBe("2026-03-01T12:00:00.000Z");
   });
 
-  it("forgets old payload claims", async () => {
-    const repository = contactMessagesRepository(test.database, now);
+  it("forgets old payload claims", async ({ db }) => {
+    const repository = contactMessagesRepository(db, now);
     await repository.submit(message);
     clock += 2 * duplicateWindowMs;
     await repository.submit({ ...message, message: "another" });
-    const claims = await test.database.db
-      .selectFrom("contact_submission_guard")
-      .selectAll()
-      .execute();
+    const claims = await db.db.selectFrom("contact_submission_guard").selectAll().execute();
     expect(claims).toHaveLength(1);
   });
 
-  it("records a session's first visit only", async () => {
-    const repository = referrerVisitsRepository(test.database, now);
+  it("records a session's first visit only", async ({ db }) => {
+    const repository = referrerVisitsRepository(db, now);
     const visit = {
       session_id: "0b7c2a6e-3f4d-4a5b-8c9d-1e2f3a4b5c6d",
       referrer_url: null,
@@ -95,26 +81,25 @@ describe.each(dialects)("repositories on %s", (dialect) => {
     expect(await repository.record({ ...visit, landing_path: "/pricing" })).toEqual({
       recorded: false,
     });
-    const rows = await test.database.db
-      .selectFrom("referrer_visits")
-      .select("landing_path")
-      .execute();
+    const rows = await db.db.selectFrom("referrer_visits").select("landing_path").execute();
     expect(rows).toEqual([{ landing_path: "/" }]);
   });
 
-  it("hashes client addresses with a salt that rotates daily and is then deleted", async () => {
-    const hasher = clientAddressHasher(test.database, now);
+  it("hashes client addresses with a salt that rotates daily and is then deleted", async ({
+    db,
+  }) => {
+    const hasher = clientAddressHasher(db, now);
     const monday = await hasher.hash("203.0.113.7");
     expect(monday).not.toContain("203.0.113.7");
     expect(await hasher.hash("203.0.113.7")).toBe(monday);
     expect(await hasher.hash("203.0.113.8")).not.toBe(monday);
     // Another instance on the same database agrees within the day.
-    expect(await clientAddressHasher(test.database, now).hash("203.0.113.7")).toBe(monday);
+    expect(await clientAddressHasher(db, now).hash("203.0.113.7")).toBe(monday);
 
     clock += 24 * 60 * 60_000;
     const tuesday = await hasher.hash("203.0.113.7");
     expect(tuesday).not.toBe(monday);
-    const salts = await test.database.db.selectFrom("address_salts").select("day").execute();
+    const salts = await db.db.selectFrom("address_salts").select("day").execute();
     expect(salts).toEqual([{ day: "2026-03-02" }]);
   });
 });

@@ -1,0 +1,431 @@
+// `npm run bench:analytics`: the console's reports on a large database. Seeds N visits (and a contact message per
+// 500 visits) with a realistic spread over 400 days: 26 landing paths, about 500 referrer hosts with a long tail,
+// 20 campaigns, 5% bots. Raw rows go in with multi-row INSERTs, then the rollups are built by the same bulk path
+// as migration 0004 (server/db/repositories/rollups.test.ts checks it agrees with the per-request writes). The
+// server then runs as in production (its own process, the site served) and the benchmark measures, per database:
+// the 7-, 30- and 90-day report (median and p99 of 20), the same filtered by one source class, the first inbox page,
+// and a visitor's GET / p99 while reports run back to back against GET / p99 with the console idle, in the same
+// run. Prints the database size per million visits and updates the Analytics section of docs/performance.md.
+//
+//   npm run bench:analytics -- [--visits 1000000,10000000] [--postgres <admin URL>] [--no-write]
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { cpus, loadavg, tmpdir, totalmem } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { type Kysely, sql } from "kysely";
+import { adminApiPaths } from "../contracts/admin-api.ts";
+import { sessionCookie } from "../server/admin/auth.ts";
+import { type AppDatabase, migrateToLatest, openDatabase } from "../server/db/database.ts";
+import { addToRollups } from "../server/db/migrations/0004-visit-rollups.ts";
+import type { NewReferrerVisit } from "../server/db/repositories/referrer-visits.ts";
+import type { ReferrerSource } from "../server/db/schema.ts";
+import { freePort, withPostgres } from "./helpers.ts";
+
+const projectDir = join(import.meta.dirname, "..");
+const { values: args } = parseArgs({
+  options: {
+    visits: { type: "string", default: "1000000" },
+    postgres: { type: "string", default: process.env.BENCH_POSTGRES_URL },
+    "no-write": { type: "boolean", default: false },
+  },
+});
+const sizes = (args.visits ?? "1000000").split(",").map((n) => Number(n.replaceAll("_", "")));
+
+const dayMs = 24 * 60 * 60 * 1000;
+const spanDays = 400;
+const reportRuns = 20;
+const siteOrigin = "https://www.boothpilot.example";
+// The server runs with the default, https SITE_URL: its session cookie is the __Host- one.
+const adminCookie = sessionCookie(true).name;
+const admin = { email: "bench@boothpilot.example", password: "bench password 1234" };
+
+// ---- The spread of the seeded visits -------------------------------------------------------------------------
+
+/** A small deterministic PRNG (mulberry32): the same rows on every run and database. */
+function prng(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const paths = [
+  "/",
+  "/pricing",
+  "/features",
+  "/contact",
+  "/about",
+  "/blog",
+  ...Array.from({ length: 10 }, (_, i) => `/event-types/type-${i}`),
+  ...Array.from({ length: 10 }, (_, i) => `/features/feature-${i}`),
+];
+const namedHosts: [string, ReferrerSource][] = [
+  ["www.google.com", "search"],
+  ["www.bing.com", "search"],
+  ["duckduckgo.com", "search"],
+  ["www.linkedin.com", "social"],
+  ["www.facebook.com", "social"],
+  ["x.com", "social"],
+  ["chatgpt.com", "ai"],
+  ["www.perplexity.ai", "ai"],
+  ["mail.google.com", "email"],
+  ["outlook.live.com", "email"],
+];
+const hosts: [string, ReferrerSource][] = [
+  ...namedHosts,
+  ...Array.from({ length: 490 }, (_, i): [string, ReferrerSource] => [
+    `site-${i}.example`,
+    "other",
+  ]),
+];
+const campaigns = Array.from({ length: 20 }, (_, i) => `campaign-${i}`);
+const utmSources = ["newsletter", "google", "linkedin", "partner", "fair"];
+const utmMediums = ["email", "cpc", "social"];
+
+/** A visit as the server stores it, with its time. */
+type VisitRow = NewReferrerVisit & { created_at: string };
+
+function visitRow(random: () => number, now: number): VisitRow {
+  const bot = random() < 0.05;
+  const direct = random() < 0.3;
+  // A long tail: the first hosts get most visits, hundreds of others a few each.
+  const [host, source] = direct
+    ? [null, "direct" as const]
+    : (hosts[Math.floor(hosts.length * random() ** 3)] ?? hosts[0]!);
+  const campaign =
+    random() < 0.15 ? campaigns[Math.floor(campaigns.length * random() ** 2)]! : null;
+  return {
+    session_id: randomUUID(),
+    created_at: new Date(now - Math.floor(random() * spanDays * dayMs)).toISOString(),
+    referrer_url: host ? `https://${host}/` : null,
+    referrer_host: host,
+    source,
+    landing_path: paths[Math.floor(paths.length * random() ** 2)]!,
+    utm_source: campaign ? utmSources[Math.floor(random() * utmSources.length)]! : null,
+    utm_medium: campaign ? utmMediums[Math.floor(random() * utmMediums.length)]! : null,
+    utm_campaign: campaign,
+    utm_term: null,
+    utm_content: null,
+    user_agent: bot
+      ? "Googlebot/2.1 (+http://www.google.com/bot.html)"
+      : "Mozilla/5.0 Firefox/140.0",
+    is_bot: bot,
+  };
+}
+
+/** Raw visits and messages in multi-row INSERTs, then the rollups by the migration's bulk path. */
+async function seed(
+  database: AppDatabase,
+  count: number,
+  now: number,
+): Promise<{ seedSeconds: number; rollupSeconds: number }> {
+  const started = performance.now();
+  const random = prng(42);
+  const rowsPerInsert = 1_000;
+  const insertsPerTransaction = 50;
+  let stored = 0;
+  while (stored < count) {
+    await database.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < insertsPerTransaction && stored < count; i++) {
+        const n = Math.min(rowsPerInsert, count - stored);
+        const visits = Array.from({ length: n }, () => visitRow(random, now));
+        await trx.insertInto("referrer_visits").values(visits).execute();
+        const messages = visits
+          .filter((_, index) => (stored + index) % 500 === 0)
+          .map((visit, index) => ({
+            id: randomUUID(),
+            created_at: new Date(Date.parse(visit.created_at) + 60_000).toISOString(),
+            name: `Organizer ${stored + index}`,
+            email: "organizer@example.com",
+            phone: null,
+            business_name: "Market",
+            website: null,
+            message: "We would like a demo for our weekly market.",
+            // Every fourth message comes from a visitor whose visit was not tracked.
+            session_id: index % 4 === 3 ? null : visit.session_id,
+            client_hash: "bench",
+            user_agent: null,
+            status: "new" as const,
+          }));
+        if (messages.length > 0)
+          await trx.insertInto("contact_messages").values(messages).execute();
+        stored += n;
+      }
+    });
+    if (stored % 200_000 === 0) console.log(`  ${stored} visits stored`);
+  }
+  const rollupStarted = performance.now();
+  await addToRollups(
+    database.db as unknown as Kysely<unknown>,
+    database.dialect,
+    now - (spanDays + 1) * dayMs,
+    now + 60_001,
+  );
+  const rollupSeconds = (performance.now() - rollupStarted) / 1000;
+  if (database.dialect === "postgres") await sql`analyze`.execute(database.db);
+  return { seedSeconds: (performance.now() - started) / 1000, rollupSeconds };
+}
+
+// ---- The server and the measurements ---------------------------------------------------------------------------
+
+async function startServer(
+  env: Record<string, string>,
+): Promise<{ process: ChildProcess; port: number }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    cwd: projectDir,
+    env: {
+      PATH: process.env.PATH ?? "",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      RATE_LIMIT: "off",
+      LOG_LEVEL: "warn",
+      // Retention would delete the oldest seeded visits while the reports run.
+      VISIT_RETENTION_DAYS: "0",
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  for (let attempt = 0; ; attempt++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return { process: child, port };
+    } catch (error) {
+      if (attempt > 300 || child.exitCode !== null) {
+        throw new Error(`the server did not start: ${output}`, { cause: error });
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function stopServer(child: ChildProcess): Promise<void> {
+  return new Promise((done) => {
+    if (child.exitCode !== null) return done();
+    child.once("exit", () => done());
+    child.kill("SIGTERM");
+  });
+}
+
+async function signIn(port: number): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${port}${adminApiPaths.session}`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      origin: siteOrigin,
+      "sec-fetch-site": "same-origin",
+    },
+    body: JSON.stringify(admin),
+  });
+  const cookie = response.headers.getSetCookie().find((line) => line.startsWith(`${adminCookie}=`));
+  if (!response.ok || !cookie) throw new Error(`sign-in failed: ${response.status}`);
+  return cookie.split(";")[0]!;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
+
+async function timed(port: number, path: string, cookie: string): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { cookie } });
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  return performance.now() - started;
+}
+
+async function medianP99(port: number, path: string, cookie: string): Promise<[number, number]> {
+  await timed(port, path, cookie);
+  const times: number[] = [];
+  for (let i = 0; i < reportRuns; i++) times.push(await timed(port, path, cookie));
+  times.sort((a, b) => a - b);
+  return [percentile(times, 0.5), percentile(times, 0.99)];
+}
+
+/** GET / for a few seconds at 10 connections: the p99 latency in ms. */
+async function visitorP99(port: number): Promise<number> {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}/`,
+    connections: 10,
+    duration: 5,
+    headers: { "user-agent": "Mozilla/5.0 Firefox/140.0" },
+  });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error("GET / failed during the run");
+  return result.latency.p99;
+}
+
+interface Figures {
+  database: string;
+  visits: number;
+  seedSeconds: number;
+  /** What migration 0004 takes on a database that already holds these visits (the same bulk path). */
+  rollupSeconds: number;
+  reports: { name: string; median: number; p99: number }[];
+  idleP99: number;
+  busyP99: number;
+  reportsDuringBusy: number;
+  bytesPerMillion: number;
+}
+
+async function databaseSize(database: AppDatabase, dataDir: string): Promise<number> {
+  if (database.dialect === "postgres") {
+    const { rows } = await sql<{
+      size: string;
+    }>`select pg_database_size(current_database()) as size`.execute(database.db);
+    return Number(rows[0]?.size ?? 0);
+  }
+  let bytes = 0;
+  for (const file of ["site.db", "site.db-wal"]) {
+    bytes += await stat(join(dataDir, file)).then(
+      (s) => s.size,
+      () => 0,
+    );
+  }
+  return bytes;
+}
+
+async function benchDatabase(label: string, count: number, databaseUrl?: string): Promise<Figures> {
+  const dataDir = await mkdtemp(join(tmpdir(), "boothpilot-analytics-"));
+  try {
+    const now = Date.now();
+    const database = await openDatabase({ dataDir, databaseUrl });
+    let seeding: { seedSeconds: number; rollupSeconds: number };
+    try {
+      await migrateToLatest(database);
+      seeding = await seed(database, count, now);
+    } finally {
+      await database.close();
+    }
+    console.log(
+      `${label} ${count}: seeded in ${seeding.seedSeconds.toFixed(0)} s (rollups ${seeding.rollupSeconds.toFixed(0)} s)`,
+    );
+    const server = await startServer({
+      DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    });
+    const reports: Figures["reports"] = [];
+    let idleP99: number;
+    let busyP99: number;
+    let reportsDuringBusy = 0;
+    try {
+      const cookie = await signIn(server.port);
+      for (const days of [7, 30, 90]) {
+        for (const [name, query] of [
+          [`${days}-day report`, `?days=${days}`],
+          [`${days}-day report, source=search`, `?days=${days}&source=search`],
+        ] as const) {
+          const [median, p99] = await medianP99(
+            server.port,
+            `${adminApiPaths.analytics}${query}`,
+            cookie,
+          );
+          reports.push({ name, median, p99 });
+          console.log(
+            `${label} ${count}: ${name}: median ${median.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`,
+          );
+        }
+      }
+      const [median, p99] = await medianP99(server.port, adminApiPaths.messages, cookie);
+      reports.push({ name: "first inbox page", median, p99 });
+      idleP99 = await visitorP99(server.port);
+      let running = true;
+      const loop = (async () => {
+        while (running) {
+          const query = reportsDuringBusy % 2 === 0 ? "?days=90" : "?days=90&source=search";
+          await timed(server.port, `${adminApiPaths.analytics}${query}`, cookie);
+          reportsDuringBusy++;
+        }
+      })();
+      busyP99 = await visitorP99(server.port);
+      running = false;
+      await loop;
+      console.log(
+        `${label} ${count}: GET / p99 ${idleP99} ms idle, ${busyP99} ms during ${reportsDuringBusy} reports`,
+      );
+    } finally {
+      await stopServer(server.process);
+    }
+    const reopened = await openDatabase({ dataDir, databaseUrl });
+    const bytes = await databaseSize(reopened, dataDir).finally(() => reopened.close());
+    return {
+      database: label,
+      visits: count,
+      ...seeding,
+      reports,
+      idleP99,
+      busyP99,
+      reportsDuringBusy,
+      bytesPerMillion: bytes / (count / 1_000_000),
+    };
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+function markdown(all: Figures[]): string {
+  const cpu = cpus();
+  const load = loadavg()[0]?.toFixed(1) ?? "?";
+  const ms = (value: number) => value.toFixed(1);
+  const names = all[0]?.reports.map((r) => r.name) ?? [];
+  return [
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${cpu.length} cores (${cpu[0]?.model.trim() ?? "unknown CPU"}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, with \`npm run bench:analytics -- --visits ${sizes.join(",")}${args.postgres ? " --postgres <url>" : ""}\` (one-minute load average ${load} at the end). Visits spread over ${spanDays} days (26 landing paths, 500 referrer hosts with a long tail, 20 campaigns, 5% bots), a contact message per 500 visits; the server runs in its own process with the site served. Reports: median / p99 of ${reportRuns} sequential requests, in ms. Visitor: \`GET /\` p99 (autocannon, 10 connections, 5 s) with the console idle, then while 90-day reports run back to back.`,
+    "",
+    `| measure | ${all.map((f) => `${f.database} ${f.visits.toLocaleString("en")}`).join(" | ")} |`,
+    `|---|${all.map(() => "---").join("|")}|`,
+    ...names.map(
+      (name) =>
+        `| ${name} | ${all
+          .map((f) => {
+            const r = f.reports.find((report) => report.name === name);
+            return r ? `${ms(r.median)} / ${ms(r.p99)}` : "";
+          })
+          .join(" | ")} |`,
+    ),
+    `| GET / p99 idle, ms | ${all.map((f) => String(f.idleP99)).join(" | ")} |`,
+    `| GET / p99 during reports, ms | ${all.map((f) => `${f.busyP99} (${f.reportsDuringBusy} reports)`).join(" | ")} |`,
+    `| ratio busy / idle | ${all.map((f) => (f.busyP99 / Math.max(f.idleP99, 1)).toFixed(2)).join(" | ")} |`,
+    `| database size per million visits | ${all.map((f) => `${(f.bytesPerMillion / 2 ** 20).toFixed(0)} MiB`).join(" | ")} |`,
+    `| seeding time | ${all.map((f) => `${f.seedSeconds.toFixed(0)} s`).join(" | ")} |`,
+    `| of which building the rollups (migration 0004's path) | ${all.map((f) => `${f.rollupSeconds.toFixed(0)} s`).join(" | ")} |`,
+  ].join("\n");
+}
+
+async function updateDoc(section: string): Promise<void> {
+  const file = join(projectDir, "docs", "performance.md");
+  let doc = await readFile(file, "utf8");
+  const block = `<!-- analytics:start -->\n${section}\n<!-- analytics:end -->`;
+  if (doc.includes("<!-- analytics:start -->")) {
+    doc = doc.replace(/<!-- analytics:start -->[\s\S]*<!-- analytics:end -->/, block);
+  } else {
+    doc = `${doc.trimEnd()}\n\n## Analytics\n\n${block}\n`;
+  }
+  await writeFile(file, doc);
+  console.log(`updated ${file}`);
+}
+
+const all: Figures[] = [];
+for (const count of sizes) {
+  all.push(await benchDatabase("SQLite", count));
+  if (args.postgres) {
+    all.push(
+      await withPostgres(
+        args.postgres,
+        (url) => benchDatabase("PostgreSQL", count, url),
+        "bp_bench_analytics",
+      ),
+    );
+  }
+}
+const section = markdown(all);
+console.log(`\n${section}\n`);
+if (!args["no-write"]) await updateDoc(section);

@@ -1,0 +1,275 @@
+// The daily rollups against the raw rows, on both databases: the counts kept by each write, the ones the migration
+// builds from rows already stored, and a report that stays the same when retention deletes the raw visits.
+import { randomUUID } from "node:crypto";
+import { Migrator } from "kysely/migration";
+import { describe, expect } from "vitest";
+import { createTestDatabaseConfig } from "../../test/databases.ts";
+import { clearTables, dialects, storageTest as it } from "../../test/storage.ts";
+import { type AppDatabase, migrateToLatest, openDatabase } from "../database.ts";
+import { migrationProvider } from "../migrations/index.ts";
+import type { ReferrerSource } from "../schema.ts";
+import { contactMessagesRepository } from "./contact-messages.ts";
+import { referrerAnalyticsRepository } from "./referrer-analytics.ts";
+import { type NewReferrerVisit, referrerVisitsRepository } from "./referrer-visits.ts";
+
+const dayMs = 24 * 60 * 60 * 1000;
+const midnight = Date.parse("2026-03-02T00:00:00.000Z");
+
+interface Seed {
+  at: number;
+  session: string;
+  source: ReferrerSource;
+  host?: string;
+  path?: string;
+  campaign?: string;
+  bot?: boolean;
+}
+
+const session = () => randomUUID();
+const repeated = session();
+const tracked = session();
+
+/** Visits either side of a UTC midnight, bots, campaigns, and a session sent twice (stored once). */
+const visits: Seed[] = [
+  { at: midnight - 1, session: session(), source: "search", host: "www.google.com", path: "/" },
+  { at: midnight - 1, session: session(), source: "search", host: "www.google.com", path: "/" },
+  { at: midnight, session: session(), source: "search", host: "www.google.com", path: "/" },
+  {
+    at: midnight + 5,
+    session: repeated,
+    source: "social",
+    host: "www.linkedin.com",
+    path: "/pricing",
+    campaign: "launch",
+  },
+  { at: midnight + 9, session: repeated, source: "direct", path: "/features" },
+  {
+    at: midnight + 10,
+    session: session(),
+    source: "other",
+    host: "bot.example",
+    path: "/",
+    bot: true,
+  },
+  { at: midnight - dayMs, session: tracked, source: "email", path: "/contact", campaign: "spring" },
+  { at: midnight + 3 * dayMs, session: session(), source: "direct", path: "/features" },
+];
+
+const newVisit = (seed: Seed): NewReferrerVisit => ({
+  session_id: seed.session,
+  referrer_url: seed.host ? `https://${seed.host}/` : null,
+  referrer_host: seed.host ?? null,
+  source: seed.source,
+  landing_path: seed.path ?? "/",
+  utm_source: seed.campaign ? "newsletter" : null,
+  utm_medium: seed.campaign ? "email" : null,
+  utm_campaign: seed.campaign ?? null,
+  utm_term: null,
+  utm_content: null,
+  user_agent: seed.bot ? "Googlebot/2.1" : "Mozilla/5.0 Firefox/140.0",
+  is_bot: seed.bot ?? false,
+});
+
+/** Messages with a tracked visit, without one (no session, an unknown session), and spam (never counted). */
+const messages = [
+  { at: midnight - 1, session: tracked, spam: false },
+  { at: midnight + 1, session: tracked, spam: false },
+  { at: midnight + 2, session: null, spam: false },
+  { at: midnight + 3, session: session(), spam: false },
+  { at: midnight + 4, session: repeated, spam: false },
+  { at: midnight + 5, session: tracked, spam: true },
+];
+
+async function seed(database: AppDatabase): Promise<void> {
+  for (const visit of visits) {
+    await referrerVisitsRepository(database, () => visit.at).record(newVisit(visit));
+  }
+  for (const [index, message] of messages.entries()) {
+    await contactMessagesRepository(database, () => message.at).submit({
+      name: `Sender ${index}`,
+      email: "sender@example.com",
+      phone: null,
+      business_name: null,
+      website: null,
+      message: `Message ${index}`,
+      session_id: message.session,
+      client_hash: "hash",
+      user_agent: null,
+      status: message.spam ? "spam" : "new",
+    });
+  }
+}
+
+const day = (value: Date | string) => new Date(value).toISOString().slice(0, 10);
+
+/** The wide rollup as a direct count over the raw rows: "key|key|..." -> [visits, bots, messages]. */
+async function directCount(database: AppDatabase): Promise<Record<string, number[]>> {
+  const { db } = database;
+  const raw = await db.selectFrom("referrer_visits").selectAll().execute();
+  const sent = await db
+    .selectFrom("contact_messages as m")
+    .leftJoin("referrer_visits as v", "v.session_id", "m.session_id")
+    .select(["m.created_at", "v.source", "v.referrer_host", "v.landing_path"])
+    .select(["v.utm_source", "v.utm_medium", "v.utm_campaign"])
+    .where("m.status", "=", "new")
+    .execute();
+  const counts: Record<string, number[]> = {};
+  const add = (keys: unknown[], index: number) => {
+    const key = keys.map((value) => value ?? "").join("|");
+    counts[key] ??= [0, 0, 0];
+    (counts[key] as number[])[index]! += 1;
+  };
+  for (const v of raw) {
+    const keys = [day(v.created_at), v.source, v.referrer_host, v.landing_path];
+    add([...keys, v.utm_source, v.utm_medium, v.utm_campaign], v.is_bot ? 1 : 0);
+  }
+  for (const m of sent) {
+    const keys = [day(m.created_at), m.source ?? "untracked", m.referrer_host, m.landing_path];
+    add([...keys, m.utm_source, m.utm_medium, m.utm_campaign], 2);
+  }
+  return counts;
+}
+
+async function wideRollup(database: AppDatabase): Promise<Record<string, number[]>> {
+  const rows = await database.db.selectFrom("visit_rollups").selectAll().execute();
+  return Object.fromEntries(
+    rows.map((r) => [
+      [
+        r.day,
+        r.source,
+        r.referrer_host,
+        r.landing_path,
+        r.utm_source,
+        r.utm_medium,
+        r.utm_campaign,
+      ].join("|"),
+      [Number(r.visits), Number(r.bot_visits), Number(r.messages)],
+    ]),
+  );
+}
+
+/** Each narrow rollup is the wide one summed over the other keys. */
+async function expectNarrowMatchesWide(database: AppDatabase): Promise<void> {
+  const wide = await database.db.selectFrom("visit_rollups").selectAll().execute();
+  const expected: Record<string, number[]> = {};
+  for (const r of wide) {
+    for (const [dimension, value] of [
+      ["total", ""],
+      ["host", r.referrer_host],
+      ["path", r.landing_path],
+      ["campaign", r.utm_campaign],
+    ]) {
+      const key = [dimension, r.day, r.source, value].join("|");
+      expected[key] ??= [0, 0, 0];
+      const sums = expected[key];
+      sums[0]! += Number(r.visits);
+      sums[1]! += Number(r.bot_visits);
+      sums[2]! += Number(r.messages);
+    }
+  }
+  const narrow = await database.db.selectFrom("visit_rollups_by_key").selectAll().execute();
+  expect(
+    Object.fromEntries(
+      narrow.map((r) => [
+        [r.dimension, r.day, r.source, r.value].join("|"),
+        [Number(r.visits), Number(r.bot_visits), Number(r.messages)],
+      ]),
+    ),
+  ).toEqual(expected);
+}
+
+const window = { since: midnight - 10 * dayMs, until: midnight + 10 * dayMs };
+
+describe.each(dialects)("daily rollups on %s", (dialect) => {
+  it.override("dialect", dialect);
+  it.beforeEach(({ db }) => clearTables(db));
+
+  it("count what a direct count over the raw rows gives", async ({ db }) => {
+    await seed(db);
+    const direct = await directCount(db);
+    expect(await wideRollup(db)).toEqual(direct);
+    await expectNarrowMatchesWide(db);
+    // Spot checks a reader can follow: two people before midnight, one after; the repeated session once.
+    expect(direct["2026-03-01|search|www.google.com|/|||"]).toEqual([2, 0, 0]);
+    expect(direct["2026-03-02|search|www.google.com|/|||"]).toEqual([1, 0, 0]);
+    expect(direct["2026-03-02|other|bot.example|/|||"]).toEqual([0, 1, 0]);
+    expect(direct["2026-03-02|untracked|||||"]).toEqual([0, 0, 2]);
+    expect(direct["2026-03-02|email||/contact|newsletter|email|spring"]).toEqual([0, 0, 1]);
+    const report = await referrerAnalyticsRepository(db).report(window);
+    expect(report.visits).toBe(6);
+    expect(report.botVisits).toBe(1);
+    expect(report.messagesBySource.find((row) => row.source === "untracked")?.messages).toBe(2);
+    expect(report.byCampaign).toEqual([
+      { campaign: "launch", visits: 1 },
+      { campaign: "spring", visits: 1 },
+    ]);
+    const searchOnly = await referrerAnalyticsRepository(db).report(window, {
+      sources: ["search"],
+    });
+    expect(searchOnly.visits).toBe(3);
+    expect(searchOnly.byLandingPath).toEqual([{ path: "/", visits: 3 }]);
+  });
+
+  it("are built by the migration from the rows stored before it", async ({ db }) => {
+    await seed(db);
+    const expected = await wideRollup(db);
+    const created = await createTestDatabaseConfig(dialect);
+    const older = await openDatabase(created.config);
+    try {
+      const migrator = new Migrator({ db: older.db, provider: migrationProvider(dialect) });
+      const { error } = await migrator.migrateTo("0003-admin");
+      expect(error).toBeUndefined();
+      const iso = (value: Date | string) => new Date(value).toISOString();
+      const stored = await db.db.selectFrom("referrer_visits").selectAll().execute();
+      await older.db
+        .insertInto("referrer_visits")
+        .values(
+          stored.map((v) => ({ ...v, created_at: iso(v.created_at), is_bot: Boolean(v.is_bot) })),
+        )
+        .execute();
+      const sent = await db.db.selectFrom("contact_messages").selectAll().execute();
+      await older.db
+        .insertInto("contact_messages")
+        .values(sent.map((m) => ({ ...m, created_at: iso(m.created_at) })))
+        .execute();
+      expect(await migrateToLatest(older)).toEqual(["0004-visit-rollups"]);
+      expect(await wideRollup(older)).toEqual(expected);
+      await expectNarrowMatchesWide(older);
+    } finally {
+      await older.close();
+      await created.remove();
+    }
+  });
+
+  it("keep the report when retention deletes the raw visits", async ({ storage }) => {
+    const app = await storage.app(dialect, { VISIT_RETENTION_DAYS: "30" });
+    const database = app.database;
+    const now = Date.now();
+    const old = Array.from({ length: 1_100 }, (_, index) => ({
+      at: now - 40 * dayMs - index * 60_000,
+      session: session(),
+      source: "search" as const,
+      host: `host${index % 7}.example`,
+      path: "/",
+    }));
+    const recent = { at: now - dayMs, session: session(), source: "direct" as const };
+    const all = [...old, recent];
+    // A hundred at a time: on SQLite they share transactions, on PostgreSQL the pool's connections.
+    for (let start = 0; start < all.length; start += 100) {
+      await Promise.all(
+        all
+          .slice(start, start + 100)
+          .map((visit) =>
+            referrerVisitsRepository(database, () => visit.at).record(newVisit(visit)),
+          ),
+      );
+    }
+    const span = { since: Math.floor((now - 60 * dayMs) / dayMs) * dayMs, until: now + dayMs };
+    const before = await app.repositories.referrerAnalytics.report(span);
+    expect(before.visits).toBe(1_101);
+    expect(await app.visitRetention.run()).toBe(1_100);
+    const left = await database.db.selectFrom("referrer_visits").select("session_id").execute();
+    expect(left).toEqual([{ session_id: recent.session }]);
+    expect(await app.repositories.referrerAnalytics.report(span)).toEqual(before);
+  });
+});
