@@ -72,7 +72,7 @@ export const legalPages: Record<LegalPath, LegalPage> = {
               "Contact messages. When you send the contact form, we store what you enter (name, email, phone, business name, website and message) so we can reply.",
               "A visit record. Once per browser session, the site records a random session id, the referrer (the page that sent you here, or the word “direct” if there was none), the landing page you arrived on, the campaign named in that page's address (its utm_source, utm_medium, utm_campaign, utm_term and utm_content), and your browser's user agent. This tells us how people find us.",
               "Your message and your visit are linked. A contact message carries the session id of the visit it was sent from, so the team reading it sees the referrer, landing page, campaign and user agent of that visit.",
-              "How long we keep visits. Visit records and contact messages are kept until we delete them.",
+              `How long we keep visits. Visit records are deleted after ${business.visitRetentionDaysDefault} days (the site's operator sets this period with VISIT_RETENTION_DAYS). Contact messages are kept until you or we delete them.`,
               `Two keys in your browser's session storage. \`${business.sessionIdKey}\` holds the random session id, and \`${business.referrerFlagKey}\` is set once the visit record has been saved, so the record is sent only once per session.`,
               `One cookie, for the team only. Signing in to the admin console sets \`${cookie}\` (named \`__Host-${cookie}\` when the console is served over HTTPS); visitors of the public pages never get it.`,
             ],

@@ -511,7 +511,8 @@ test.describe("legal and info pages", () => {
     }
     expect(text).toMatch(/Contact messages/);
     expect(text).toMatch(/contact message carries the session id of the visit/);
-    expect(text).toContain("Visit records and contact messages are kept until we delete them");
+    expect(text).toContain("Visit records are deleted after 400 days");
+    expect(text).toContain("VISIT_RETENTION_DAYS");
     for (const key of ["referrer_tracked", "referrer_session_id", "bp_admin_session"]) {
       await expect(main.locator("code", { hasText: new RegExp(`^${key}$`) }), key).toHaveCount(1);
     }
