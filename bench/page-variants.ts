@@ -69,6 +69,13 @@ export async function buildSpaVariant(buildDir: string, dir: string): Promise<vo
     env: { ...process.env, SPA_BUILD_DIR: dir },
   });
   if (result.status !== 0) throw new Error("SPA build failed");
+  // React Router 8's SPA build under this config writes a shell whose scripts and route manifest are the
+  // production build's client chunks (build/client), not the ones it emitted beside it: the shell is served with
+  // those, which are this app's client code, every route included. Without them the page stays blank.
+  await cp(join(buildDir, clientDirName, "assets"), join(dir, clientDirName, "assets"), {
+    recursive: true,
+    force: false,
+  });
   const manifest = JSON.parse(
     await readFile(join(buildDir, siteManifestFile), "utf8"),
   ) as SiteManifest;
