@@ -1,0 +1,142 @@
+// The analytics benchmark's data: N visits (and a contact message per 500 visits) with a realistic spread over 400
+// days (26 landing paths, about 500 referrer hosts with a long tail, 20 campaigns, 5% bots), stored with multi-row
+// INSERTs, then the rollups built by migration 0004's own bulk path.
+import { randomUUID } from "node:crypto";
+import { type Kysely, sql } from "kysely";
+import type { AppDatabase } from "../server/db/database.ts";
+import { addToRollups } from "../server/db/migrations/0004-visit-rollups.ts";
+import type { NewReferrerVisit } from "../server/db/repositories/referrer-visits.ts";
+import type { ReferrerSource } from "../server/db/schema.ts";
+
+const dayMs = 24 * 60 * 60 * 1000;
+/** Days the seeded visits spread over, ending now. */
+export const spanDays = 400;
+
+/** A small deterministic PRNG (mulberry32): the same rows on every run and database. */
+function prng(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const paths = [
+  "/",
+  "/pricing",
+  "/features",
+  "/contact",
+  "/about",
+  "/blog",
+  ...Array.from({ length: 10 }, (_, i) => `/event-types/type-${i}`),
+  ...Array.from({ length: 10 }, (_, i) => `/features/feature-${i}`),
+];
+const namedHosts: [string, ReferrerSource][] = [
+  ["www.google.com", "search"],
+  ["www.bing.com", "search"],
+  ["duckduckgo.com", "search"],
+  ["www.linkedin.com", "social"],
+  ["www.facebook.com", "social"],
+  ["x.com", "social"],
+  ["chatgpt.com", "ai"],
+  ["www.perplexity.ai", "ai"],
+  ["mail.google.com", "email"],
+  ["outlook.live.com", "email"],
+];
+const hosts: [string, ReferrerSource][] = [
+  ...namedHosts,
+  ...Array.from({ length: 490 }, (_, i): [string, ReferrerSource] => [
+    `site-${i}.example`,
+    "other",
+  ]),
+];
+const campaigns = Array.from({ length: 20 }, (_, i) => `campaign-${i}`);
+const utmSources = ["newsletter", "google", "linkedin", "partner", "fair"];
+const utmMediums = ["email", "cpc", "social"];
+
+/** A visit as the server stores it, with its time. */
+type VisitRow = NewReferrerVisit & { created_at: string };
+
+function visitRow(random: () => number, now: number): VisitRow {
+  const bot = random() < 0.05;
+  const direct = random() < 0.3;
+  // A long tail: the first hosts get most visits, hundreds of others a few each.
+  const [host, source] = direct
+    ? [null, "direct" as const]
+    : (hosts[Math.floor(hosts.length * random() ** 3)] ?? hosts[0]!);
+  const campaign =
+    random() < 0.15 ? campaigns[Math.floor(campaigns.length * random() ** 2)]! : null;
+  return {
+    session_id: randomUUID(),
+    created_at: new Date(now - Math.floor(random() * spanDays * dayMs)).toISOString(),
+    referrer_url: host ? `https://${host}/` : null,
+    referrer_host: host,
+    source,
+    landing_path: paths[Math.floor(paths.length * random() ** 2)]!,
+    utm_source: campaign ? utmSources[Math.floor(random() * utmSources.length)]! : null,
+    utm_medium: campaign ? utmMediums[Math.floor(random() * utmMediums.length)]! : null,
+    utm_campaign: campaign,
+    utm_term: null,
+    utm_content: null,
+    user_agent: bot
+      ? "Googlebot/2.1 (+http://www.google.com/bot.html)"
+      : "Mozilla/5.0 Firefox/140.0",
+    is_bot: bot,
+  };
+}
+
+/** Raw visits and messages in multi-row INSERTs, then the rollups by the migration's bulk path. */
+export async function seed(
+  database: AppDatabase,
+  count: number,
+  now: number,
+): Promise<{ seedSeconds: number; rollupSeconds: number }> {
+  const started = performance.now();
+  const random = prng(42);
+  const rowsPerInsert = 1_000;
+  const insertsPerTransaction = 50;
+  let stored = 0;
+  while (stored < count) {
+    await database.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < insertsPerTransaction && stored < count; i++) {
+        const n = Math.min(rowsPerInsert, count - stored);
+        const visits = Array.from({ length: n }, () => visitRow(random, now));
+        await trx.insertInto("referrer_visits").values(visits).execute();
+        const messages = visits
+          .filter((_, index) => (stored + index) % 500 === 0)
+          .map((visit, index) => ({
+            id: randomUUID(),
+            created_at: new Date(Date.parse(visit.created_at) + 60_000).toISOString(),
+            name: `Organizer ${stored + index}`,
+            email: "organizer@example.com",
+            phone: null,
+            business_name: "Market",
+            website: null,
+            message: "We would like a demo for our weekly market.",
+            // Every fourth message comes from a visitor whose visit was not tracked.
+            session_id: index % 4 === 3 ? null : visit.session_id,
+            client_hash: "bench",
+            user_agent: null,
+            status: "new" as const,
+          }));
+        if (messages.length > 0)
+          await trx.insertInto("contact_messages").values(messages).execute();
+        stored += n;
+      }
+    });
+    if (stored % 200_000 === 0) console.log(`  ${stored} visits stored`);
+  }
+  const rollupStarted = performance.now();
+  await addToRollups(
+    database.db as unknown as Kysely<unknown>,
+    database.dialect,
+    now - (spanDays + 1) * dayMs,
+    now + 60_001,
+  );
+  const rollupSeconds = (performance.now() - rollupStarted) / 1000;
+  if (database.dialect === "postgres") await sql`analyze`.execute(database.db);
+  return { seedSeconds: (performance.now() - started) / 1000, rollupSeconds };
+}
