@@ -30,6 +30,7 @@ describe("the console's live connection", () => {
   let sources: ScriptedSource[];
   let states: LiveState[];
   let events: [string, unknown][];
+  let reopened: number;
   let connection: LiveConnection;
 
   beforeEach(() => {
@@ -37,10 +38,12 @@ describe("the console's live connection", () => {
     sources = [];
     states = [];
     events = [];
+    reopened = 0;
     connection = new LiveConnection({
       url: "/admin/api/events",
       onState: (state) => states.push(state),
       onEvent: (name, data) => events.push([name, data]),
+      onReopen: () => reopened++,
       createEventSource: () => {
         const source = new ScriptedSource();
         sources.push(source);
@@ -105,8 +108,11 @@ describe("the console's live connection", () => {
     sources[1]?.drop();
     await vi.advanceTimersByTimeAsync(2_000);
     expect(sources).toHaveLength(3);
+    expect(reopened).toBe(0);
     sources[2]?.open();
     expect(states.at(-1)).toEqual({ kind: "live" });
+    // Open again after a drop: the page loads its data again (events of the gap were missed).
+    expect(reopened).toBe(1);
     sources[2]?.drop();
     expect(states.at(-1)).toEqual({ kind: "reconnecting", inSeconds: 1 });
     await vi.advanceTimersByTimeAsync(999);

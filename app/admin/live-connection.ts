@@ -26,6 +26,8 @@ export interface LiveConnectionOptions {
   onState: (state: LiveState) => void;
   /** The stream dropped (the server stopped, or the session ended). */
   onDrop?: (() => void) | undefined;
+  /** The stream is open again after a drop: events of the gap were missed. */
+  onReopen?: (() => void) | undefined;
   createEventSource?: ((url: string) => EventSourceLike) | undefined;
   backoffMs?: readonly number[] | undefined;
 }
@@ -76,8 +78,10 @@ export class LiveConnection {
     const source = createEventSource(url);
     this.#source = source;
     source.onopen = () => {
+      const reopened = this.#attempt > 0;
       this.#attempt = 0;
       this.#options.onState({ kind: "live" });
+      if (reopened) this.#options.onReopen?.();
     };
     // The browser's own retry (one fixed delay) is replaced by the back-off.
     source.onerror = () => {

@@ -78,6 +78,7 @@ export function ConsoleLive({
           revalidate();
         }
       },
+      onReopen: revalidate,
       // A stream refused because the session ended (signed out in another tab): back to the sign-in.
       onDrop: () => {
         void currentSession().then((result) => {
