@@ -45,6 +45,15 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
   };
   const accounts = () => database.db.selectFrom("admin_users").selectAll().execute();
   const sessions = () => database.db.selectFrom("admin_sessions").selectAll().execute();
+  /** Moves a session's sign-in and last use into the past. */
+  const age = (token: string, times: { created_at?: number; last_seen_at?: number }) =>
+    database.db
+      .updateTable("admin_sessions")
+      .set(times)
+      .where("token_hash", "=", hashOf(token))
+      .execute();
+  const refresh = (app: FastifyInstance, token: string) =>
+    adminRequest(app, { method: "POST", url: adminApiPaths.sessionRefresh, session: token });
 
   it.beforeAll(async ({ storage }) => {
     database = await storage.database(dialect);
@@ -237,12 +246,6 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
       await signedIn(app),
     ];
     const now = Date.now();
-    const age = (token: string, times: { created_at?: number; last_seen_at: number }) =>
-      database.db
-        .updateTable("admin_sessions")
-        .set(times)
-        .where("token_hash", "=", hashOf(token))
-        .execute();
     await age(idle, { last_seen_at: now - 30 * minute - 1_000 });
     await age(fresh, { last_seen_at: now - 29 * minute });
     await age(old, { created_at: now - 12 * hour - 1_000, last_seen_at: now - 1_000 });
@@ -267,16 +270,8 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
     const token = await signedIn(app);
     const signedInAt = Number((await sessions())[0]?.created_at);
     // Used 25 minutes ago: 5 minutes before it goes idle.
-    await database.db
-      .updateTable("admin_sessions")
-      .set({ last_seen_at: Date.now() - 25 * minute })
-      .where("token_hash", "=", hashOf(token))
-      .execute();
-    const response = await adminRequest(app, {
-      method: "POST",
-      url: adminApiPaths.sessionRefresh,
-      session: token,
-    });
+    await age(token, { last_seen_at: Date.now() - 25 * minute });
+    const response = await refresh(app, token);
     expect(response.statusCode).toBe(200);
     const next = sessionCookieOf(response);
     expect(next?.token).toMatch(/^[\w-]{43}$/);
@@ -289,12 +284,7 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
 
     const old = await adminRequest(app, { url: adminApiPaths.messages, session: token });
     expect(old.statusCode).toBe(401);
-    const again = await adminRequest(app, {
-      method: "POST",
-      url: adminApiPaths.sessionRefresh,
-      session: token,
-    });
-    expect(again.statusCode).toBe(401);
+    expect((await refresh(app, token)).statusCode).toBe(401);
     const fresh = await adminRequest(app, {
       url: adminApiPaths.messages,
       session: next?.token ?? "",
@@ -307,16 +297,8 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
     const app = await start();
     const token = await signedIn(app);
     const now = Date.now();
-    await database.db
-      .updateTable("admin_sessions")
-      .set({ created_at: now - 12 * hour + 10 * minute })
-      .where("token_hash", "=", hashOf(token))
-      .execute();
-    const response = await adminRequest(app, {
-      method: "POST",
-      url: adminApiPaths.sessionRefresh,
-      session: token,
-    });
+    await age(token, { created_at: now - 12 * hour + 10 * minute });
+    const response = await refresh(app, token);
     expect(response.statusCode).toBe(200);
     const state = response.json() as AdminSessionState;
     // Ten minutes left: the refresh cannot give thirty.
@@ -334,13 +316,7 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
       .updateTable("admin_sessions")
       .set({ created_at: now - 12 * hour - 1_000 })
       .execute();
-    const token2 = sessionCookieOf(response)?.token ?? "";
-    const late = await adminRequest(app, {
-      method: "POST",
-      url: adminApiPaths.sessionRefresh,
-      session: token2,
-    });
-    expect(late.statusCode).toBe(401);
+    expect((await refresh(app, sessionCookieOf(response)?.token ?? "")).statusCode).toBe(401);
     expect(await sessions()).toHaveLength(0);
   });
 

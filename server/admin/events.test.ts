@@ -7,6 +7,7 @@ import { adminApiPaths, adminErrors } from "../../contracts/admin-api.ts";
 import { contactFormPath } from "../../contracts/contact-form.ts";
 import type { AppOptions } from "../app.ts";
 import type { AppDatabase } from "../db/database.ts";
+import { referrerVisitsRepository } from "../db/repositories/referrer-visits.ts";
 import { adminEnv, adminRequest, buildAdminTestApp, signedIn } from "../test/admin.ts";
 import { freshAddress } from "../test/app.ts";
 import { clearTables, dialects } from "../test/databases.ts";
@@ -98,35 +99,24 @@ describe.each(dialects)("the console's live stream on %s", (dialect) => {
 
   it("opens for a session: an uncached event stream starting with the visitors of the last 5 minutes", async () => {
     const { app, origin } = await start();
-    const now = Date.now();
-    const visit = (sessionId: string, agoMs: number, bot = false) => ({
-      session_id: sessionId,
-      created_at: new Date(now - agoMs).toISOString(),
-      referrer_url: null,
-      referrer_host: null,
-      source: "direct" as const,
-      landing_path: "/",
-      utm_source: null,
-      utm_medium: null,
-      utm_campaign: null,
-      utm_term: null,
-      utm_content: null,
-      user_agent: bot ? "Googlebot/2.1" : "Mozilla/5.0",
-      is_bot: (dialect === "sqlite" ? 0 : false) as never,
-    });
-    await database.db
-      .insertInto("referrer_visits")
-      .values([
-        visit("00000000-0000-4000-8000-000000000001", 1 * minute),
-        visit("00000000-0000-4000-8000-000000000002", 4 * minute),
-        // Too old, and a bot: not counted.
-        visit("00000000-0000-4000-8000-000000000003", 6 * minute),
-        {
-          ...visit("00000000-0000-4000-8000-000000000004", 1 * minute, true),
-          is_bot: (dialect === "sqlite" ? 1 : true) as never,
-        },
-      ])
-      .execute();
+    // Stored through the visits repository as track-referrer stores them, at times its clock gives.
+    const recordAt = async (agoMs: number, sessionId: string, bot = false) => {
+      const visits = referrerVisitsRepository(database, () => Date.now() - agoMs);
+      const noUtm = { utm_source: null, utm_medium: null, utm_campaign: null };
+      await visits.record({
+        ...{ ...noUtm, utm_term: null, utm_content: null, referrer_url: null, referrer_host: null },
+        session_id: sessionId,
+        source: "direct",
+        landing_path: "/",
+        user_agent: bot ? "Googlebot/2.1" : "Mozilla/5.0",
+        is_bot: bot,
+      });
+    };
+    await recordAt(1 * minute, "00000000-0000-4000-8000-000000000001");
+    await recordAt(4 * minute, "00000000-0000-4000-8000-000000000002");
+    // Too old, and a bot: not counted.
+    await recordAt(6 * minute, "00000000-0000-4000-8000-000000000003");
+    await recordAt(1 * minute, "00000000-0000-4000-8000-000000000004", true);
     const stream = await open(app, origin, await signedIn(app));
     expect(stream.status).toBe(200);
     expect(stream.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");

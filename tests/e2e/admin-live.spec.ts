@@ -4,10 +4,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { type RunningServer, startServer } from "../../server/test/server-process.ts";
 import { e2eAdmin } from "./admin-account.ts";
+import { expectNoAxeViolations } from "./axe.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
 
 /** A port free right now: the server gets it for both of its runs. */
@@ -20,15 +19,6 @@ function freePort(): Promise<number> {
       server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
     });
   });
-}
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
 }
 
 test.describe("the live indicator", () => {

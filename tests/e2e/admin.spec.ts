@@ -1,9 +1,9 @@
 // The admin console as the team uses it, against the real server and database: signing in and out, a message
 // sent through the real contact form in the inbox and opened by the e-mail's link, a failed e-mail marked, the
 // analytics page, the page's headers, and axe on every screen.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { e2eAdmin } from "./admin-account.ts";
+import { expectNoAxeViolations } from "./axe.ts";
 import { contactMessagesFrom, markMailFailed } from "./database.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
 
@@ -33,15 +33,6 @@ async function sendContactMessage(page: Page, name: string, message: string): Pr
   const [row] = contactMessagesFrom(email);
   if (!row) throw new Error("the message was not stored");
   return String(row.id);
-}
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
 }
 
 test("the console page is never indexed or cached, and runs under a strict CSP", async ({
