@@ -107,6 +107,13 @@ export class ConsoleEventHub implements ConsoleEventsPublisher {
     return body;
   }
 
+  /** Ends the streams of a session that just ended here (sign-out, refresh); other instances see it on their beat. */
+  endSession(tokenHash: string): void {
+    for (const stream of this.#streams) {
+      if (stream.tokenHash === tokenHash) stream.body.end();
+    }
+  }
+
   /** Ends every stream (the server is stopping) and refuses new ones. */
   close(): void {
     this.#closed = true;

@@ -8,7 +8,13 @@ import { contactFormPath } from "../../contracts/contact-form.ts";
 import type { AppOptions } from "../app.ts";
 import type { AppDatabase } from "../db/database.ts";
 import { referrerVisitsRepository } from "../db/repositories/referrer-visits.ts";
-import { adminEnv, adminRequest, buildAdminTestApp, signedIn } from "../test/admin.ts";
+import {
+  adminEnv,
+  adminRequest,
+  buildAdminTestApp,
+  sessionCookieOf,
+  signedIn,
+} from "../test/admin.ts";
 import { freshAddress } from "../test/app.ts";
 import { clearTables, dialects } from "../test/databases.ts";
 import { type EventStreamReader, openEventStream } from "../test/event-stream.ts";
@@ -157,17 +163,12 @@ describe.each(dialects)("the console's live stream on %s", (dialect) => {
 
   it("sends a heartbeat comment on every beat, and ends when its session ends", async () => {
     const { app, origin } = await start();
-    const token = await signedIn(app);
-    const stream = await open(app, origin, token);
+    const stream = await open(app, origin, await signedIn(app));
     await stream.next((event) => event.event === "visitors");
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(stream.comments.filter((comment) => comment === "heartbeat").length).toBeGreaterThan(0);
-    const signOut = await adminRequest(app, {
-      method: "DELETE",
-      url: adminApiPaths.session,
-      session: token,
-    });
-    expect(signOut.statusCode).toBe(204);
+    // Ended elsewhere (signed out on another instance): this one sees it on its next beat.
+    await database.db.deleteFrom("admin_sessions").execute();
     await expect(
       Promise.race([
         stream.ended.then(() => "ended"),
@@ -175,6 +176,32 @@ describe.each(dialects)("the console's live stream on %s", (dialect) => {
       ]),
     ).resolves.toBe("ended");
     expect(app.consoleEvents.openStreams).toBe(0);
+  });
+
+  it("ends at once on sign-out and on refresh, without waiting for a heartbeat", async () => {
+    // The production heartbeat (25 s): an end within a second is not the beat's.
+    const { app, origin } = await start(adminEnv, { consoleEvents: {} });
+    const endedWithin = (stream: EventStreamReader, ms: number) =>
+      Promise.race([
+        stream.ended.then(() => "ended"),
+        new Promise((resolve) => setTimeout(() => resolve("still open"), ms)),
+      ]);
+    const token = await signedIn(app);
+    const refreshedStream = await open(app, origin, token);
+    await refreshedStream.next((event) => event.event === "visitors");
+    const refresh = await adminRequest(app, {
+      method: "POST",
+      url: adminApiPaths.sessionRefresh,
+      session: token,
+    });
+    expect(refresh.statusCode).toBe(200);
+    await expect(endedWithin(refreshedStream, 1_000)).resolves.toBe("ended");
+
+    const next = sessionCookieOf(refresh)?.token ?? "";
+    const signedOutStream = await open(app, origin, next);
+    await signedOutStream.next((event) => event.event === "visitors");
+    await adminRequest(app, { method: "DELETE", url: adminApiPaths.session, session: next });
+    await expect(endedWithin(signedOutStream, 1_000)).resolves.toBe("ended");
   });
 
   it("is ended when the server stops, without holding the stop", async () => {

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { type AdminSessionState, adminErrors } from "../../contracts/admin-api.ts";
 import { signInSchema } from "../../contracts/admin-requests.ts";
 import { firstErrorText } from "../../contracts/function-result.ts";
+import { tokenHash } from "./auth.ts";
 import { clearSessionCookie, sendAdminError, sessionToken, setSessionCookie } from "./http.ts";
 import { defaultSignInLimits, SignInLimiter, type SignInLimits } from "./sign-in-limiter.ts";
 
@@ -50,11 +51,14 @@ export default async function sessionRoutes(
   });
 
   app.post("/session/refresh", { config: withoutSession }, async (request, reply) => {
-    const refreshed = await app.adminAuth.refresh(sessionToken(request));
+    const token = sessionToken(request);
+    const refreshed = await app.adminAuth.refresh(token);
     if (!refreshed) {
       clearSessionCookie(request, reply);
       return sendAdminError(reply, 401, adminErrors.signInRequired);
     }
+    // The old token's streams end (the console opens one with the new token).
+    if (token) app.consoleEvents.endSession(tokenHash(token));
     setSessionCookie(request, reply, refreshed.token, refreshed.endsAt - now());
     return state(refreshed);
   });
@@ -100,7 +104,9 @@ export default async function sessionRoutes(
   );
 
   app.delete("/session", { config: withoutSession }, async (request, reply) => {
-    await app.adminAuth.signOut(sessionToken(request));
+    const token = sessionToken(request);
+    await app.adminAuth.signOut(token);
+    if (token) app.consoleEvents.endSession(tokenHash(token));
     clearSessionCookie(request, reply);
     return reply.code(204).send();
   });
