@@ -112,7 +112,10 @@ function ConsoleFrame({ loaderData }: Route.ComponentProps) {
     <ConsoleLive
       session={state}
       onSessionEnded={() => {
-        setNotice({ kind: "session-ended" });
+        // Signing out ends the stream too: that is no session ending under the reader.
+        setNotice((current) =>
+          current?.kind === "signed-out" ? current : { kind: "session-ended" },
+        );
         refresh();
       }}
     >
