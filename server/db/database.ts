@@ -39,6 +39,11 @@ export interface AppDatabase {
   write<T>(work: Work<T>): Promise<T>;
   /** The SQLite file, or the PostgreSQL URL without its password: for logs. */
   readonly location: string;
+  /**
+   * PostgreSQL only: a new connection outside the pool, for a LISTEN that must hold its connection (the caller
+   * connects and ends it).
+   */
+  readonly dedicatedClient?: (() => pg.Client) | undefined;
   /** Closes the connection(s) once the statements under way have finished. */
   close(): Promise<void>;
 }
@@ -58,6 +63,7 @@ function wrap(
   db: Kysely<Schema>,
   reports: Kysely<Schema>,
   location: string,
+  dedicatedClient?: () => pg.Client,
 ): AppDatabase {
   let closing: Promise<void> | undefined;
   return {
@@ -66,6 +72,7 @@ function wrap(
     reports,
     write: groupCommit(db),
     location,
+    dedicatedClient,
     close() {
       closing ??= Promise.all([db.destroy(), reports === db ? undefined : reports.destroy()]).then(
         () => {},
@@ -88,7 +95,14 @@ export async function openDatabase(config: DatabaseConfig): Promise<AppDatabase>
     // An idle connection that breaks (server restart) must not crash the process; the pool replaces it.
     pool.on("error", () => {});
     const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
-    return wrap("postgres", db, db, redactUrl(config.databaseUrl));
+    const { databaseUrl } = config;
+    return wrap("postgres", db, db, redactUrl(databaseUrl), () => {
+      return new pg.Client({
+        connectionString: databaseUrl,
+        connectionTimeoutMillis: 5_000,
+        application_name: "boothpilot-web-listen",
+      });
+    });
   }
   const file = resolve(config.dataDir, sqliteFileName);
   // One connection on this thread: node:sqlite is synchronous, and Kysely's driver runs one statement or one
