@@ -6,6 +6,8 @@ export type HydrateIsland = (element: HTMLElement, trigger: { submit: boolean })
 export const islands = {
   "contact-form": () =>
     import("../components/marketing/contact-form-island").then((m) => m.hydrateContactForm),
+  "fee-calculator": () =>
+    import("../components/marketing/fee-calculator-island").then((m) => m.hydrateFeeCalculator),
 } satisfies Record<string, () => Promise<HydrateIsland>>;
 
 export type IslandName = keyof typeof islands;

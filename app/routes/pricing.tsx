@@ -1,13 +1,16 @@
 // Pricing: free forever for organizers, the processing and platform fees, payouts and payment methods.
 
+import { Island } from "../components/island";
 import { ButtonLink } from "../components/marketing/button-link";
 import { CallToAction } from "../components/marketing/call-to-action";
+import { FeeCalculator } from "../components/marketing/fee-calculator";
 import { PageHero } from "../components/marketing/page-hero";
 import { PriceCards } from "../components/marketing/price-cards";
 import { Section } from "../components/marketing/section";
 import { paths } from "../config/paths";
 import { siteConfig } from "../config/site";
 import { ctaLabels } from "../content/common";
+import { feeCalculatorCopy } from "../content/fee-calculator";
 import { organizersPriceCard, pricingCopy } from "../content/pricing";
 import { headForPath } from "../lib/seo";
 import { softwareApplicationJsonLd } from "../lib/structured-data";
@@ -38,7 +41,17 @@ function PricingContent() {
       <Section id="prices" title={cards.title} intro={cards.intro}>
         <PriceCards items={cards.items} />
       </Section>
-      <Section id="getting-paid" title={payments.title} intro={payments.intro} tone="tint">
+      <Section
+        id="fee-calculator"
+        title={feeCalculatorCopy.title}
+        intro={feeCalculatorCopy.intro}
+        tone="tint"
+      >
+        <Island name="fee-calculator" when="visible">
+          <FeeCalculator />
+        </Island>
+      </Section>
+      <Section id="getting-paid" title={payments.title} intro={payments.intro}>
         <div className="grid gap-6 md:grid-cols-3">
           <div className="rounded-xl border border-slate-200 bg-white p-6">
             <h3 className="text-lg font-semibold text-ink">{payments.payoutsTitle}</h3>

@@ -1,0 +1,27 @@
+// Copy of the /pricing fee calculator: labels, the assumptions beside the result, the worked example's prices.
+import { business, processingFeeLabel } from "../config/business";
+
+export const feeCalculatorCopy = {
+  title: "What a booth brings in",
+  intro: "Enter a booth price and how many vendors book it: every fee, and who pays it.",
+  priceLabel: "Booth price (USD)",
+  vendorsLabel: "Number of vendors",
+  defaults: { price: "100.00", vendors: "20" },
+  resultTitle: "For each vendor",
+  rows: {
+    vendorPays: "Vendor pays",
+    processingFee: "Processing fee per transaction (paid by you)",
+    organizerReceives: "You receive per vendor",
+    organizerTotal: "You receive in total",
+    organizerPaysPlatform: "You pay BoothPilot",
+  },
+  assumptions: [
+    `The vendors' platform fee is ${business.vendorPlatformFeePercent}% of the booth price, added to what the vendor pays.`,
+    `Processing is ${processingFeeLabel} of the amount the vendor is charged (booth price plus platform fee), paid by the ${business.processingFee.paidBy}.`,
+    "Each fee is rounded to the nearest cent, half a cent up.",
+  ],
+  exampleTitle: "Worked examples",
+  exampleCaption: "What one vendor pays and what you receive, for a few booth prices",
+  /** Booth prices of the worked example, in cents. */
+  examplePrices: [2_500, 8_500, 10_000, 25_000],
+} as const;
