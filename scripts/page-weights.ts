@@ -28,5 +28,5 @@ for (const page of [...manifest.pages, manifest.notFound]) {
   );
 }
 console.log(
-  `JS used: after the first interaction with the page's islands (the contact form). Budgets (bytes, brotli): HTML ${budgets.htmlBrotliPerPage}, CSS ${budgets.cssBrotliPerPage}, JS ${budgets.jsBrotliPerPage}, JS used ${budgets.jsAfterInteractionBrotliPerPage}`,
+  `JS used: after the page's own islands have loaded (each with React). Budgets (bytes, brotli): HTML ${budgets.htmlBrotliPerPage}, CSS ${budgets.cssBrotliPerPage}, JS ${budgets.jsBrotliPerPage}, JS used ${budgets.jsAfterInteractionBrotliPerPage}`,
 );

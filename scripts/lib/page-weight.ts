@@ -21,7 +21,7 @@ export interface PageWeight {
 export const siteScriptManifestFile = "site-script-manifest.json";
 export type SiteScriptManifest = Record<
   string,
-  { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
+  { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
 >;
 
 const brotliSize = (clientDir: string, url: string) => statSync(join(clientDir, `${url}.br`)).size;
@@ -29,11 +29,12 @@ const brotliSize = (clientDir: string, url: string) => statSync(join(clientDir, 
 interface PageFiles {
   scripts: string[];
   stylesheets: string[];
-  hasIslands: boolean;
+  /** The names of the page's islands (data-island). */
+  islands: string[];
 }
 
 function filesOf(html: string): PageFiles {
-  const files: PageFiles = { scripts: [], stylesheets: [], hasIslands: false };
+  const files: PageFiles = { scripts: [], stylesheets: [], islands: [] };
   for (const element of elements(parseHtml(html))) {
     // The site script is loaded by an inline loader that names it (app/lib/site-script.ts).
     const src = attribute(element, "src") ?? attribute(element, siteScriptAttribute);
@@ -42,7 +43,8 @@ function filesOf(html: string): PageFiles {
     if (element.tagName === "script" && src) files.scripts.push(src);
     if (element.tagName === "link" && href && rel === "modulepreload") files.scripts.push(href);
     if (element.tagName === "link" && href && rel === "stylesheet") files.stylesheets.push(href);
-    if (attribute(element, islandAttribute) !== undefined) files.hasIslands = true;
+    const island = attribute(element, islandAttribute);
+    if (island !== undefined) files.islands.push(island);
   }
   return files;
 }
@@ -79,7 +81,16 @@ export function pageWeight(buildDir: string, htmlFile: string): PageWeight {
   const manifest = readSiteScriptManifest(buildDir);
   const files = filesOf(readFileSync(join(clientDir, htmlFile), "utf8"));
   const atLoad = closure(manifest, files.scripts, false);
-  const afterInteraction = files.hasIslands ? closure(manifest, files.scripts, true) : atLoad;
+  // Each island's module is app/components/…/<name>-island.tsx (app/islands/registry.ts): only the page's own
+  // islands count, each with what it imports (React included).
+  const islandEntries = files.islands.map((name) => {
+    const entry = Object.values(manifest).find((chunk) =>
+      chunk.src?.endsWith(`/${name}-island.tsx`),
+    );
+    if (!entry) throw new Error(`no chunk for the island "${name}" in ${siteScriptManifestFile}`);
+    return `/${entry.file}`;
+  });
+  const afterInteraction = [...new Set([...atLoad, ...closure(manifest, islandEntries, false)])];
   const sum = (urls: string[]) =>
     urls.reduce((total, url) => total + brotliSize(clientDir, url), 0);
   return {
