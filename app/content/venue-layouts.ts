@@ -3,6 +3,8 @@ import type { EventTypeSlug } from "../config/paths";
 
 export type BoothKind = "table" | "truck" | "stall" | "booth" | "tent";
 export type BoothStatus = "open" | "taken" | "premium";
+/** How a booth is drawn: its status, or assigned to a vendor in the interactive demo. */
+export type BoothFill = BoothStatus | "assigned";
 
 export interface Booth {
   /** Stable id a vendor would see ("A1"): row letter and number. */
@@ -269,6 +271,28 @@ export const venueLayouts: Record<EventTypeSlug, VenueLayout> = {
 
 /** The home page's demo poster: the card show floor, the layout the demo starts from. */
 export const demoLayout: VenueLayout = cardShow;
+
+/**
+ * The interactive demo's floor (the venue-mapping feature page and the home page): 20 booths in four rows
+ * beside a stage, corner booths premium, a few taken.
+ */
+export const interactiveDemoLayout: VenueLayout = {
+  description: "Twenty booths in four rows beside the stage, the entrance at the bottom",
+  width: 640,
+  height: 360,
+  booths: rows({
+    kind: "booth",
+    rows: 4,
+    perRow: 5,
+    booth: { width: 80, height: 48 },
+    gap: 12,
+    aisle: 28,
+    origin: { x: 32, y: 24 },
+    price: 85,
+    premiumPrice: 150,
+  }),
+  landmarks: [{ label: "Stage", x: 512, y: 24, width: 104, height: 276 }, entrance(260, 324)],
+};
 
 /** Copy around the map on each event-type page. */
 export const venueMapSection = {

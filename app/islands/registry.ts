@@ -8,6 +8,8 @@ export const islands = {
     import("../components/marketing/contact-form-island").then((m) => m.hydrateContactForm),
   "fee-calculator": () =>
     import("../components/marketing/fee-calculator-island").then((m) => m.hydrateFeeCalculator),
+  "venue-demo": () =>
+    import("../components/marketing/venue-demo-island").then((m) => m.hydrateVenueDemo),
 } satisfies Record<string, () => Promise<HydrateIsland>>;
 
 export type IslandName = keyof typeof islands;

@@ -1,6 +1,7 @@
 // Feature page: one template for the three feature pages, fed by the route path.
 
 import { useLocation } from "react-router";
+import { Island } from "../components/island";
 import { ButtonLink, TextLink } from "../components/marketing/button-link";
 import { CallToAction } from "../components/marketing/call-to-action";
 import { CardGrid } from "../components/marketing/card-grid";
@@ -9,10 +10,12 @@ import { NumberedSteps } from "../components/marketing/numbered-steps";
 import { PageHero } from "../components/marketing/page-hero";
 import { Section } from "../components/marketing/section";
 import { TermList } from "../components/marketing/term-list";
+import { VenueDemo } from "../components/marketing/venue-demo";
 import { ArrowLeftIcon, PlayIcon } from "../components/ui/icons";
 import { closingCta } from "../content/common";
 import { featureLinks } from "../content/feature-names";
 import { featurePageFor, featurePageNav } from "../content/features";
+import { venueDemoCopy } from "../content/venue-demo";
 import { headForPath } from "../lib/seo";
 import type { Route } from "./+types/feature";
 
@@ -61,6 +64,13 @@ function FeatureContent() {
           </p>
         ) : null}
       </Section>
+      {page.slug === "interactive-venue-mapping" ? (
+        <Section id="try-it" title={venueDemoCopy.title} intro={venueDemoCopy.intro}>
+          <Island name="venue-demo" when="visible">
+            <VenueDemo />
+          </Island>
+        </Section>
+      ) : null}
       {page.detail ? (
         <Section id="detail" title={page.detail.title} intro={page.detail.intro} tone="tint">
           {page.detail.kind === "steps" ? (

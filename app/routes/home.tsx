@@ -1,5 +1,6 @@
 // Home: hero, demo, features grid, acceptance models, social proof and the closing call to action.
 
+import { Island } from "../components/island";
 import { ButtonLink, TextLink } from "../components/marketing/button-link";
 import { CallToAction } from "../components/marketing/call-to-action";
 import { CardGrid } from "../components/marketing/card-grid";
@@ -8,6 +9,7 @@ import { EventTypeLinks } from "../components/marketing/event-type-links";
 import { PageHero } from "../components/marketing/page-hero";
 import { Section } from "../components/marketing/section";
 import { Testimonials } from "../components/marketing/testimonials";
+import { VenueDemo } from "../components/marketing/venue-demo";
 import { VenueMap } from "../components/marketing/venue-map";
 import { CheckIcon } from "../components/ui/icons";
 import { paths } from "../config/paths";
@@ -15,6 +17,7 @@ import { siteConfig } from "../config/site";
 import { closingCta } from "../content/common";
 import { homeCopy } from "../content/home";
 import { testimonials } from "../content/testimonials";
+import { venueDemoCopy } from "../content/venue-demo";
 import { demoLayout } from "../content/venue-layouts";
 import { headForPath } from "../lib/seo";
 
@@ -39,6 +42,11 @@ function HomeContent() {
           playLabel={demo.playLabel}
           poster={<VenueMap layout={demoLayout} title={demo.posterTitle} />}
         />
+      </Section>
+      <Section id="try-it" title={venueDemoCopy.compactTitle} intro={venueDemoCopy.compactIntro}>
+        <Island name="venue-demo" when="visible">
+          <VenueDemo compact />
+        </Island>
       </Section>
       <Section id="features" title={features.title} intro={features.intro} tone="tint">
         <CardGrid items={features.items} />

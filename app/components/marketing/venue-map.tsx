@@ -1,17 +1,20 @@
 // The venue map drawing: any layout of venue-layouts.ts as a sized inline SVG (no layout shift, no request).
-import type { BoothStatus, VenueLayout } from "../../content/venue-layouts";
+import type { SVGProps } from "react";
+import type { Booth, BoothFill, VenueLayout } from "../../content/venue-layouts";
 
 /** Booth fills; swatchClasses are the same colours as Tailwind classes (no inline styles under the CSP). */
-const boothFills: Record<BoothStatus, string> = {
+const boothFills: Record<BoothFill, string> = {
   open: "#ffffff",
   taken: "#cbd5e1",
   premium: "#dbe6fe",
+  assigned: "#dcfce7",
 };
 
-const swatchClasses: Record<BoothStatus, string> = {
+const swatchClasses: Record<BoothFill, string> = {
   open: "bg-white",
   taken: "bg-slate-300",
   premium: "bg-brand-100",
+  assigned: "bg-green-100",
 };
 
 interface VenueMapProps {
@@ -19,16 +22,25 @@ interface VenueMapProps {
   /** The drawing's accessible name; the layout's description by default. */
   title?: string;
   className?: string;
+  /**
+   * The interactive demo's hooks: each booth's fill and text, and attributes for its <g> (focus, events,
+   * its accessible name). With them the drawing is a labelled group of booths, not one image.
+   */
+  booths?: (booth: Booth) => {
+    fill: BoothFill;
+    text?: string;
+    props?: SVGProps<SVGGElement>;
+  };
 }
 
-export function VenueMap({ layout, title = layout.description, className }: VenueMapProps) {
+export function VenueMap({ layout, title = layout.description, className, booths }: VenueMapProps) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"
       viewBox={`0 0 ${layout.width} ${layout.height}`}
       width={layout.width}
       height={layout.height}
-      role="img"
+      role={booths ? "group" : "img"}
       aria-label={title}
       className={`block h-auto w-full ${className ?? ""}`}
     >
@@ -55,20 +67,40 @@ export function VenueMap({ layout, title = layout.description, className }: Venu
           </text>
         </g>
       ))}
-      {layout.booths.map((booth) => (
-        <rect
-          key={booth.id}
-          data-booth={booth.id}
-          x={booth.x}
-          y={booth.y}
-          width={booth.width}
-          height={booth.height}
-          rx={booth.kind === "truck" ? 6 : 3}
-          fill={boothFills[booth.status]}
-          stroke={booth.status === "premium" ? "#2343b5" : "#64748b"}
-          strokeWidth="1.5"
-        />
-      ))}
+      {layout.booths.map((booth) => {
+        const drawn = booths?.(booth);
+        const fill = drawn?.fill ?? booth.status;
+        const rect = (
+          <rect
+            key={booth.id}
+            data-booth={drawn ? undefined : booth.id}
+            x={booth.x}
+            y={booth.y}
+            width={booth.width}
+            height={booth.height}
+            rx={booth.kind === "truck" ? 6 : 3}
+            fill={boothFills[fill]}
+            stroke={booth.status === "premium" ? "#2343b5" : "#64748b"}
+            strokeWidth="1.5"
+          />
+        );
+        if (!drawn) return rect;
+        return (
+          <g key={booth.id} data-booth={booth.id} {...drawn.props}>
+            {rect}
+            <text
+              x={booth.x + booth.width / 2}
+              y={booth.y + booth.height / 2}
+              textAnchor="middle"
+              dominantBaseline="central"
+              fontSize="12"
+              fill="#0f172a"
+            >
+              {drawn.text ?? booth.id}
+            </text>
+          </g>
+        );
+      })}
     </svg>
   );
 }
@@ -77,7 +109,7 @@ export function VenueMap({ layout, title = layout.description, className }: Venu
 export function VenueMapLegend({
   items,
 }: {
-  items: readonly { status: BoothStatus; label: string }[];
+  items: readonly { status: BoothFill; label: string }[];
 }) {
   return (
     <ul className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted">

@@ -1,0 +1,12 @@
+// Browser only: hydrates the prerendered venue-map demo as its own React root when it scrolls into view.
+import { hydrateRoot, type Root } from "react-dom/client";
+import { compactDemoAttribute, VenueDemo } from "./venue-demo";
+
+export function hydrateVenueDemo(container: Element): Root {
+  return hydrateRoot(
+    container,
+    <VenueDemo
+      compact={container.firstElementChild?.hasAttribute(compactDemoAttribute) ?? false}
+    />,
+  );
+}
