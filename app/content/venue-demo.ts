@@ -51,7 +51,7 @@ export const waitingVendors: readonly DemoVendor[] = [
 
 /** Names of the vendors on the booths the layout marks taken, in booth order (the public view shows them). */
 export const bookedVendorNames = [
-  "Maple Candle Co.",
+  "Maple Candle Company",
   "Riverbend Jams",
   "Tiny Cactus Shop",
   "Northside Knits",

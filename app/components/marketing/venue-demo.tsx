@@ -48,9 +48,7 @@ function VendorCard(props: {
       start.moved = true;
   };
   const onPointerUp = (event: PointerEvent<HTMLButtonElement>) => {
-    const moved = drag.current?.moved;
-    drag.current = null;
-    if (!moved) return;
+    if (!drag.current?.moved) return;
     const target = document.elementFromPoint(event.clientX, event.clientY);
     const booth = target?.closest("[data-booth]")?.getAttribute("data-booth");
     if (booth) props.onDrop(booth);
@@ -60,7 +58,12 @@ function VendorCard(props: {
       <button
         type="button"
         aria-pressed={props.chosen}
-        onClick={props.onChoose}
+        onClick={() => {
+          // The click that ends a drag is not a choice: the drop has already assigned the vendor.
+          const dragged = drag.current?.moved;
+          drag.current = null;
+          if (!dragged) props.onChoose();
+        }}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}

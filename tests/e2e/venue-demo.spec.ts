@@ -1,0 +1,130 @@
+// The venue-map demo as a visitor uses it: drag and keyboard assignment, overbooking, reassignment, the public
+// view and pick & pay, on the venue-mapping feature page (and its compact copy on the home page).
+import type { Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./axe.ts";
+import { expect, test } from "./fixtures.ts";
+
+const featurePage = "/features/interactive-venue-mapping";
+
+async function openDemo(page: Page, path = featurePage) {
+  await page.goto(path);
+  const demo = page.locator("#try-it");
+  await demo.scrollIntoViewIfNeeded();
+  await expect(demo.locator("[data-live]")).toBeVisible();
+  return {
+    demo,
+    booth: (id: string) => demo.locator(`[data-booth="${id}"]`),
+    vendor: (name: string) => demo.getByRole("button", { name: new RegExp(`^${name}`) }),
+    status: demo.getByRole("status"),
+  };
+}
+
+test.describe("with JavaScript", () => {
+  test("drag a vendor onto a booth to assign", async ({ page }) => {
+    const { booth, vendor, status } = await openDemo(page);
+    await vendor("Clay & Kiln Pottery").dragTo(booth("A1"));
+    await expect(status).toHaveText("Assigned Clay & Kiln Pottery to booth A1.");
+    await expect(booth("A1")).toHaveAccessibleName(
+      /A1, premium corner booth, \$150: taken by Clay/,
+    );
+    await expect(vendor("Clay & Kiln Pottery")).toContainText("In booth A1");
+  });
+
+  test("keyboard: choose a vendor, arrows between booths, Enter assigns", async ({ page }) => {
+    const { booth, vendor, status } = await openDemo(page);
+    await vendor("Golden Comb Honey").focus();
+    await page.keyboard.press("Enter");
+    await expect(vendor("Golden Comb Honey")).toHaveAttribute("aria-pressed", "true");
+    await expect(booth("A1")).toBeFocused();
+    await page.keyboard.press("ArrowRight");
+    await expect(booth("A2")).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(booth("B2")).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(status).toHaveText("Assigned Golden Comb Honey to booth B2.");
+    await expect(booth("B2")).toHaveAccessibleName(/taken by Golden Comb Honey/);
+  });
+
+  test("a taken booth refuses a second vendor", async ({ page }) => {
+    const { booth, vendor, status } = await openDemo(page);
+    await vendor("Paper Fox Prints").click();
+    await booth("A4").click();
+    await expect(status).toHaveText(
+      "Booth A4 is taken by Maple Candle Company. One vendor per booth: choose an open booth.",
+    );
+    await expect(booth("A4")).toHaveAccessibleName(/taken by Maple Candle Company$/);
+    await expect(vendor("Paper Fox Prints")).toContainText("Waiting");
+  });
+
+  test("moving an assigned vendor shows the reassignment notice", async ({ page }) => {
+    const { booth, vendor, status } = await openDemo(page);
+    await vendor("Clay & Kiln Pottery").click();
+    await booth("A2").click();
+    await expect(status).toHaveText("Assigned Clay & Kiln Pottery to booth A2.");
+    await booth("B1").click();
+    await expect(status).toHaveText(
+      "Moved Clay & Kiln Pottery from booth A2 to booth B1. Clay & Kiln Pottery is notified of the reassignment.",
+    );
+    await expect(booth("A2")).toHaveAccessibleName(/: open$/);
+  });
+
+  test("the public view shows assigned and available spots only", async ({ page }) => {
+    const { demo, booth, vendor } = await openDemo(page);
+    await vendor("Second Thread Vintage").click();
+    await booth("D1").click();
+    await demo.getByText("Public view", { exact: true }).click();
+    await expect(demo.getByRole("heading", { name: "Waiting vendors" })).toHaveCount(0);
+    const floor = demo.getByRole("region", { name: "On the floor" });
+    await expect(floor).toContainText("D1 Second Thread Vintage");
+    await expect(floor).toContainText("Available: 15 booths");
+    await expect(booth("D1")).toHaveAccessibleName("Booth D1: Second Thread Vintage");
+    await expect(booth("D2")).toHaveAccessibleName("Booth D2: available");
+    await expect(demo.getByRole("button", { name: /^Booth/ })).toHaveCount(0);
+  });
+
+  test("pick & pay: the booth turns taken and greyed, with the confirmation", async ({ page }) => {
+    const { demo, booth, status } = await openDemo(page);
+    await demo.getByText("Pick & pay", { exact: true }).click();
+    await booth("B4").click();
+    await expect(status).toHaveText("Picked booth B4: $89.25 with the platform fee.");
+    await demo.getByRole("button", { name: "Pay $89.25 (simulated)" }).click();
+    await expect(status).toHaveText(
+      "Paid $89.25 (simulated). Booth B4 is booked for Sunny Side Soaps: the confirmation goes to Sunny Side Soaps and to the organizer.",
+    );
+    await expect(booth("B4")).toHaveAccessibleName(/taken by Sunny Side Soaps/);
+    await expect(booth("B4").locator("rect")).toHaveAttribute("fill", "#cbd5e1");
+    await booth("B4").click();
+    await expect(status).toHaveText("Booth B4 is taken by Sunny Side Soaps. Pick an open booth.");
+  });
+
+  test("axe finds nothing with the demo open, in each view", async ({ page }) => {
+    const { demo } = await openDemo(page);
+    await expectNoAxeViolations(page);
+    await demo.getByText("Public view", { exact: true }).click();
+    await expectNoAxeViolations(page);
+    await demo.getByText("Pick & pay", { exact: true }).click();
+    await expectNoAxeViolations(page);
+  });
+
+  test("the home page's compact demo assigns by drag, axe clean", async ({ page }) => {
+    const { demo, booth, vendor, status } = await openDemo(page, "/");
+    await expect(demo.getByText("Pick & pay", { exact: true })).toHaveCount(0);
+    await vendor("Golden Comb Honey").dragTo(booth("B2"));
+    await expect(status).toHaveText("Assigned Golden Comb Honey to booth B2.");
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the map, its legend and the waiting vendors read as a page", async ({ page }) => {
+    await page.goto(featurePage);
+    const demo = page.locator("#try-it");
+    await expect(demo.getByRole("group", { name: /Venue map demo/ })).toBeVisible();
+    await expect(demo.locator("[data-booth]")).toHaveCount(20);
+    await expect(demo.getByText("Premium (corner)")).toBeVisible();
+    await expect(demo.getByText("clayandkiln.example · @clayandkiln")).toBeVisible();
+    await expect(demo.getByText(/Turn on JavaScript/)).toBeVisible();
+  });
+});
