@@ -11,6 +11,7 @@ import {
 } from "../../../contracts/contact-fields";
 import { type ContactField, contactForm } from "../../content/contact";
 import { ContactSubmitError, submitContact, validateContact } from "../../lib/contact-form";
+import { inputClass } from "../ui/form-styles";
 import { ModalDialog } from "../ui/modal-dialog";
 import { Toaster, toast } from "../ui/toaster";
 
@@ -19,9 +20,6 @@ import { Toaster, toast } from "../ui/toaster";
 const formId = "contact-form";
 const headingId = `${formId}-title`;
 const fieldId = (name: ContactFieldName) => `${formId}-${name}`;
-
-const inputClass =
-  "mt-1 block w-full rounded-md border bg-white px-3 py-2 text-ink shadow-sm focus:border-brand-700";
 
 interface FieldProps {
   field: ContactField;

@@ -9,9 +9,7 @@ import {
   parseBoothPrice,
   parseVendorCount,
 } from "../../lib/fees";
-
-const inputClass =
-  "mt-1 block w-full rounded-md border bg-white px-3 py-2 text-ink shadow-sm focus:border-brand-700";
+import { inputClass } from "../ui/form-styles";
 
 function Field(props: {
   label: string;
