@@ -1,5 +1,6 @@
 // Copy of the /pricing fee calculator: labels, the assumptions beside the result, the worked example's prices.
 import { business, processingFeeLabel } from "../config/business";
+import { siteConfig } from "../config/site";
 
 export const feeCalculatorCopy = {
   title: "What a booth brings in",
@@ -13,7 +14,7 @@ export const feeCalculatorCopy = {
     processingFee: "Processing fee per transaction (paid by you)",
     organizerReceives: "You receive per vendor",
     organizerTotal: "You receive in total",
-    organizerPaysPlatform: "You pay BoothPilot",
+    organizerPaysPlatform: `You pay ${siteConfig.name}`,
   },
   assumptions: [
     `The vendors' platform fee is ${business.vendorPlatformFeePercent}% of the booth price, added to what the vendor pays.`,
