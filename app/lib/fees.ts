@@ -1,7 +1,7 @@
 // Booth fee arithmetic in integer cents, rounded half up at each fee (docs/product.md, "Fee arithmetic").
 import { business } from "../config/business";
 
-/** A percentage as basis points (2.9% → 290), so that every product stays an exact integer. */
+/** A percentage as basis points (hundredths of a percent), so that every product stays an exact integer. */
 const basisPoints = (percent: number) => Math.round(percent * 100);
 
 /** `cents × percent`, rounded half up to a whole cent. */
