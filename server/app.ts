@@ -19,6 +19,7 @@ import adminAuth from "./plugins/admin-auth.ts";
 import database from "./plugins/database.ts";
 import functions from "./plugins/functions.ts";
 import mailer from "./plugins/mailer.ts";
+import metrics from "./plugins/metrics.ts";
 import rateLimits from "./plugins/rate-limits.ts";
 import readiness, { probePaths } from "./plugins/readiness.ts";
 import securityHeaders from "./plugins/security-headers.ts";
@@ -119,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(database, { database: options.database });
     await app.register(visitRetention, { days: env.VISIT_RETENTION_DAYS });
     await app.register(mailer, { env, ...options.mail });
+    await app.register(metrics, { token: env.METRICS_TOKEN });
     await app.register(functions, { prefix: "/functions", corsOrigins: env.CORS_ORIGINS });
     await app.register(adminAuth, {
       env,

@@ -116,6 +116,11 @@ export const envSchema = z
       (list) => list.every((origin) => /^https?:\/\/[^/]+$/.test(origin)),
       "CORS_ORIGINS must be a comma-separated list of origins such as https://www.example.com",
     ),
+    /** A scraper not on this machine reads /metrics with `Authorization: Bearer <METRICS_TOKEN>`. */
+    METRICS_TOKEN: optionalString.refine(
+      (value) => value === undefined || value.length >= 32,
+      "METRICS_TOKEN must be at least 32 characters (for example: openssl rand -hex 32)",
+    ),
     /** Days raw visits are kept (the daily rollups are kept forever); 0 keeps them forever. */
     VISIT_RETENTION_DAYS: z.coerce.number().int().min(0).default(400),
     /** "production": the admin cookie is Secure and HSTS is sent, whatever SITE_URL says. */

@@ -1,7 +1,7 @@
 // Opens the database (SQLite file under DATA_DIR, or PostgreSQL when DATABASE_URL is set), runs the
 // migrations, and closes it. Routes never see this: they use the repositories.
 import { resolve } from "node:path";
-import { Kysely, PostgresDialect, type Transaction } from "kysely";
+import { Kysely, type LogEvent, PostgresDialect, type Transaction } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
 import { groupCommit, type Work } from "./group-commit.ts";
@@ -41,6 +41,17 @@ export interface AppDatabase {
   readonly location: string;
   /** Closes the connection(s) once the statements under way have finished. */
   close(): Promise<void>;
+  /** Told each statement's duration: on the writer (`db`) or the reports connection (metrics set it). */
+  onQuery: QueryObserver | undefined;
+  /** The PostgreSQL pool's connections (undefined on SQLite): for metrics. */
+  poolUse(): { total: number; idle: number; waiting: number } | undefined;
+}
+
+export type QueryObserver = (connection: "writer" | "reports", seconds: number) => void;
+
+/** Kysely's statement log, handed to whoever observes the database (metrics). */
+function queryLog(database: () => AppDatabase | undefined, connection: "writer" | "reports") {
+  return (event: LogEvent) => database()?.onQuery?.(connection, event.queryDurationMillis / 1000);
 }
 
 function redactUrl(url: string): string {
@@ -58,6 +69,7 @@ function wrap(
   db: Kysely<Schema>,
   reports: Kysely<Schema>,
   location: string,
+  pool?: pg.Pool,
 ): AppDatabase {
   let closing: Promise<void> | undefined;
   return {
@@ -66,6 +78,9 @@ function wrap(
     reports,
     write: groupCommit(db),
     location,
+    onQuery: undefined,
+    poolUse: () =>
+      pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount },
     close() {
       closing ??= Promise.all([db.destroy(), reports === db ? undefined : reports.destroy()]).then(
         () => {},
@@ -87,16 +102,29 @@ export async function openDatabase(config: DatabaseConfig): Promise<AppDatabase>
     });
     // An idle connection that breaks (server restart) must not crash the process; the pool replaces it.
     pool.on("error", () => {});
-    const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
-    return wrap("postgres", db, db, redactUrl(config.databaseUrl));
+    let database: AppDatabase | undefined;
+    const db = new Kysely<Schema>({
+      dialect: new PostgresDialect({ pool }),
+      log: queryLog(() => database, "writer"),
+    });
+    database = wrap("postgres", db, db, redactUrl(config.databaseUrl), pool);
+    return database;
   }
   const file = resolve(config.dataDir, sqliteFileName);
   // One connection on this thread: node:sqlite is synchronous, and Kysely's driver runs one statement or one
   // transaction at a time on it.
   const sqlite = new NodeSqliteDatabase(openSqliteFile(file));
-  const db = new Kysely<Schema>({ dialect: new NodeSqliteDialect({ database: sqlite }) });
-  const reports = new Kysely<Schema>({ dialect: new SqliteReaderDialect(file) });
-  return wrap("sqlite", db, reports, file);
+  let database: AppDatabase | undefined;
+  const db = new Kysely<Schema>({
+    dialect: new NodeSqliteDialect({ database: sqlite }),
+    log: queryLog(() => database, "writer"),
+  });
+  const reports = new Kysely<Schema>({
+    dialect: new SqliteReaderDialect(file),
+    log: queryLog(() => database, "reports"),
+  });
+  database = wrap("sqlite", db, reports, file);
+  return database;
 }
 
 /**
