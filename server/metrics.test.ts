@@ -1,7 +1,6 @@
 // /metrics as a scraper and a stranger see it: the named series in Prometheus text, answered on loopback or with
 // METRICS_TOKEN, and 404 to anyone else (a proxied request from loopback included).
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect } from "vitest";
+import { describe, expect } from "vitest";
 import { contactFormPath } from "../contracts/contact-form.ts";
 import { trackReferrerPath } from "../contracts/track-referrer.ts";
 import { dialects } from "./test/databases.ts";
