@@ -4,6 +4,10 @@
 
 export const adminApiPaths = {
   session: "/admin/api/session",
+  /** POST: a new session token for the current one, which ends (the absolute limit stays). */
+  sessionRefresh: "/admin/api/session/refresh",
+  /** GET: the console's live stream (text/event-stream, contracts/console-events.ts). */
+  events: "/admin/api/events",
   messages: "/admin/api/messages",
   message: (id: string) => `/admin/api/messages/${encodeURIComponent(id)}`,
   retryMail: (id: string) => `/admin/api/messages/${encodeURIComponent(id)}/retry-mail`,
@@ -35,6 +39,15 @@ export interface AdminSessionState {
   signedIn: boolean;
   /** The signed-in account's address. */
   email: string | null;
+  /**
+   * When the session ends unless it is used or refreshed first (ISO-8601): the idle limit or the absolute one,
+   * whichever comes first. null when nobody is signed in.
+   */
+  expiresAt: string | null;
+  /** The absolute limit: no refresh extends the session past it (ISO-8601). null when nobody is signed in. */
+  endsAt: string | null;
+  /** A session unused this long ends (ms): the console signs out after this long without its reader. */
+  idleMs: number;
 }
 
 /** POST /admin/api/session: the sign-in. */

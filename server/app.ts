@@ -16,6 +16,7 @@ import type { OutboxWorkerTuning } from "./mail/outbox-worker.ts";
 import type { SmtpTimeouts } from "./mail/transport.ts";
 import adminApi from "./plugins/admin-api.ts";
 import adminAuth from "./plugins/admin-auth.ts";
+import consoleEvents, { type ConsoleEventsPluginOptions } from "./plugins/console-events.ts";
 import database from "./plugins/database.ts";
 import functions from "./plugins/functions.ts";
 import mailer from "./plugins/mailer.ts";
@@ -49,6 +50,8 @@ export interface AppOptions {
   timeouts?: Partial<Timeouts>;
   /** Overrides of the mail outbox worker's timing and the SMTP waits (tests drive the clock). */
   mail?: { worker?: Partial<OutboxWorkerTuning>; smtpTimeouts?: SmtpTimeouts } | undefined;
+  /** Overrides of the live stream's heartbeat and the "visitors now" clock (tests). */
+  consoleEvents?: ConsoleEventsPluginOptions | undefined;
   /** Overrides of the admin session lifetimes, sign-in limits and clock (tests). */
   admin?:
     | { sessionPolicy?: SessionPolicy; signInLimits?: SignInLimits; now?: () => number }
@@ -119,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.database) {
     await app.register(database, { database: options.database });
     await app.register(visitRetention, { days: env.VISIT_RETENTION_DAYS });
+    await app.register(consoleEvents, options.consoleEvents ?? {});
     await app.register(mailer, { env, ...options.mail });
     await app.register(metrics, { token: env.METRICS_TOKEN });
     await app.register(functions, { prefix: "/functions", corsOrigins: env.CORS_ORIGINS });

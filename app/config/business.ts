@@ -1,4 +1,5 @@
 // Business constants (docs/product.md, "Business constants"): written once here, imported wherever they are shown.
+import { backendClient } from "../../contracts/backend-client.ts";
 import { replyWithinHours } from "../../contracts/reply-promise.ts";
 
 export const business = {
@@ -23,14 +24,7 @@ export const business = {
    * over HTTPS it may carry the `__Host-` prefix.
    */
   adminSessionCookie: "bp_admin_session",
-  backendClient: {
-    persistSession: true,
-    autoRefreshToken: true,
-    refreshTickMs: 30_000,
-    refreshThresholdTicks: 3,
-    realtimeHeartbeatMs: 25_000,
-    reconnectBackoffMs: [1000, 2000, 5000, 10000],
-  },
+  backendClient,
   policy: {
     minimumAge: 13,
     materialChangeNoticeDays: 30,

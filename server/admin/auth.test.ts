@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, describe, expect } from "vitest";
-import { adminApiPaths, adminErrors } from "../../contracts/admin-api.ts";
+import { type AdminSessionState, adminApiPaths, adminErrors } from "../../contracts/admin-api.ts";
 import type { AppDatabase } from "../db/database.ts";
 import {
   adminCredentials,
@@ -18,10 +18,10 @@ import {
 import { freshAddress } from "../test/app.ts";
 import { dialects } from "../test/databases.ts";
 import { storageTest } from "../test/storage.ts";
-import { defaultSessionPolicy } from "./auth.ts";
 
-const hour = 60 * 60_000;
-const day = 24 * hour;
+const minute = 60_000;
+const hour = 60 * minute;
+const hashOf = (token: string) => createHash("sha256").update(token).digest("base64url");
 
 /** Every admin API resource that needs a session, as [method, url]. */
 const protectedCalls = [
@@ -45,6 +45,15 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
   };
   const accounts = () => database.db.selectFrom("admin_users").selectAll().execute();
   const sessions = () => database.db.selectFrom("admin_sessions").selectAll().execute();
+  /** Moves a session's sign-in and last use into the past. */
+  const age = (token: string, times: { created_at?: number; last_seen_at?: number }) =>
+    database.db
+      .updateTable("admin_sessions")
+      .set(times)
+      .where("token_hash", "=", hashOf(token))
+      .execute();
+  const refresh = (app: FastifyInstance, token: string) =>
+    adminRequest(app, { method: "POST", url: adminApiPaths.sessionRefresh, session: token });
 
   it.beforeAll(async ({ storage }) => {
     database = await storage.database(dialect);
@@ -78,11 +87,21 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
       password: adminCredentials.password,
     });
     expect(response.statusCode).toBe(200);
+    const signedInAt = Date.now();
     expect(response.json()).toEqual({
       accountConfigured: true,
       signedIn: true,
       email: "team.lead@boothpilot.example",
+      expiresAt: expect.any(String),
+      endsAt: expect.any(String),
+      idleMs: 30 * minute,
     });
+    // 30 minutes without use, 12 hours in all (OWASP ASVS for personal data).
+    const { expiresAt, endsAt } = response.json() as AdminSessionState;
+    expect(Date.parse(expiresAt ?? "") - signedInAt).toBeGreaterThan(30 * minute - 5_000);
+    expect(Date.parse(expiresAt ?? "") - signedInAt).toBeLessThanOrEqual(30 * minute);
+    expect(Date.parse(endsAt ?? "") - signedInAt).toBeGreaterThan(12 * hour - 5_000);
+    expect(Date.parse(endsAt ?? "") - signedInAt).toBeLessThanOrEqual(12 * hour);
     expect(response.headers["cache-control"]).toBe("no-store");
     const cookie = sessionCookieOf(response);
     expect(token).toMatch(/^[\w-]{43}$/);
@@ -94,7 +113,7 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
         "HttpOnly",
         "SameSite=Strict",
         "Secure",
-        `Max-Age=${defaultSessionPolicy.maxAgeMs / 1000}`,
+        `Max-Age=${12 * 60 * 60}`,
       ]),
     );
 
@@ -109,7 +128,7 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
     expect(JSON.stringify(stored)).not.toContain(token);
 
     const state = await adminRequest(app, { url: adminApiPaths.session, session: token ?? "" });
-    expect(state.json()).toEqual({
+    expect(state.json()).toMatchObject({
       accountConfigured: true,
       signedIn: true,
       email: "team.lead@boothpilot.example",
@@ -208,25 +227,29 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
       }
     }
     const state = await adminRequest(app, { url: adminApiPaths.session });
-    expect(state.json()).toEqual({ accountConfigured: true, signedIn: false, email: null });
+    expect(state.json()).toEqual({
+      accountConfigured: true,
+      signedIn: false,
+      email: null,
+      expiresAt: null,
+      endsAt: null,
+      idleMs: 30 * minute,
+    });
   });
 
-  it("ends a session after 12 hours without use, and 7 days after sign-in however busy", async () => {
+  it("ends a session after 30 minutes without use, and 12 hours after sign-in however busy", async () => {
     const app = await start();
-    const idle = await signedIn(app);
-    const old = await signedIn(app);
+    const [idle, fresh, old, young] = [
+      await signedIn(app),
+      await signedIn(app),
+      await signedIn(app),
+      await signedIn(app),
+    ];
     const now = Date.now();
-    const hashOf = (token: string) => createHash("sha256").update(token).digest("base64url");
-    await database.db
-      .updateTable("admin_sessions")
-      .set({ last_seen_at: now - 12 * hour - 1_000 })
-      .where("token_hash", "=", hashOf(idle))
-      .execute();
-    await database.db
-      .updateTable("admin_sessions")
-      .set({ created_at: now - 7 * day - 1_000, last_seen_at: now - 1_000 })
-      .where("token_hash", "=", hashOf(old))
-      .execute();
+    await age(idle, { last_seen_at: now - 30 * minute - 1_000 });
+    await age(fresh, { last_seen_at: now - 29 * minute });
+    await age(old, { created_at: now - 12 * hour - 1_000, last_seen_at: now - 1_000 });
+    await age(young, { created_at: now - 11 * hour - 59 * minute, last_seen_at: now - 1_000 });
     for (const token of [idle, old]) {
       const response = await adminRequest(app, { url: adminApiPaths.messages, session: token });
       expect(response.statusCode).toBe(401);
@@ -235,17 +258,94 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
         expect.arrayContaining(["Path=/", "Max-Age=0"]),
       );
     }
+    for (const token of [fresh, young]) {
+      const response = await adminRequest(app, { url: adminApiPaths.messages, session: token });
+      expect(response.statusCode).toBe(200);
+    }
+    expect(await sessions()).toHaveLength(2);
+  });
+
+  it("refreshes a session: a new token, the old one ended at once, the absolute limit kept", async () => {
+    const app = await start();
+    const token = await signedIn(app);
+    const signedInAt = Number((await sessions())[0]?.created_at);
+    // Used 25 minutes ago: 5 minutes before it goes idle.
+    await age(token, { last_seen_at: Date.now() - 25 * minute });
+    const response = await refresh(app, token);
+    expect(response.statusCode).toBe(200);
+    const next = sessionCookieOf(response);
+    expect(next?.token).toMatch(/^[\w-]{43}$/);
+    expect(next?.token).not.toBe(token);
+    const state = response.json() as AdminSessionState;
+    expect(state).toMatchObject({ signedIn: true, email: "team.lead@boothpilot.example" });
+    // A fresh idle limit, the same absolute one.
+    expect(Date.parse(state.expiresAt ?? "")).toBeGreaterThan(Date.now() + 29 * minute);
+    expect(Date.parse(state.endsAt ?? "")).toBe(signedInAt + 12 * hour);
+
+    const old = await adminRequest(app, { url: adminApiPaths.messages, session: token });
+    expect(old.statusCode).toBe(401);
+    expect((await refresh(app, token)).statusCode).toBe(401);
+    const fresh = await adminRequest(app, {
+      url: adminApiPaths.messages,
+      session: next?.token ?? "",
+    });
+    expect(fresh.statusCode).toBe(200);
+    expect(await sessions()).toHaveLength(1);
+  });
+
+  it("never refreshes past the absolute limit: the cookie lasts only until then, and the session ends then", async () => {
+    const app = await start();
+    const token = await signedIn(app);
+    const now = Date.now();
+    await age(token, { created_at: now - 12 * hour + 10 * minute });
+    const response = await refresh(app, token);
+    expect(response.statusCode).toBe(200);
+    const state = response.json() as AdminSessionState;
+    // Ten minutes left: the refresh cannot give thirty.
+    expect(state.expiresAt).toBe(state.endsAt);
+    expect(Date.parse(state.endsAt ?? "")).toBe(now - 12 * hour + 10 * minute + 12 * hour);
+    const maxAge = Number(
+      sessionCookieOf(response)
+        ?.attributes.find((attribute) => attribute.startsWith("Max-Age="))
+        ?.slice("Max-Age=".length),
+    );
+    expect(maxAge).toBeGreaterThan(9 * 60);
+    expect(maxAge).toBeLessThanOrEqual(10 * 60);
+    // Past the limit, the refreshed token is refused like any other.
+    await database.db
+      .updateTable("admin_sessions")
+      .set({ created_at: now - 12 * hour - 1_000 })
+      .execute();
+    expect((await refresh(app, sessionCookieOf(response)?.token ?? "")).statusCode).toBe(401);
     expect(await sessions()).toHaveLength(0);
+  });
+
+  it("refuses a refresh without a session, or from another origin", async () => {
+    const app = await start();
+    const token = await signedIn(app);
+    const none = await adminRequest(app, { method: "POST", url: adminApiPaths.sessionRefresh });
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toEqual({ error: adminErrors.signInRequired });
+    const crossSite = await adminRequest(app, {
+      method: "POST",
+      url: adminApiPaths.sessionRefresh,
+      session: token,
+      headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    // The session is untouched.
+    const still = await adminRequest(app, { url: adminApiPaths.messages, session: token });
+    expect(still.statusCode).toBe(200);
   });
 
   it("keeps a session in use: its last use is recorded", async () => {
     const app = await start();
     const token = await signedIn(app);
     const hash = createHash("sha256").update(token).digest("base64url");
-    const elevenHoursAgo = Date.now() - 11 * hour;
+    const twentyMinutesAgo = Date.now() - 20 * minute;
     await database.db
       .updateTable("admin_sessions")
-      .set({ last_seen_at: elevenHoursAgo })
+      .set({ last_seen_at: twentyMinutesAgo })
       .where("token_hash", "=", hash)
       .execute();
     expect(
@@ -380,7 +480,7 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
     expect(await accounts()).toHaveLength(0);
     const state = await adminRequest(app, { url: adminApiPaths.session, session: token });
     expect(state.statusCode).toBe(200);
-    expect(state.json()).toEqual({ accountConfigured: false, signedIn: false, email: null });
+    expect(state.json()).toMatchObject({ accountConfigured: false, signedIn: false, email: null });
     const { response } = await signIn(app);
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ error: adminErrors.noAccount });

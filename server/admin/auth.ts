@@ -14,9 +14,10 @@ export interface SessionPolicy {
   touchEveryMs: number;
 }
 
+/** OWASP ASVS for an application holding personal data: 30 minutes idle, 12 hours in all (ADR 17). */
 export const defaultSessionPolicy: SessionPolicy = {
-  idleMs: 12 * 60 * 60_000,
-  maxAgeMs: 7 * 24 * 60 * 60_000,
+  idleMs: 30 * 60_000,
+  maxAgeMs: 12 * 60 * 60_000,
   touchEveryMs: 60_000,
 };
 
@@ -50,11 +51,17 @@ export interface AdminCredentials {
 export interface SignedIn {
   token: string;
   email: string;
+  expiresAt: number;
+  endsAt: number;
 }
 
 export interface ActiveSession {
   email: string;
   tokenHash: string;
+  /** When it ends unless used first (ms since the epoch): the idle limit or the absolute one, the sooner. */
+  expiresAt: number;
+  /** The absolute limit (ms since the epoch): sign-in time plus maxAgeMs; a refresh keeps it. */
+  endsAt: number;
 }
 
 export function tokenHash(token: string): string {
@@ -99,6 +106,11 @@ export class AdminAuth {
     return this.#policy;
   }
 
+  /** The clock of session times. */
+  get now(): () => number {
+    return this.#now;
+  }
+
   /**
    * Makes the stored account match the configuration: created, updated when the address or the password changed
    * (every session ends then), removed when none is configured. An unchanged account keeps its sessions.
@@ -136,17 +148,57 @@ export class AdminAuth {
     );
     if (!known || !matches) return null;
     const token = randomBytes(tokenBytes).toString("base64url");
-    await this.#accounts.createSession(tokenHash(token), account.id, this.#now(), {
+    const now = this.#now();
+    await this.#accounts.createSession(tokenHash(token), account.id, now, {
       idleMs: this.#policy.idleMs,
       maxAgeMs: this.#policy.maxAgeMs,
     });
-    return { token, email: account.email };
+    const { expiresAt, endsAt } = this.#active(tokenHash(token), account.email, now, now);
+    return { token, email: account.email, expiresAt, endsAt };
   }
 
   /** The session of a cookie's token while it lasts (its use is recorded); an ended one is deleted. */
   async session(token: string | undefined): Promise<ActiveSession | null> {
     if (!token || !tokenPattern.test(token)) return null;
     const hash = tokenHash(token);
+    const found = await this.#live(hash);
+    if (!found) return null;
+    const { stored, now } = found;
+    let lastSeenAt = stored.lastSeenAt;
+    if (now - lastSeenAt >= this.#policy.touchEveryMs) {
+      await this.#accounts.touchSession(hash, now);
+      lastSeenAt = now;
+    }
+    return this.#active(hash, stored.email, stored.createdAt, lastSeenAt);
+  }
+
+  /**
+   * Whether the session of a token hash still lasts, without recording a use: the live stream asks it at every
+   * heartbeat, and an open stream alone must not keep a session from going idle.
+   */
+  async lasts(hash: string): Promise<boolean> {
+    return (await this.#live(hash)) !== null;
+  }
+
+  /**
+   * A new token for a session that lasts (null otherwise): the old token ends at once, the new one has a fresh
+   * idle limit but keeps the sign-in time, so no refresh extends the session past its absolute limit.
+   */
+  async refresh(token: string | undefined): Promise<(ActiveSession & { token: string }) | null> {
+    const session = await this.session(token);
+    if (!session) return null;
+    const next = randomBytes(tokenBytes).toString("base64url");
+    const now = this.#now();
+    const rotated = await this.#accounts.rotateSession(session.tokenHash, tokenHash(next), now);
+    if (!rotated) return null;
+    return {
+      ...this.#active(tokenHash(next), rotated.email, rotated.createdAt, now),
+      token: next,
+    };
+  }
+
+  /** The stored session of a hash while it lasts; an ended one is deleted. */
+  async #live(hash: string) {
     const stored = await this.#accounts.findSession(hash);
     if (!stored) return null;
     const now = this.#now();
@@ -157,10 +209,17 @@ export class AdminAuth {
       await this.#accounts.endSession(hash);
       return null;
     }
-    if (now - stored.lastSeenAt >= this.#policy.touchEveryMs) {
-      await this.#accounts.touchSession(hash, now);
-    }
-    return { email: stored.email, tokenHash: hash };
+    return { stored, now };
+  }
+
+  #active(hash: string, email: string, createdAt: number, lastSeenAt: number): ActiveSession {
+    const endsAt = createdAt + this.#policy.maxAgeMs;
+    return {
+      email,
+      tokenHash: hash,
+      expiresAt: Math.min(lastSeenAt + this.#policy.idleMs, endsAt),
+      endsAt,
+    };
   }
 
   /** Ends the session of a cookie's token, if it is one. */

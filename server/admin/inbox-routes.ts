@@ -61,6 +61,7 @@ export default async function inboxRoutes(app: FastifyInstance): Promise<void> {
       return sendAdminError(reply, 409, adminErrors.notFailed);
     }
     request.log.info({ messageId: id }, "admin: failed e-mail put back in the outbox");
+    app.consoleEvents.messageChanged(id);
     app.mailer.wake();
     return detail(id);
   });

@@ -46,7 +46,7 @@ describe("the admin session cookie", () => {
       const cookie = sessionCookieOf(response);
       expect(cookie?.name).toBe("__Host-bp_admin_session");
       expect(cookie?.attributes.sort()).toEqual(
-        ["HttpOnly", "Max-Age=604800", "Path=/", "SameSite=Strict", "Secure"].sort(),
+        ["HttpOnly", "Max-Age=43200", "Path=/", "SameSite=Strict", "Secure"].sort(),
       );
       expect(cookie?.attributes.some((attribute) => attribute.startsWith("Domain"))).toBe(false);
       expect(response.headers["strict-transport-security"]).toBe(
@@ -67,7 +67,7 @@ describe("the admin session cookie", () => {
     const cookie = sessionCookieOf(response);
     expect(cookie?.name).toBe("bp_admin_session");
     expect(cookie?.attributes.sort()).toEqual(
-      ["HttpOnly", "Max-Age=604800", "Path=/admin", "SameSite=Strict"].sort(),
+      ["HttpOnly", "Max-Age=43200", "Path=/admin", "SameSite=Strict"].sort(),
     );
     expect(response.headers["strict-transport-security"]).toBeUndefined();
     const inbox = await adminRequest(app, {

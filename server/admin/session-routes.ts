@@ -1,11 +1,12 @@
 // The session resource: GET says whether an account is configured and who is signed in, POST signs in (JSON
 // e-mail and password; one generic error for any wrong credential; failed attempts limited per address and per
-// account, password checks running at once bounded), DELETE
-// signs out. Answered with or without a session.
+// account, password checks running at once bounded), DELETE signs out, POST /session/refresh swaps the token for a
+// new one (the old one ends; the absolute limit stays). Answered with or without a session.
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { type AdminSessionState, adminErrors } from "../../contracts/admin-api.ts";
 import { signInSchema } from "../../contracts/admin-requests.ts";
 import { firstErrorText } from "../../contracts/function-result.ts";
+import { tokenHash } from "./auth.ts";
 import { clearSessionCookie, sendAdminError, sessionToken, setSessionCookie } from "./http.ts";
 import { defaultSignInLimits, SignInLimiter, type SignInLimits } from "./sign-in-limiter.ts";
 
@@ -29,17 +30,37 @@ export default async function sessionRoutes(
   };
   const withoutSession = { withoutSession: true };
 
-  const state = (email: string | null): AdminSessionState => ({
+  const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
+  const state = (
+    session: { email: string; expiresAt: number; endsAt: number } | null,
+  ): AdminSessionState => ({
     accountConfigured: app.adminAuth.accountConfigured,
-    signedIn: email !== null,
-    email,
+    signedIn: session !== null,
+    email: session?.email ?? null,
+    expiresAt: iso(session?.expiresAt),
+    endsAt: iso(session?.endsAt),
+    idleMs: app.adminAuth.policy.idleMs,
   });
+  const now = app.adminAuth.now;
 
   app.get("/session", { config: withoutSession }, async (request, reply) => {
     const token = sessionToken(request);
     const session = await app.adminAuth.session(token);
     if (!session && token !== undefined) clearSessionCookie(request, reply);
-    return state(session?.email ?? null);
+    return state(session);
+  });
+
+  app.post("/session/refresh", { config: withoutSession }, async (request, reply) => {
+    const token = sessionToken(request);
+    const refreshed = await app.adminAuth.refresh(token);
+    if (!refreshed) {
+      clearSessionCookie(request, reply);
+      return sendAdminError(reply, 401, adminErrors.signInRequired);
+    }
+    // The old token's streams end (the console opens one with the new token).
+    if (token) app.consoleEvents.endSession(tokenHash(token));
+    setSessionCookie(request, reply, refreshed.token, refreshed.endsAt - now());
+    return state(refreshed);
   });
 
   app.post(
@@ -78,12 +99,14 @@ export default async function sessionRoutes(
       // A session the browser still had is ended: one sign-in, one session.
       await app.adminAuth.signOut(sessionToken(request));
       setSessionCookie(request, reply, signedIn.token, app.adminAuth.policy.maxAgeMs);
-      return state(signedIn.email);
+      return state(signedIn);
     },
   );
 
   app.delete("/session", { config: withoutSession }, async (request, reply) => {
-    await app.adminAuth.signOut(sessionToken(request));
+    const token = sessionToken(request);
+    await app.adminAuth.signOut(token);
+    if (token) app.consoleEvents.endSession(tokenHash(token));
     clearSessionCookie(request, reply);
     return reply.code(204).send();
   });

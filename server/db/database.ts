@@ -39,6 +39,11 @@ export interface AppDatabase {
   write<T>(work: Work<T>): Promise<T>;
   /** The SQLite file, or the PostgreSQL URL without its password: for logs. */
   readonly location: string;
+  /**
+   * PostgreSQL only: a new connection outside the pool, for a LISTEN that must hold its connection (the caller
+   * connects and ends it).
+   */
+  readonly dedicatedClient?: (() => pg.Client) | undefined;
   /** Closes the connection(s) once the statements under way have finished. */
   close(): Promise<void>;
   /** Told each statement's duration: on the writer (`db`) or the reports connection (metrics set it). */
@@ -69,7 +74,7 @@ function wrap(
   db: Kysely<Schema>,
   reports: Kysely<Schema>,
   location: string,
-  pool?: pg.Pool,
+  postgres?: { pool: pg.Pool; dedicatedClient: () => pg.Client },
 ): AppDatabase {
   let closing: Promise<void> | undefined;
   return {
@@ -78,9 +83,12 @@ function wrap(
     reports,
     write: groupCommit(db),
     location,
+    dedicatedClient: postgres?.dedicatedClient,
     onQuery: undefined,
-    poolUse: () =>
-      pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount },
+    poolUse: () => {
+      const pool = postgres?.pool;
+      return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+    },
     close() {
       closing ??= Promise.all([db.destroy(), reports === db ? undefined : reports.destroy()]).then(
         () => {},
@@ -107,7 +115,14 @@ export async function openDatabase(config: DatabaseConfig): Promise<AppDatabase>
       dialect: new PostgresDialect({ pool }),
       log: queryLog(() => database, "writer"),
     });
-    database = wrap("postgres", db, db, redactUrl(config.databaseUrl), pool);
+    const { databaseUrl } = config;
+    const dedicatedClient = () =>
+      new pg.Client({
+        connectionString: databaseUrl,
+        connectionTimeoutMillis: 5_000,
+        application_name: "boothpilot-web-listen",
+      });
+    database = wrap("postgres", db, db, redactUrl(databaseUrl), { pool, dedicatedClient });
     return database;
   }
   const file = resolve(config.dataDir, sqliteFileName);

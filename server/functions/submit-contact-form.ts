@@ -87,6 +87,7 @@ export default async function submitContactForm(app: FastifyInstance): Promise<v
           { queueMail },
         );
         if (queueMail && result.stored && status === "new") app.mailer.wake();
+        if (result.id !== null) app.consoleEvents.messageCreated(result.id);
       } catch (error) {
         request.log.error({ err: error }, "contact message not stored");
         if (viaForm) return reply.redirect(contactPageAfter.failed, 303);

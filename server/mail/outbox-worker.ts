@@ -68,6 +68,8 @@ export interface OutboxWorkerOptions extends Partial<OutboxWorkerTuning> {
    * to a process that is gone and is released at once. On PostgreSQL leases of other instances are respected.
    */
   singleWorkerKey?: string | undefined;
+  /** A message's e-mail was sent, failed or is to be retried (recorded): the console shows it live. */
+  onChange?: ((messageId: string) => void) | undefined;
 }
 
 export interface OutboxWorkerStats {
@@ -320,6 +322,7 @@ export class OutboxWorker {
       );
     }
     this.stats.sent++;
+    this.#options.onChange?.(message.id);
     this.#succeeded();
     await this.#reachable();
   }
@@ -337,6 +340,7 @@ export class OutboxWorker {
     if ("giveUp" in next) {
       await outbox.markFailed(claim.messageId, this.owner, at, failure);
       this.stats.failed++;
+      this.#options.onChange?.(claim.messageId);
       log.error(
         details,
         "mail outbox: contact message NOT delivered; gave up after 4 days (marked failed, see the admin console)",
@@ -345,6 +349,7 @@ export class OutboxWorker {
     }
     await outbox.markRetry(claim.messageId, this.owner, next.retryAt, failure);
     this.stats.retries++;
+    this.#options.onChange?.(claim.messageId);
     const retry = { ...details, retryAt: new Date(next.retryAt).toISOString() };
     if (!this.#failing) {
       this.#failing = true;

@@ -7,6 +7,7 @@ import fp from "fastify-plugin";
 import { adminErrors } from "../../contracts/admin-api.ts";
 import analyticsRoutes from "../admin/analytics-routes.ts";
 import type { ActiveSession } from "../admin/auth.ts";
+import eventsRoute from "../admin/events-route.ts";
 import { clearSessionCookie, sendAdminError, sessionToken } from "../admin/http.ts";
 import inboxRoutes from "../admin/inbox-routes.ts";
 import { comesFromOwnOrigin } from "../admin/same-origin.ts";
@@ -97,6 +98,7 @@ async function adminApi(app: FastifyInstance, options: AdminApiPluginOptions): P
   await app.register(sessionRoutes, { signInLimits: options.signInLimits, now: options.now });
   await app.register(inboxRoutes);
   await app.register(analyticsRoutes);
+  await app.register(eventsRoute);
 
   // Unknown admin API paths answer JSON 404, not the console's HTML (which serves /admin/*).
   app.route({
@@ -111,5 +113,5 @@ export default fp(adminApi, {
   name: "admin-api",
   fastify: "5.x",
   encapsulate: true,
-  dependencies: ["security-headers", "database", "mailer", "admin-auth"],
+  dependencies: ["security-headers", "database", "mailer", "admin-auth", "console-events"],
 });

@@ -57,5 +57,5 @@ export default fp(functions, {
   name: "functions",
   fastify: "5.x",
   encapsulate: true,
-  dependencies: ["security-headers", "database", "mailer", "rate-limits"],
+  dependencies: ["security-headers", "database", "mailer", "rate-limits", "console-events"],
 });

@@ -66,6 +66,8 @@ async function mailer(app: FastifyInstance, options: MailerPluginOptions): Promi
     compose: (message) => composeContactMail(message, settings),
     log: app.log.child({ component: "mail-outbox" }),
     singleWorkerKey: app.database.dialect === "sqlite" ? app.database.location : undefined,
+    // Every send, retry and failure changes what the console shows for the message.
+    onChange: (messageId) => app.consoleEvents.messageChanged(messageId),
   });
   app.decorate("mailer", {
     enabled: true,
@@ -92,4 +94,8 @@ async function mailer(app: FastifyInstance, options: MailerPluginOptions): Promi
   });
 }
 
-export default fp(mailer, { name: "mailer", fastify: "5.x", dependencies: ["database"] });
+export default fp(mailer, {
+  name: "mailer",
+  fastify: "5.x",
+  dependencies: ["database", "console-events"],
+});

@@ -1,9 +1,9 @@
 // The admin console as the team uses it, against the real server and database: signing in and out, a message
 // sent through the real contact form in the inbox and opened by the e-mail's link, a failed e-mail marked, the
 // analytics page, the page's headers, and axe on every screen.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { e2eAdmin } from "./admin-account.ts";
+import { expectNoAxeViolations } from "./axe.ts";
 import { contactMessagesFrom, markMailFailed } from "./database.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
 
@@ -33,15 +33,6 @@ async function sendContactMessage(page: Page, name: string, message: string): Pr
   const [row] = contactMessagesFrom(email);
   if (!row) throw new Error("the message was not stored");
   return String(row.id);
-}
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
 }
 
 test("the console page is never indexed or cached, and runs under a strict CSP", async ({
@@ -279,4 +270,52 @@ test.describe("analytics", () => {
     ).toHaveCount(8);
     await expectNoAxeViolations(page);
   });
+});
+
+test("a message sent through the public form appears in an open console within 5 seconds, without a reload", async ({
+  page,
+}) => {
+  await signIn(page, "/admin?status=all");
+  const live = page.getByRole("banner").getByRole("status");
+  await expect(live).toHaveText("Live");
+  await expectNoAxeViolations(page);
+  // A reload would lose this mark.
+  await page.evaluate(() => {
+    (window as { notReloaded?: boolean }).notReloaded = true;
+  });
+
+  const visitor = await page.context().newPage();
+  const name = `Grace ${unique("Hopper")}`;
+  await sendContactMessage(visitor, name, "Live in the console, please.");
+  await visitor.close();
+
+  const table = page.getByRole("table", { name: /newest first/ });
+  await expect(table.getByRole("row").filter({ hasText: name })).toBeVisible({ timeout: 5_000 });
+  expect(await page.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  // The filter in the URL stayed.
+  await expect(page).toHaveURL(/\/admin\?status=all$/);
+});
+
+test("a session left unused ends: back to the sign-in, and signing in again returns to the same view", async ({
+  page,
+}) => {
+  await page.clock.install();
+  await signIn(page, "/admin/analytics?days=7");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Referrer analytics");
+  // Half an hour without a key or a click (the 30-second look fires at the end of the jump).
+  await page.clock.fastForward("30:30");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to the admin console");
+  await expect(page.getByRole("status")).toHaveText(
+    "Your session has ended. Sign in again to return to this page.",
+  );
+  await expect(page).toHaveURL(/\/admin\/analytics\?days=7$/);
+  // Ended on the server too.
+  expect((await page.request.get("/admin/api/messages")).status()).toBe(401);
+
+  await page.getByLabel("E-mail address").fill(e2eAdmin.email);
+  await page.getByLabel("Password").fill(e2eAdmin.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Referrer analytics");
+  await expect(page).toHaveURL(/\/admin\/analytics\?days=7$/);
+  await expectNoAxeViolations(page);
 });

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { type AnalyticsReport, analyticsDays } from "../../../contracts/admin-api";
 import { formatDay, sourceLabels } from "../format";
 import { adminPaths } from "../paths";
+import { VisitorsNow } from "./console-live";
 import { PageHeading } from "./ui";
 
 const rangeLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -76,6 +77,7 @@ export function AnalyticsView({ report }: { report: AnalyticsReport }) {
   return (
     <>
       <PageHeading>Referrer analytics</PageHeading>
+      <VisitorsNow />
       <PeriodLinks current={report.days} />
       <p className="text-muted">{dayRange}</p>
       <dl className="grid gap-4 sm:grid-cols-3">

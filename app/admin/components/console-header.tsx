@@ -4,6 +4,7 @@ import { NavLink } from "react-router";
 import { adminApiPaths } from "../../../contracts/admin-api";
 import { adminApi } from "../api";
 import { adminPaths } from "../paths";
+import { LiveStatus } from "./console-live";
 import { secondaryButtonClass } from "./ui";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -49,6 +50,7 @@ export function ConsoleHeader({
           </NavLink>
         </nav>
         <div className="flex items-center gap-3">
+          <LiveStatus />
           <span className="text-sm text-muted">
             Signed in as <span className="font-semibold text-ink">{email}</span>
           </span>

@@ -6,6 +6,7 @@ import "../admin.css";
 import type { AdminSessionState } from "../../../contracts/admin-api";
 import { currentSession } from "../api";
 import { ConsoleHeader } from "../components/console-header";
+import { ConsoleLive } from "../components/console-live";
 import { SignInForm } from "../components/sign-in-form";
 import { Alert, PageHeading, StatusNote } from "../components/ui";
 import { useRefresh } from "../use-refresh";
@@ -15,7 +16,20 @@ export async function clientLoader() {
   return currentSession();
 }
 
-type Notice = { kind: "signed-out" } | { kind: "sign-out-failed"; error: string } | null;
+const signedOut: AdminSessionState = {
+  accountConfigured: true,
+  signedIn: false,
+  email: null,
+  expiresAt: null,
+  endsAt: null,
+  idleMs: 0,
+};
+
+type Notice =
+  | { kind: "signed-out" }
+  | { kind: "session-ended" }
+  | { kind: "sign-out-failed"; error: string }
+  | null;
 
 /**
  * When the page changes under a signed-in reader (a client-side navigation, or signing in), its heading takes
@@ -49,7 +63,7 @@ function ConsoleFrame({ loaderData }: Route.ComponentProps) {
     loaderData.kind === "ok"
       ? loaderData.data
       : loaderData.kind === "signed-out"
-        ? { accountConfigured: true, signedIn: false, email: null }
+        ? signedOut
         : null;
   useFocusHeadingOnChange(state?.signedIn === true);
 
@@ -76,9 +90,13 @@ function ConsoleFrame({ loaderData }: Route.ComponentProps) {
   if (!state.signedIn || !state.email) {
     return (
       <>
-        {notice?.kind === "signed-out" ? (
+        {notice?.kind === "signed-out" || notice?.kind === "session-ended" ? (
           <div className="mx-auto w-full max-w-md px-4 pt-8">
-            <StatusNote>You have signed out.</StatusNote>
+            <StatusNote>
+              {notice.kind === "signed-out"
+                ? "You have signed out."
+                : "Your session has ended. Sign in again to return to this page."}
+            </StatusNote>
           </div>
         ) : null}
         <SignInForm
@@ -91,7 +109,16 @@ function ConsoleFrame({ loaderData }: Route.ComponentProps) {
     );
   }
   return (
-    <>
+    <ConsoleLive
+      session={state}
+      onSessionEnded={() => {
+        // Signing out ends the stream too: that is no session ending under the reader.
+        setNotice((current) =>
+          current?.kind === "signed-out" ? current : { kind: "session-ended" },
+        );
+        refresh();
+      }}
+    >
       <ConsoleHeader
         email={state.email}
         onSignedOut={(problem) => {
@@ -107,6 +134,6 @@ function ConsoleFrame({ loaderData }: Route.ComponentProps) {
       <main id="main" className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8">
         <Outlet />
       </main>
-    </>
+    </ConsoleLive>
   );
 }

@@ -31,6 +31,15 @@ export interface AdminAccountsRepository {
   ): Promise<void>;
   findSession(tokenHash: string): Promise<StoredAdminSession | null>;
   touchSession(tokenHash: string, at: number): Promise<void>;
+  /**
+   * Replaces a session's token hash (a refresh): the new row keeps the sign-in time, is used at `at`, and the old
+   * row is gone, in one transaction. Null when the old session no longer exists.
+   */
+  rotateSession(
+    oldHash: string,
+    newHash: string,
+    at: number,
+  ): Promise<{ email: string; createdAt: number } | null>;
   endSession(tokenHash: string): Promise<boolean>;
 }
 
@@ -123,6 +132,32 @@ export function adminAccountsRepository(database: AppDatabase): AdminAccountsRep
         .set({ last_seen_at: at })
         .where("token_hash", "=", tokenHash)
         .execute();
+    },
+
+    rotateSession(oldHash, newHash, at) {
+      return db.transaction().execute(async (trx) => {
+        const old = await trx
+          .deleteFrom("admin_sessions")
+          .where("token_hash", "=", oldHash)
+          .returning(["user_id", "created_at"])
+          .executeTakeFirst();
+        if (!old) return null;
+        await trx
+          .insertInto("admin_sessions")
+          .values({
+            token_hash: newHash,
+            user_id: old.user_id,
+            created_at: Number(old.created_at),
+            last_seen_at: at,
+          })
+          .execute();
+        const user = await trx
+          .selectFrom("admin_users")
+          .select("email")
+          .where("id", "=", old.user_id)
+          .executeTakeFirstOrThrow();
+        return { email: user.email, createdAt: Number(old.created_at) };
+      });
     },
 
     async endSession(tokenHash) {

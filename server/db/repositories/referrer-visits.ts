@@ -1,5 +1,6 @@
 // Referrer visits: one row per session, the first one wins, counted in the daily rollups in the same transaction;
 // committed before the caller hears back. Raw visits past the retention period are deleted in small batches.
+import { sql } from "kysely";
 import type { AppDatabase, Executor } from "../database.ts";
 import type { ReferrerVisitsTable } from "../schema.ts";
 import {
@@ -20,6 +21,8 @@ export interface ReferrerVisitsRepository {
   keysOf(sessionId: string, trx?: Executor): Promise<VisitColumns | null>;
   /** Deletes up to `limit` visits stored before `before` (ms since the epoch); the number deleted. */
   deleteOlderThan(before: number, limit: number): Promise<number>;
+  /** Visits by people (bots left out) stored since `since` (ms since the epoch): the console's "visitors now". */
+  countSince(since: number): Promise<number>;
 }
 
 export function referrerVisitsRepository(
@@ -63,6 +66,17 @@ export function referrerVisitsRepository(
         .where("session_id", "in", old)
         .executeTakeFirst();
       return Number(result.numDeletedRows);
+    },
+
+    // On the report connection (a worker thread on SQLite); the created_at index bounds it to the window.
+    async countSince(since) {
+      const row = await database.reports
+        .selectFrom("referrer_visits")
+        .select((eb) => eb.fn.countAll<number | string>().as("visits"))
+        .where("created_at", ">=", new Date(since).toISOString())
+        .where(sql<boolean>`not is_bot`)
+        .executeTakeFirstOrThrow();
+      return Number(row.visits);
     },
   };
 }

@@ -1,0 +1,102 @@
+// Two server instances on one PostgreSQL, each listening on a real port: an event on one reaches a console
+// streaming from the other (LISTEN/NOTIFY), and a listener connection that drops is connected again.
+import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminApiPaths } from "../../contracts/admin-api.ts";
+import { contactFormPath } from "../../contracts/contact-form.ts";
+import { type AppDatabase, migrateToLatest, openDatabase } from "../db/database.ts";
+import { buildAdminTestApp, signedIn } from "../test/admin.ts";
+import { freshAddress } from "../test/app.ts";
+import { createTestDatabaseConfig, type TestDatabaseConfig } from "../test/databases.ts";
+import { type EventStreamReader, openEventStream } from "../test/event-stream.ts";
+
+interface Instance {
+  app: FastifyInstance;
+  database: AppDatabase;
+  origin: string;
+}
+
+describe("live events across two instances on one PostgreSQL", () => {
+  let config: TestDatabaseConfig;
+  const instances: Instance[] = [];
+  const streams: EventStreamReader[] = [];
+
+  const startInstance = async (): Promise<Instance> => {
+    const database = await openDatabase(config.config);
+    const app = await buildAdminTestApp(database);
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const address = app.server.address();
+    if (!address || typeof address === "string") throw new Error("not listening");
+    const instance = { app, database, origin: `http://127.0.0.1:${address.port}` };
+    instances.push(instance);
+    return instance;
+  };
+  const sendContact = async ({ app }: Instance, message: string) => {
+    const response = await app.inject({
+      method: "POST",
+      url: contactFormPath,
+      headers: { "content-type": "application/json" },
+      payload: JSON.stringify({ name: "Grace Hopper", email: "grace@example.com", message }),
+      remoteAddress: freshAddress(),
+    });
+    expect(response.statusCode).toBe(200);
+  };
+  const idOf = async ({ database }: Instance, message: string) =>
+    (
+      await database.db
+        .selectFrom("contact_messages")
+        .select("id")
+        .where("message", "=", message)
+        .executeTakeFirstOrThrow()
+    ).id;
+
+  beforeAll(async () => {
+    config = await createTestDatabaseConfig("postgres");
+    const migrating = await openDatabase(config.config);
+    await migrateToLatest(migrating);
+    await migrating.close();
+  });
+  afterAll(async () => {
+    for (const stream of streams) stream.close();
+    for (const { app, database } of instances) {
+      await app.close();
+      await database.close();
+    }
+    await config?.remove();
+  });
+
+  it("brings a message sent to one instance to a console connected to the other, and survives a lost listener", async () => {
+    const first = await startInstance();
+    const second = await startInstance();
+    // Both share the account and its sessions: a sign-in on one works on the other.
+    const token = await signedIn(first.app);
+    const stream = await openEventStream(`${second.origin}${adminApiPaths.events}`, {
+      cookie: `${second.app.adminAuth.cookie.name}=${token}`,
+    });
+    streams.push(stream);
+    expect(stream.status).toBe(200);
+    await stream.next((event) => event.event === "visitors");
+
+    const text = "A message for the first instance, seen live on the second.";
+    await sendContact(first, text);
+    const event = await stream.next((candidate) => candidate.event === "message");
+    expect(JSON.parse(event.data)).toEqual({ id: await idOf(first, text), change: "created" });
+
+    // The second instance's listening connection is cut (a database restart, a proxy timeout): it connects again
+    // after the first back-off step and tells its consoles to load again what they show.
+    const terminated = await sql<{ ended: boolean }>`
+      select pg_terminate_backend(pid) as ended from pg_stat_activity
+      where application_name = 'boothpilot-web-listen' and datname = current_database()`.execute(
+      first.database.db,
+    );
+    expect(terminated.rows.length).toBe(2);
+    await stream.next((candidate) => candidate.event === "resync", 8_000);
+
+    const later = "Sent after the listener came back.";
+    await sendContact(first, later);
+    const laterId = await idOf(first, later);
+    const laterEvent = await stream.next((candidate) => candidate.data.includes(laterId));
+    expect(JSON.parse(laterEvent.data)).toEqual({ id: laterId, change: "created" });
+  });
+});
