@@ -46,6 +46,9 @@ const steps: Record<string, { up: Step; down: Step }> = {
   "0004-visit-rollups": visitRollups,
 };
 
+/** The migrations this code knows, oldest first. */
+export const migrationNames: readonly string[] = Object.keys(steps);
+
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   const types = columnTypes[dialect];
   return {
