@@ -17,7 +17,7 @@ import {
   messageIdSchema,
 } from "../../contracts/admin-requests.ts";
 import { firstErrorText } from "../../contracts/function-result.ts";
-import type { InboxFilter } from "../db/repositories/admin-inbox.ts";
+import type { InboxFilter, Outcome } from "../db/repositories/admin-inbox.ts";
 import { sendCsv, toCsv } from "./csv.ts";
 import { sendAdminError } from "./http.ts";
 
@@ -112,7 +112,7 @@ export default async function inboxRoutes(app: FastifyInstance): Promise<void> {
     return message;
   });
 
-  const act = (id: string, action: MessageAction, at: number): Promise<boolean> => {
+  const act = (id: string, action: MessageAction, at: number): Promise<Outcome> => {
     switch (action) {
       case "read":
       case "unread":
@@ -130,12 +130,14 @@ export default async function inboxRoutes(app: FastifyInstance): Promise<void> {
     const parsed = messageActionSchema.safeParse(request.params);
     if (!parsed.success) return sendAdminError(reply, 404, firstErrorText(parsed.error));
     const { id, action } = parsed.data;
-    if (!(await act(id, action, Date.now()))) {
-      return sendAdminError(reply, 404, adminErrors.messageNotFound);
+    const outcome = await act(id, action, Date.now());
+    if (outcome === "missing") return sendAdminError(reply, 404, adminErrors.messageNotFound);
+    // Only a change is announced: opening a read message again must not reload every open console.
+    if (outcome === "changed") {
+      request.log.info({ messageId: id, action }, "admin: message updated");
+      app.consoleEvents.messageChanged(id);
+      if (action === "not-spam") app.mailer.wake();
     }
-    request.log.info({ messageId: id, action }, "admin: message updated");
-    app.consoleEvents.messageChanged(id);
-    if (action === "not-spam") app.mailer.wake();
     return detail(id);
   });
 

@@ -40,6 +40,9 @@ export interface InboxExportRow extends InboxMessage {
   utmCampaign: string | null;
 }
 
+/** What an action did: changed the message, found it already so (nothing written), or found no such message. */
+export type Outcome = "changed" | "unchanged" | "missing";
+
 export interface AdminInboxRepository {
   /** Up to `limit` messages, newest first; `more` when older ones match too. */
   list(filter: InboxFilter): Promise<{ messages: InboxMessage[]; more: boolean }>;
@@ -49,16 +52,16 @@ export interface AdminInboxRepository {
   failedMailCount(): Promise<number>;
   /** Messages not opened yet, spam left out. */
   unreadCount(): Promise<number>;
-  /** Marks it read (the first time only) or unread; false when there is no such message. */
-  setRead(id: string, read: boolean, at: number): Promise<boolean>;
-  /** Marks it handled (and read) or not; false when there is no such message. */
-  setHandled(id: string, handled: boolean, at: number): Promise<boolean>;
+  /** Marks it read (the first time only) or unread. */
+  setRead(id: string, read: boolean, at: number): Promise<Outcome>;
+  /** Marks it handled (and read) or not. */
+  setHandled(id: string, handled: boolean, at: number): Promise<Outcome>;
   /**
    * Marks it spam and cancels its e-mail if not sent yet, or not spam and queues its e-mail (`queueMail`) when it
    * never had one: a message is e-mailed at most once, however often this is called. False when there is no such
    * message.
    */
-  setSpam(id: string, spam: boolean, at: number, queueMail: boolean): Promise<boolean>;
+  setSpam(id: string, spam: boolean, at: number, queueMail: boolean): Promise<Outcome>;
   /** Erases the message and its outbox row (its link to the visit goes with it); false when there was none. */
   erase(id: string): Promise<boolean>;
   /** The message with its e-mail delivery and tracked visit, or null (mailDeliveryOn is the caller's). */
@@ -115,6 +118,15 @@ export function adminInboxRepository(database: AppDatabase): AdminInboxRepositor
       q = q.where((eb) => eb.or(searchColumns.map((column) => like(eb, column))));
     }
     return q;
+  };
+
+  const exists = async (id: string): Promise<Outcome> => {
+    const row = await db
+      .selectFrom("contact_messages")
+      .select("id")
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return row ? "unchanged" : "missing";
   };
 
   return {
@@ -224,12 +236,11 @@ export function adminInboxRepository(database: AppDatabase): AdminInboxRepositor
     async setRead(id, read, at) {
       const result = await db
         .updateTable("contact_messages")
-        .set({
-          read_at: read ? sql<string>`coalesce(read_at, ${new Date(at).toISOString()})` : null,
-        })
+        .set({ read_at: read ? new Date(at).toISOString() : null })
         .where("id", "=", id)
+        .where("read_at", read ? "is" : "is not", null)
         .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+      return result.numUpdatedRows > 0n ? "changed" : exists(id);
     },
 
     async setHandled(id, handled, at) {
@@ -237,12 +248,13 @@ export function adminInboxRepository(database: AppDatabase): AdminInboxRepositor
       const result = await db
         .updateTable("contact_messages")
         .set({
-          handled_at: handled ? sql<string>`coalesce(handled_at, ${stamp})` : null,
+          handled_at: handled ? stamp : null,
           read_at: sql<string>`coalesce(read_at, ${stamp})`,
         })
         .where("id", "=", id)
+        .where("handled_at", handled ? "is" : "is not", null)
         .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+      return result.numUpdatedRows > 0n ? "changed" : exists(id);
     },
 
     async setSpam(id, spam, at, queueMail) {
@@ -252,7 +264,7 @@ export function adminInboxRepository(database: AppDatabase): AdminInboxRepositor
           .set({ status: spam ? "spam" : "new" })
           .where("id", "=", id)
           .executeTakeFirst();
-        if (result.numUpdatedRows === 0n) return false;
+        if (result.numUpdatedRows === 0n) return "missing";
         if (spam) {
           // An e-mail not sent yet is cancelled; a sent one stays in the record.
           await trx
@@ -268,7 +280,7 @@ export function adminInboxRepository(database: AppDatabase): AdminInboxRepositor
             .onConflict((oc) => oc.column("message_id").doNothing())
             .execute();
         }
-        return true;
+        return "changed";
       });
     },
 
