@@ -11,11 +11,31 @@ export const adminApiPaths = {
   messages: "/admin/api/messages",
   message: (id: string) => `/admin/api/messages/${encodeURIComponent(id)}`,
   retryMail: (id: string) => `/admin/api/messages/${encodeURIComponent(id)}/retry-mail`,
+  /** POST: one of the inbox actions; DELETE on `message(id)` erases the message. */
+  messageAction: (id: string, action: MessageAction) =>
+    `/admin/api/messages/${encodeURIComponent(id)}/${action}`,
+  /** GET, with the inbox's query: every message of the view as CSV. */
+  messagesCsv: "/admin/api/messages.csv",
   analytics: "/admin/api/analytics",
 } as const;
 
 export const messageStatuses = ["new", "spam"] as const;
 export type MessageStatus = (typeof messageStatuses)[number];
+
+/** Where a message is in the team's work: not opened yet, opened, or dealt with. */
+export const inboxStates = ["unread", "read", "handled"] as const;
+export type InboxState = (typeof inboxStates)[number];
+
+/** What the team can do to a message (besides deleting it and sending a failed e-mail again). */
+export const messageActions = [
+  "read",
+  "unread",
+  "handled",
+  "unhandled",
+  "spam",
+  "not-spam",
+] as const;
+export type MessageAction = (typeof messageActions)[number];
 
 /** The e-mail of a message: its outbox row's status, or "none" when it has no row (mail off, or spam). */
 export const mailStates = ["pending", "sent", "failed", "none"] as const;
@@ -67,6 +87,9 @@ export interface InboxMessage {
   excerpt: string;
   status: MessageStatus;
   mail: MailState;
+  /** Opened by the team at least once (and not marked unread since). */
+  read: boolean;
+  handled: boolean;
 }
 
 /** GET /admin/api/messages: newest first. */
@@ -76,6 +99,8 @@ export interface InboxPage {
   nextCursor: string | null;
   /** Messages whose e-mail failed (all of them, whatever the filter): the inbox warns about them. */
   failedMailCount: number;
+  /** Messages not opened yet (spam left out, whatever the filter): the console's navigation shows it. */
+  unreadCount: number;
 }
 
 export interface MailDelivery {
@@ -111,6 +136,9 @@ export interface MessageDetail {
   website: string | null;
   message: string;
   status: MessageStatus;
+  /** When the team first opened it, and when it was marked handled (ISO-8601; null: not yet). */
+  readAt: string | null;
+  handledAt: string | null;
   userAgent: string | null;
   sessionId: string | null;
   /** null: the message has no outbox row (mail delivery was off when it came, or it is spam). */

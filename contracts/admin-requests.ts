@@ -1,7 +1,14 @@
 // What the admin API accepts: the sign-in body and the query and path parameters, with error texts that name the
 // parameter and the rule. The server validates with these; the console only needs their types.
 import { z } from "zod";
-import { analyticsDays, mailStates, messageStatuses, referrerSources } from "./admin-api.ts";
+import {
+  analyticsDays,
+  inboxStates,
+  mailStates,
+  messageActions,
+  messageStatuses,
+  referrerSources,
+} from "./admin-api.ts";
 import { isUuid } from "./fields.ts";
 
 /** Longest password accepted at sign-in (scrypt would take any length; nothing longer is plausible). */
@@ -52,6 +59,25 @@ export const inboxQuerySchema = z.strictObject(
       .enum(messageStatuses, { error: `status must be one of: ${messageStatuses.join(", ")}` })
       .optional(),
     mail: z.enum(mailStates, { error: `mail must be one of: ${mailStates.join(", ")}` }).optional(),
+    state: z
+      .enum(inboxStates, { error: `state must be one of: ${inboxStates.join(", ")}` })
+      .optional(),
+    /** Words to find in the name, e-mail, business or message (case-insensitive). */
+    q: z
+      .string({ error: "q must be given once" })
+      .trim()
+      .max(200, "q must be at most 200 characters")
+      .transform((value) => value || undefined)
+      .optional(),
+    /** The source class of the sender's tracked visit. */
+    source: z
+      .enum(referrerSources, { error: `source must be one of: ${referrerSources.join(", ")}` })
+      .optional(),
+    /** The landing page of the sender's tracked visit. */
+    landing: z
+      .string({ error: "landing must be given once" })
+      .regex(/^\/[^\s]{0,199}$/, "landing must be a path starting with /, at most 200 characters")
+      .optional(),
     cursor: z
       .string({ error: "cursor must be given once" })
       .transform((value, context) => {
@@ -77,6 +103,13 @@ export type InboxQuery = z.infer<typeof inboxQuerySchema>;
 
 export const messageIdSchema = z.strictObject({
   id: z.string().refine(isUuid, "id must be a UUID"),
+});
+
+export const messageActionSchema = z.strictObject({
+  id: z.string().refine(isUuid, "id must be a UUID"),
+  action: z.enum(messageActions, {
+    error: `The action must be one of: ${messageActions.join(", ")}`,
+  }),
 });
 
 export const analyticsQuerySchema = z.strictObject(

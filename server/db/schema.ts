@@ -26,6 +26,10 @@ export interface ContactMessagesTable {
   client_hash: string;
   user_agent: string | null;
   status: ContactMessageStatus;
+  /** When the team first opened it; null while unread. */
+  read_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** When the team marked it handled; null while it is still to do. */
+  handled_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
 export interface ContactSubmissionGuardTable {

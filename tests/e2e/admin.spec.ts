@@ -209,17 +209,107 @@ test("filters the inbox and shows an unknown message as not found", async ({
 }) => {
   consoleWatch.allow(/status of 404/);
   await signIn(page);
-  await page.getByLabel("Status").selectOption("spam");
+  await page.getByLabel("Spam", { exact: true }).selectOption("spam");
   await page.getByLabel("E-mail state").selectOption("none");
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page).toHaveURL(/\/admin\?status=spam&mail=none$/);
   await expect(page.getByRole("table", { name: /^Spam, e-mail: not e-mailed/ })).toBeVisible();
-  await expect(page.getByLabel("Status")).toHaveValue("spam");
+  await expect(page.getByLabel("Spam", { exact: true })).toHaveValue("spam");
 
   await page.goto("/admin/messages/7d0f4a52-5a8b-4c3e-9d1f-2b6a8c9e0f11");
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Message not shown");
   await expect(page.getByRole("alert")).toHaveText("No message with this id.");
+});
+
+test("an unread message is bold and counted; opening it reads it, and mark unread undoes it", async ({
+  page,
+}) => {
+  const name = `Edsger ${unique("Dijkstra")}`;
+  const id = await sendContactMessage(page, name, "Do you support corner booths?");
+  await signIn(page);
+  const nav = page.getByRole("navigation", { name: "Admin" });
+  await expect(nav.getByRole("link", { name: /^Inbox\s*\d+ unread$/ })).toBeVisible();
+  const rowHeader = page.getByRole("table").getByRole("rowheader", { name: new RegExp(name) });
+  await expect(rowHeader).toHaveAccessibleName(new RegExp(`^Unread message: ${name}`));
+  const link = rowHeader.getByRole("link", { name, exact: true });
+  const weight = () =>
+    page
+      .getByRole("table")
+      .getByRole("row")
+      .filter({ hasText: name })
+      .locator("td")
+      .last()
+      .evaluate((cell) => Number(getComputedStyle(cell).fontWeight));
+  expect(await weight()).toBeGreaterThanOrEqual(600);
+
+  await link.click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Message from ${name}`);
+  await nav.getByRole("link", { name: /^Inbox/ }).click();
+  await expect(rowHeader).toHaveAccessibleName(new RegExp(`^${name}`));
+  expect(await weight()).toBeLessThan(600);
+
+  await page.goto(`/admin/messages/${id}`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Mark unread" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Inbox");
+  await expect(page.getByRole("status").filter({ hasText: "Marked unread." })).toBeVisible();
+  await expect(rowHeader).toHaveAccessibleName(new RegExp(`^Unread message: ${name}`));
+});
+
+test("searches, marks handled and spam, downloads the view as CSV, and deletes after confirming", async ({
+  page,
+}) => {
+  const word = unique("zinnia");
+  const name = `Grace ${unique("Hopper")}`;
+  const id = await sendContactMessage(page, name, `Our ${word} fair has 80 booths, "indoors".`);
+  await signIn(page);
+  await page.getByLabel("Search", { exact: true }).fill(word.toUpperCase());
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin\\?q=${word.toUpperCase()}$`));
+  const table = page.getByRole("table", {
+    name: new RegExp(`matching “${word.toUpperCase()}”`, "i"),
+  });
+  await expect(table.getByRole("row")).toHaveCount(2);
+  await expect(table).toContainText(name);
+  await expectNoAxeViolations(page);
+
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download these messages as CSV" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^boothpilot-inbox-\d{4}-\d\d-\d\d\.csv$/);
+  const csv = await (await download.createReadStream()).toArray();
+  const text = Buffer.concat(csv).toString("utf8");
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  const lines = text.slice(1).split("\r\n").filter(Boolean);
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(
+    `,"Our ${word} fair has 80 booths, ""indoors"".",no,no,no,none,direct,/contact,`,
+  );
+
+  await table.getByRole("link", { name }).click();
+  await page.getByRole("button", { name: "Mark handled" }).click();
+  await expect(page.getByRole("button", { name: "Mark not handled" })).toBeVisible();
+  await page.getByRole("button", { name: "Mark spam" }).click();
+  await expect(page.getByRole("button", { name: "Not spam" })).toBeVisible();
+  await expect(page.getByText("Handled", { exact: true })).toBeVisible();
+
+  await page.getByRole("button", { name: "Delete…" }).click();
+  const confirm = page.getByRole("region", { name: "Delete this message for good?" });
+  await expect(confirm.getByRole("button", { name: "Delete the message" })).toBeFocused();
+  await expectNoAxeViolations(page);
+  await confirm.getByRole("button", { name: "Keep it" }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Delete…" })).toBeFocused();
+  await page.getByRole("button", { name: "Delete…" }).click();
+  await confirm.getByRole("button", { name: "Delete the message" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Inbox");
+  await expect(
+    page.getByRole("status").filter({ hasText: `The message from ${name} was deleted.` }),
+  ).toBeVisible();
+  const gone = await page.request.get(`/admin/api/messages/${id}`);
+  expect(gone.status()).toBe(404);
 });
 
 test.describe("analytics", () => {

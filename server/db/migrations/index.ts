@@ -7,6 +7,7 @@ import * as functions from "./0001-functions.ts";
 import * as mailOutbox from "./0002-mail-outbox.ts";
 import * as admin from "./0003-admin.ts";
 import * as visitRollups from "./0004-visit-rollups.ts";
+import * as inboxTriage from "./0005-inbox-triage.ts";
 
 export interface ColumnTypes {
   dialect: DialectName;
@@ -44,6 +45,7 @@ const steps: Record<string, { up: Step; down: Step }> = {
   "0002-mail-outbox": mailOutbox,
   "0003-admin": admin,
   "0004-visit-rollups": visitRollups,
+  "0005-inbox-triage": inboxTriage,
 };
 
 /** The migrations this code knows, oldest first. */

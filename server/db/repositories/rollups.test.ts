@@ -230,9 +230,15 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
       const sent = await db.db.selectFrom("contact_messages").selectAll().execute();
       await older.db
         .insertInto("contact_messages")
-        .values(sent.map((m) => ({ ...m, created_at: iso(m.created_at) })))
+        // The triage columns came after the rollups (0005): the older database has none.
+        .values(
+          sent.map(({ read_at: _read, handled_at: _handled, ...m }) => ({
+            ...m,
+            created_at: iso(m.created_at),
+          })),
+        )
         .execute();
-      expect(await migrateToLatest(older)).toEqual(["0004-visit-rollups"]);
+      expect(await migrateToLatest(older)).toEqual(["0004-visit-rollups", "0005-inbox-triage"]);
       expect(await wideRollup(older)).toEqual(expected);
       await expectNarrowMatchesWide(older);
     } finally {
