@@ -44,8 +44,35 @@ export interface VisitColumns {
   utm_campaign: string | null;
 }
 
+/** Visits and messages of one value of a dimension. */
+export interface BreakdownCounts {
+  value: string;
+  visits: number;
+  messages: number;
+}
+
+/** The wide rollups' columns a breakdown groups or filters by. */
+export type BreakdownDimension = (typeof visitKeyColumns)[number];
+
+/** Rows of these values only, per dimension (one or several each; any when absent). */
+export type BreakdownFilter = Partial<Record<BreakdownDimension, readonly string[]>>;
+
+export interface Breakdown {
+  visits: number;
+  botVisits: number;
+  messages: number;
+  /** Per dimension, every value with visits or messages, most visits first. */
+  byDimension: Record<BreakdownDimension, BreakdownCounts[]>;
+  perDay: Map<string, { visits: number; messages: number }>;
+}
+
 export interface ReferrerAnalyticsRepository {
   report(window: AnalyticsWindow, filter?: AnalyticsFilter): Promise<AnalyticsFigures>;
+  /**
+   * The window's visits and messages from the wide rollups, filtered by any combination of values, grouped by
+   * each dimension and by day: what the console's panels, filters and conversions read.
+   */
+  breakdown(window: AnalyticsWindow, filter: BreakdownFilter): Promise<Breakdown>;
   /** Counts a stored visit (in its transaction). */
   countVisit(trx: Executor, at: number, visit: VisitColumns & { is_bot: boolean }): Promise<void>;
   /** Counts a stored contact message (in its transaction); `visit` is its sender's, null when untracked. */
@@ -214,6 +241,69 @@ export function referrerAnalyticsRepository(database: AppDatabase): ReferrerAnal
           source,
           messages: messageCounts.get(source) ?? 0,
         })),
+      };
+    },
+
+    async breakdown(window, filter) {
+      let query = db
+        .selectFrom("visit_rollups")
+        .where("day", ">=", utcDay(window.since))
+        .where("day", "<", utcDay(window.until));
+      for (const column of visitKeyColumns) {
+        const values = filter[column];
+        if (values?.length) query = query.where(column, "in", values);
+      }
+      // One grouped read of the window: each row is a combination of keys, summed over days here.
+      const rows = await query
+        .select((eb) => [
+          "day",
+          ...visitKeyColumns,
+          eb.fn.sum<number>("visits").as("visits"),
+          eb.fn.sum<number>("bot_visits").as("bot_visits"),
+          eb.fn.sum<number>("messages").as("messages"),
+        ])
+        .groupBy(["day", ...visitKeyColumns])
+        .execute();
+      const count = (value: unknown) => Number(value ?? 0);
+      const byDimension = Object.fromEntries(
+        visitKeyColumns.map((column) => [column, new Map<string, BreakdownCounts>()]),
+      ) as Record<BreakdownDimension, Map<string, BreakdownCounts>>;
+      const perDay = new Map<string, { visits: number; messages: number }>();
+      let visits = 0;
+      let botVisits = 0;
+      let messages = 0;
+      for (const row of rows) {
+        const v = count(row.visits);
+        const m = count(row.messages);
+        visits += v;
+        botVisits += count(row.bot_visits);
+        messages += m;
+        const day = perDay.get(row.day) ?? { visits: 0, messages: 0 };
+        perDay.set(row.day, { visits: day.visits + v, messages: day.messages + m });
+        for (const column of visitKeyColumns) {
+          const value = row[column];
+          const map = byDimension[column];
+          const counts = map.get(value) ?? { value, visits: 0, messages: 0 };
+          counts.visits += v;
+          counts.messages += m;
+          map.set(value, counts);
+        }
+      }
+      const ranked = (map: Map<string, BreakdownCounts>) =>
+        [...map.values()]
+          .filter((row) => row.visits > 0 || row.messages > 0)
+          .sort(
+            (a, b) =>
+              b.visits - a.visits || b.messages - a.messages || a.value.localeCompare(b.value),
+          );
+      return {
+        visits,
+        botVisits,
+        messages,
+        byDimension: Object.fromEntries(
+          visitKeyColumns.map((column) => [column, ranked(byDimension[column])]),
+        ) as Record<BreakdownDimension, BreakdownCounts[]>,
+        perDay,
       };
     },
   };
