@@ -215,6 +215,17 @@ describe.each(dialects)("analytics breakdown on %s", (dialect) => {
     expect(report.totals.visits).toBe(Number(direct.n));
     expect(report.series.reduce((sum, day) => sum + day.visits, 0)).toBe(Number(direct.n));
 
+    // By source class alone the narrow rollups answer: the same figures.
+    const search = await breakdown("range=30d&source=search");
+    const isSearch = (v: Seeded) => v.source === "search";
+    expect(shown(search.panels.host)).toEqual(expected(0, 29, isSearch, (v) => v.host));
+    expect(shown(search.panels.utmMedium)).toEqual(expected(0, 29, isSearch, (v) => v.utmMedium));
+    expect(shown(search.panels.landing, true)).toEqual(
+      expected(30, 59, isSearch, (v) => v.path).filter((row) =>
+        search.panels.landing.some((r) => r.value === row.value),
+      ),
+    );
+
     const campaign = await breakdown("range=30d&campaign=spring&host=www.google.com");
     const spring = (v: Seeded) => v.campaign === "spring" && v.host === "www.google.com";
     expect(shown(campaign.panels.landing)).toEqual(expected(0, 29, spring, (v) => v.path));
