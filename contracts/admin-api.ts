@@ -17,6 +17,10 @@ export const adminApiPaths = {
   /** GET, with the inbox's query: every message of the view as CSV. */
   messagesCsv: "/admin/api/messages.csv",
   analytics: "/admin/api/analytics",
+  /** GET: panels, conversions and the series of a range, filtered, beside the previous period. */
+  analyticsBreakdown: "/admin/api/analytics/breakdown",
+  /** GET, with the breakdown's query and `panel`: one panel or the series as CSV. */
+  analyticsCsv: "/admin/api/analytics/breakdown.csv",
 } as const;
 
 export const messageStatuses = ["new", "spam"] as const;
@@ -46,6 +50,52 @@ export type ReferrerSource = (typeof referrerSources)[number];
 
 export const analyticsDays = [7, 30, 90] as const;
 export type AnalyticsDays = (typeof analyticsDays)[number];
+
+/** The console's ranges: today, the last 7, 30 or 90 UTC days, the last 12 months, or whole UTC days chosen. */
+export const analyticsRanges = ["today", "7d", "30d", "90d", "12m", "custom"] as const;
+export type AnalyticsRange = (typeof analyticsRanges)[number];
+
+/** The breakdown's panels: its URL and CSV names, and the filters a row of each sets. */
+export const analyticsPanels = [
+  "source",
+  "host",
+  "landing",
+  "utmSource",
+  "utmMedium",
+  "campaign",
+] as const;
+export type AnalyticsPanel = (typeof analyticsPanels)[number];
+
+/** The panels a click filters by (utm_source and utm_medium are shown, not filtered). */
+export const analyticsFilterPanels = ["source", "host", "landing", "campaign"] as const;
+export type AnalyticsFilterPanel = (typeof analyticsFilterPanels)[number];
+
+/** One value's figures in the range and in the previous period of the same length. */
+export interface BreakdownRow {
+  /** "" for none (a direct visit's host, a visit without a campaign). */
+  value: string;
+  visits: number;
+  messages: number;
+  previousVisits: number;
+  previousMessages: number;
+}
+
+/** GET /admin/api/analytics/breakdown */
+export interface AnalyticsBreakdown {
+  range: AnalyticsRange;
+  /** The range and the period before it, ISO-8601 (start inclusive, end exclusive). */
+  since: string;
+  until: string;
+  previousSince: string;
+  previousUntil: string;
+  filters: Record<AnalyticsFilterPanel, string[]>;
+  /** People's visits and contact messages (not spam), bots apart; now and in the previous period. */
+  totals: { visits: number; messages: number; botVisits: number };
+  previousTotals: { visits: number; messages: number; botVisits: number };
+  panels: Record<AnalyticsPanel, BreakdownRow[]>;
+  /** Every UTC day of the range, oldest first, beside the same day of the previous period. */
+  series: { day: string; visits: number; messages: number; previousVisits: number }[];
+}
 
 /** Every error answer of the admin API. */
 export interface AdminError {

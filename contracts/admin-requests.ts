@@ -3,6 +3,8 @@
 import { z } from "zod";
 import {
   analyticsDays,
+  analyticsPanels,
+  analyticsRanges,
   inboxStates,
   mailStates,
   messageActions,
@@ -111,6 +113,87 @@ export const messageActionSchema = z.strictObject({
     error: `The action must be one of: ${messageActions.join(", ")}`,
   }),
 });
+
+const dayPattern = /^\d{4}-\d\d-\d\d$/;
+const isDay = (value: string) =>
+  dayPattern.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+
+/** One value, or several (the query string repeats the name); each at most 300 characters. */
+const filterValues = (name: string) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .transform((value) => (Array.isArray(value) ? value : [value]))
+    .refine((values) => values.length <= 20, `${name} may be given at most 20 times`)
+    .refine(
+      (values) => values.every((value) => value.length <= 300),
+      `${name} must be at most 300 characters`,
+    )
+    .optional()
+    .default([]);
+
+/** The longest custom range: the rollups are kept forever, but a report of years is not a console's view. */
+export const maxCustomRangeDays = 731;
+
+export const analyticsBreakdownQuerySchema = z
+  .strictObject(
+    {
+      range: z
+        .enum(analyticsRanges, { error: `range must be one of: ${analyticsRanges.join(", ")}` })
+        .default("30d"),
+      from: z
+        .string({ error: "from must be given once" })
+        .refine(isDay, "from must be a day such as 2026-11-01")
+        .optional(),
+      to: z
+        .string({ error: "to must be given once" })
+        .refine(isDay, "to must be a day such as 2026-11-30")
+        .optional(),
+      source: filterValues("source").refine(
+        (values) =>
+          values.every(
+            (value) =>
+              (referrerSources as readonly string[]).includes(value) || value === "untracked",
+          ),
+        `source must be one of: ${referrerSources.join(", ")}, untracked`,
+      ),
+      host: filterValues("host"),
+      landing: filterValues("landing"),
+      campaign: filterValues("campaign"),
+      panel: z
+        .enum([...analyticsPanels, "series"] as const, {
+          error: `panel must be one of: ${analyticsPanels.join(", ")}, series`,
+        })
+        .optional(),
+    },
+    { error: unknownParameter },
+  )
+  .superRefine((query, context) => {
+    if (query.range !== "custom") {
+      if (query.from || query.to) {
+        context.addIssue({ code: "custom", message: "from and to go with range=custom only" });
+      }
+      return;
+    }
+    if (!query.from || !query.to) {
+      context.addIssue({ code: "custom", message: "range=custom needs from and to" });
+      return;
+    }
+    if (query.from > query.to) {
+      context.addIssue({ code: "custom", message: "from must not be after to" });
+    }
+    const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1;
+    if (days > maxCustomRangeDays) {
+      context.addIssue({
+        code: "custom",
+        message: `A custom range is at most ${maxCustomRangeDays} days`,
+      });
+    }
+    if (query.to > new Date().toISOString().slice(0, 10)) {
+      context.addIssue({ code: "custom", message: "to must not be after today (UTC)" });
+    }
+  });
+
+export type AnalyticsBreakdownQuery = z.infer<typeof analyticsBreakdownQuerySchema>;
 
 export const analyticsQuerySchema = z.strictObject(
   {

@@ -131,7 +131,7 @@ export interface VisitRollupsTable extends RollupCounts {
 }
 
 /** "total" rows have the value "": the counts of a day and source class. */
-export type RollupDimension = "total" | "host" | "path" | "campaign";
+export type RollupDimension = "total" | "host" | "path" | "campaign" | "utm_source" | "utm_medium";
 
 /** The same counts by one key at a time (with the source class): what most reports read. */
 export interface VisitRollupsByKeyTable extends RollupCounts {

@@ -322,7 +322,7 @@ test.describe("analytics", () => {
   test("the analytics page shows where visits and messages come from", async ({ page }) => {
     const campaign = unique("admin-e2e");
     // A visit as a visitor makes it: the site's own referrer tracking records it.
-    await page.goto(`/pricing?utm_source=newsletter&utm_campaign=${campaign}`);
+    await page.goto(`/pricing?utm_source=newsletter&utm_medium=email&utm_campaign=${campaign}`);
     await waitForHydration(page);
     await expect
       .poll(() => page.evaluate(() => sessionStorage.getItem("referrer_tracked")))
@@ -337,28 +337,66 @@ test.describe("analytics", () => {
       "page",
     );
     for (const caption of [
-      "Visits by source",
-      "Contact messages by source of the sender's visit",
-      "Top referrers",
-      "Top landing pages",
-      "Top campaigns (utm_campaign)",
+      "Visits and messages by source",
+      "Referrer hosts",
+      "Landing pages",
+      "utm_source",
+      "utm_medium",
+      "Campaigns (utm_campaign)",
       "Visits per day (UTC)",
     ]) {
-      await expect(page.getByRole("table", { name: caption })).toBeVisible();
+      await expect(page.getByRole("table", { name: caption, exact: true })).toBeVisible();
     }
-    await expect(page.getByRole("table", { name: "Top landing pages" })).toContainText("/pricing");
-    await expect(page.getByRole("table", { name: "Top campaigns (utm_campaign)" })).toContainText(
+    await expect(page.getByRole("table", { name: "Landing pages" })).toContainText("/pricing");
+    await expect(page.getByRole("table", { name: "Campaigns (utm_campaign)" })).toContainText(
       campaign,
     );
+    // The chart (uPlot, loaded by the console only) beside its table.
+    await expect(page.getByRole("img", { name: /^Chart of visits per day/ })).toBeVisible();
+    await expect(page.locator(".uplot canvas").first()).toBeVisible();
     await expect(
       page.getByRole("table", { name: "Visits per day (UTC)" }).getByRole("row"),
     ).toHaveCount(31);
+    await expectNoAxeViolations(page);
+
     await period.getByRole("link", { name: "Last 7 days" }).click();
-    await expect(page).toHaveURL(/\/admin\/analytics\?days=7$/);
+    await expect(page).toHaveURL(/\/admin\/analytics\?range=7d$/);
     await expect(
       page.getByRole("table", { name: "Visits per day (UTC)" }).getByRole("row"),
     ).toHaveCount(8);
+
+    // A click on a campaign filters every panel and the URL; the chip removes it again.
+    await page.getByRole("link", { name: `Filter by campaign ${campaign}` }).click();
+    await expect(page).toHaveURL(new RegExp(`\\?range=7d&campaign=${campaign}$`));
+    const chip = page.getByRole("link", { name: `Remove filter Campaign: ${campaign}` });
+    await expect(chip).toBeVisible();
+    const landing = page.getByRole("table", { name: "Landing pages" });
+    await expect(landing.getByRole("row")).toHaveCount(2);
+    await expect(landing).toContainText("/pricing");
+    await expect(page.getByRole("table", { name: "utm_source" })).toContainText("newsletter");
+    await expect(page.getByRole("table", { name: "utm_source" }).getByRole("row")).toHaveCount(2);
+    await expect(
+      page.getByRole("table", { name: "Visits and messages by source" }).getByRole("row"),
+    ).toHaveCount(2);
     await expectNoAxeViolations(page);
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download “Landing pages” as CSV" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^boothpilot-landing-[\d-]+-to-[\d-]+\.csv$/);
+    const text = Buffer.concat(await (await download.createReadStream()).toArray()).toString(
+      "utf8",
+    );
+    const lines = text.slice(1).trimEnd().split("\r\n");
+    expect(lines[0]).toBe(
+      'Landing page,Visits,Messages,Conversion rate (%),"Visits, previous period","Messages, previous period"',
+    );
+    expect(lines.slice(1)).toEqual([expect.stringMatching(/^\/pricing,1,0,0,0,0$/)]);
+
+    await chip.click();
+    await expect(page).toHaveURL(/\/admin\/analytics\?range=7d$/);
+    await expect(page.getByRole("region", { name: "Filters" })).toHaveCount(0);
   });
 });
 

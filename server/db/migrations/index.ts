@@ -8,6 +8,7 @@ import * as mailOutbox from "./0002-mail-outbox.ts";
 import * as admin from "./0003-admin.ts";
 import * as visitRollups from "./0004-visit-rollups.ts";
 import * as inboxTriage from "./0005-inbox-triage.ts";
+import * as rollupsByUtm from "./0006-rollups-by-utm.ts";
 
 export interface ColumnTypes {
   dialect: DialectName;
@@ -46,6 +47,7 @@ const steps: Record<string, { up: Step; down: Step }> = {
   "0003-admin": admin,
   "0004-visit-rollups": visitRollups,
   "0005-inbox-triage": inboxTriage,
+  "0006-rollups-by-utm": rollupsByUtm,
 };
 
 /** The migrations this code knows, oldest first. */

@@ -158,6 +158,8 @@ async function expectNarrowMatchesWide(database: AppDatabase): Promise<void> {
       ["host", r.referrer_host],
       ["path", r.landing_path],
       ["campaign", r.utm_campaign],
+      ["utm_source", r.utm_source],
+      ["utm_medium", r.utm_medium],
     ]) {
       const key = [dimension, r.day, r.source, value].join("|");
       expected[key] ??= [0, 0, 0];
@@ -238,7 +240,11 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
           })),
         )
         .execute();
-      expect(await migrateToLatest(older)).toEqual(["0004-visit-rollups", "0005-inbox-triage"]);
+      expect(await migrateToLatest(older)).toEqual([
+        "0004-visit-rollups",
+        "0005-inbox-triage",
+        "0006-rollups-by-utm",
+      ]);
       expect(await wideRollup(older)).toEqual(expected);
       await expectNarrowMatchesWide(older);
     } finally {
