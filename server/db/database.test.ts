@@ -33,6 +33,7 @@ const migrations = [
   "0003-admin",
   "0004-visit-rollups",
   "0005-inbox-triage",
+  "0006-rollups-by-utm",
 ];
 
 describe("SQLite storage", () => {
