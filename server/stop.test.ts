@@ -1,13 +1,11 @@
 // A graceful stop under load: SIGTERM while writes and mail are pending exits 0 within the grace period, and after
 // a restart every acknowledged write is stored and every message is e-mailed exactly once.
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { contactFormPath } from "../contracts/contact-form.ts";
-import { trackReferrerPath } from "../contracts/track-referrer.ts";
 import { openDatabase } from "./db/database.ts";
 import { createTestDatabaseConfig, dialects } from "./test/databases.ts";
 import { startServer } from "./test/server-process.ts";
 import { TestSmtp } from "./test/smtp.ts";
+import { startWriteLoad } from "./test/write-load.ts";
 
 async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
@@ -41,45 +39,14 @@ describe.each(dialects)("SIGTERM under load on %s", (dialect) => {
     const database = await openDatabase(created.config);
     try {
       const first = await startServer(env);
-      const ackedSessions: string[] = [];
-      const ackedMessages: string[] = [];
-      let stopped = false;
-      const client = async (index: number) => {
-        for (let n = 0; !stopped; n++) {
-          const contact = (index + n) % 4 === 0;
-          const id = randomUUID();
-          const body = contact
-            ? { name: "Stop Test", email: "stop@example.com", message: `stop ${id}` }
-            : {
-                session_id: id,
-                referrer: "direct",
-                page_url: "https://www.boothpilot.example/",
-                user_agent: "stop-test",
-              };
-          try {
-            const response = await fetch(
-              `${first.url}${contact ? contactFormPath : trackReferrerPath}`,
-              {
-                method: "POST",
-                headers: { "content-type": "application/json" },
-                body: JSON.stringify(body),
-              },
-            );
-            if (response.status === 200) (contact ? ackedMessages : ackedSessions).push(id);
-            await response.arrayBuffer();
-          } catch {
-            // Refused once the server stopped listening: nothing was promised.
-          }
-        }
-      };
-      const load = Promise.all(Array.from({ length: 16 }, (_, index) => client(index)));
+      const load = startWriteLoad(first.url, { clients: 16, contactEvery: 4, prefix: "stop" });
+      const { ackedSessions, ackedMessages } = load;
       await waitFor("acknowledged writes", async () => ackedMessages.length >= 20, 20_000);
       const signalledAt = Date.now();
       first.child.kill("SIGTERM");
       expect(await first.exited).toBe(0);
       expect(Date.now() - signalledAt).toBeLessThan(10_000);
-      stopped = true;
-      await load;
+      await load.stop();
       expect(first.output()).toContain('"msg":"database closed"');
 
       const second = await startServer(env);
