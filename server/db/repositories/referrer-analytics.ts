@@ -161,6 +161,26 @@ const narrowDimensions: Record<Exclude<BreakdownDimension, "source">, RollupDime
   utm_campaign: "campaign",
 };
 
+/** The totals and the per-day counts of rollup rows (each a day's sums for some keys). */
+function tally(
+  rows: readonly { day: string; visits: unknown; bot_visits: unknown; messages: unknown }[],
+): Omit<Breakdown, "byDimension"> {
+  const perDay = new Map<string, { visits: number; messages: number }>();
+  let visits = 0;
+  let botVisits = 0;
+  let messages = 0;
+  for (const row of rows) {
+    const v = Number(row.visits ?? 0);
+    const m = Number(row.messages ?? 0);
+    visits += v;
+    botVisits += Number(row.bot_visits ?? 0);
+    messages += m;
+    const day = perDay.get(row.day) ?? { visits: 0, messages: 0 };
+    perDay.set(row.day, { visits: day.visits + v, messages: day.messages + m });
+  }
+  return { visits, botVisits, messages, perDay };
+}
+
 /** Values with visits or messages, most visits first (then most messages, then by name). */
 function rankCounts(rows: BreakdownCounts[]): BreakdownCounts[] {
   return rows
@@ -211,18 +231,10 @@ export function referrerAnalyticsRepository(database: AppDatabase): ReferrerAnal
     ]);
     const count = (value: unknown) => Number(value ?? 0);
     const bySource = new Map<string, BreakdownCounts>();
-    const perDay = new Map<string, { visits: number; messages: number }>();
-    let visits = 0;
-    let botVisits = 0;
-    let messages = 0;
+    const sums = tally(totals);
     for (const row of totals) {
       const v = count(row.visits);
       const m = count(row.messages);
-      visits += v;
-      botVisits += count(row.bot_visits);
-      messages += m;
-      const day = perDay.get(row.day) ?? { visits: 0, messages: 0 };
-      perDay.set(row.day, { visits: day.visits + v, messages: day.messages + m });
       const source = bySource.get(row.source) ?? { value: row.source, visits: 0, messages: 0 };
       source.visits += v;
       source.messages += m;
@@ -243,7 +255,7 @@ export function referrerAnalyticsRepository(database: AppDatabase): ReferrerAnal
           })),
       );
     }
-    return { visits, botVisits, messages, byDimension, perDay };
+    return { ...sums, byDimension };
   }
 
   return {
@@ -369,18 +381,10 @@ export function referrerAnalyticsRepository(database: AppDatabase): ReferrerAnal
       const byDimension = Object.fromEntries(
         visitKeyColumns.map((column) => [column, new Map<string, BreakdownCounts>()]),
       ) as Record<BreakdownDimension, Map<string, BreakdownCounts>>;
-      const perDay = new Map<string, { visits: number; messages: number }>();
-      let visits = 0;
-      let botVisits = 0;
-      let messages = 0;
+      const sums = tally(rows);
       for (const row of rows) {
         const v = count(row.visits);
         const m = count(row.messages);
-        visits += v;
-        botVisits += count(row.bot_visits);
-        messages += m;
-        const day = perDay.get(row.day) ?? { visits: 0, messages: 0 };
-        perDay.set(row.day, { visits: day.visits + v, messages: day.messages + m });
         for (const column of visitKeyColumns) {
           const value = row[column];
           const map = byDimension[column];
@@ -392,13 +396,10 @@ export function referrerAnalyticsRepository(database: AppDatabase): ReferrerAnal
       }
       const ranked = (map: Map<string, BreakdownCounts>) => rankCounts([...map.values()]);
       return {
-        visits,
-        botVisits,
-        messages,
+        ...sums,
         byDimension: Object.fromEntries(
           visitKeyColumns.map((column) => [column, ranked(byDimension[column])]),
         ) as Record<BreakdownDimension, BreakdownCounts[]>,
-        perDay,
       };
     },
   };
