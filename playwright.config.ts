@@ -45,8 +45,10 @@ export default defineConfig({
     { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
     { name: "mobile", use: { viewport: { width: 375, height: 740 }, hasTouch: true } },
   ],
+  // The server's log of the whole run, checked after it for what a log must never hold.
+  globalTeardown: "./tests/e2e/log-hygiene.teardown.ts",
   webServer: {
-    command: "node server/main.ts",
+    command: `node server/main.ts > "${join(process.env.E2E_DATA_DIR, "server.log")}"`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -56,7 +58,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: process.env.E2E_DATA_DIR,
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: "info",
       RATE_LIMIT: "off",
       ADMIN_EMAIL: e2eAdmin.email,
       ADMIN_PASSWORD: e2eAdmin.password,

@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import type { AppDatabase } from "../server/db/database.ts";
 import { addToRollups } from "../server/db/migrations/0004-visit-rollups.ts";
+import { addUtmKeys } from "../server/db/migrations/0006-rollups-by-utm.ts";
 import type { NewReferrerVisit } from "../server/db/repositories/referrer-visits.ts";
 import type { ReferrerSource } from "../server/db/schema.ts";
 
@@ -136,6 +137,7 @@ export async function seed(
     now - (spanDays + 1) * dayMs,
     now + 60_001,
   );
+  await addUtmKeys(database.db as unknown as Kysely<unknown>);
   const rollupSeconds = (performance.now() - rollupStarted) / 1000;
   if (database.dialect === "postgres") await sql`analyze`.execute(database.db);
   return { seedSeconds: (performance.now() - started) / 1000, rollupSeconds };

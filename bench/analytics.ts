@@ -3,7 +3,8 @@
 // 20 campaigns, 5% bots. Raw rows go in with multi-row INSERTs, then the rollups are built by the same bulk path
 // as migration 0004 (server/db/repositories/rollups.test.ts checks it agrees with the per-request writes). The
 // server then runs as in production (its own process, the site served) and the benchmark measures, per database:
-// the 7-, 30- and 90-day report (median and p99 of 20), the same filtered by one source class, the first inbox page,
+// the 7-, 30- and 90-day report (median and p99 of 20), the same filtered by one source class, the console's
+// breakdown (every panel beside the previous period; 90 days plain and filtered, 12 months), the first inbox page,
 // and a visitor's GET / p99 while reports run back to back against GET / p99 with the console idle, in the same
 // run. Prints the database size per million visits and updates the Analytics section of docs/performance.md.
 //
@@ -198,6 +199,26 @@ async function benchDatabase(label: string, count: number, databaseUrl?: string)
             `${label} ${count}: ${name}: median ${median.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`,
           );
         }
+      }
+      // The console's breakdown: every panel and the series beside the previous period, plain and filtered.
+      for (const [name, query] of [
+        ["90-day breakdown", "?range=90d"],
+        [
+          "90-day breakdown, 2 sources + landing page",
+          "?range=90d&source=search&source=social&landing=%2Fpricing",
+        ],
+        ["90-day breakdown, campaign", "?range=90d&campaign=campaign-0"],
+        ["12-month breakdown", "?range=12m"],
+      ] as const) {
+        const [median, p99] = await medianP99(
+          server.port,
+          `${adminApiPaths.analyticsBreakdown}${query}`,
+          cookie,
+        );
+        reports.push({ name, median, p99 });
+        console.log(
+          `${label} ${count}: ${name}: median ${median.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`,
+        );
       }
       const [median, p99] = await medianP99(server.port, adminApiPaths.messages, cookie);
       reports.push({ name: "first inbox page", median, p99 });

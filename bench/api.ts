@@ -10,17 +10,26 @@
 //
 //   npm run bench:api -- [--duration 10] [--rounds 3] [--connections 50] [--postgres <admin URL>]
 //                        [--log-level info] [--only track-referrer|submit-contact-form] [--no-write]
-import { type ChildProcess, spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import autocannon, { type Result } from "autocannon";
 import { contactFormPath } from "../contracts/contact-form.ts";
 import { trackReferrerPath } from "../contracts/track-referrer.ts";
 import { type DatabaseConfig, openDatabase } from "../server/db/database.ts";
 import { sqliteSynchronous } from "../server/db/sqlite.ts";
+import { compareInstances, type InstancesRow, instancesMarkdown } from "./api-instances.ts";
+import {
+  type Child,
+  load,
+  type Measured,
+  measure,
+  median,
+  type Row,
+  row,
+  startChild,
+  type Target,
+} from "./api-load.ts";
 import { freePort, withPostgres } from "./helpers.ts";
 
 const projectDir = join(import.meta.dirname, "..");
@@ -39,193 +48,6 @@ const { values: args } = parseArgs({
 const duration = Number(args.duration);
 const rounds = Math.max(1, Number(args.rounds));
 const connections = Number(args.connections);
-
-interface Child {
-  process: ChildProcess;
-  port: number;
-  output: () => string;
-  stop: () => Promise<void>;
-}
-
-/** Spawns a server; resolves once `pattern` finds its port in the output (at once when there is no pattern). */
-function startChild(
-  args: string[],
-  env: Record<string, string>,
-  pattern: RegExp | null,
-): Promise<Child> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
-      cwd: projectDir,
-      env: { PATH: process.env.PATH ?? "", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    let found = false;
-    const child_: Child = {
-      process: child,
-      port: 0,
-      output: () => output,
-      stop: () =>
-        new Promise((done) => {
-          if (child.exitCode !== null) return done();
-          child.once("exit", () => done());
-          child.kill("SIGTERM");
-        }),
-    };
-    if (pattern === null) {
-      found = true;
-      resolve(child_);
-    }
-    const collect = (chunk: Buffer) => {
-      // Keep the start and the end of the log (the end holds the shutdown figures); drain the rest.
-      output =
-        output.length < 20_000
-          ? output + chunk
-          : output.slice(0, 10_000) + chunk.toString().slice(-10_000);
-      const match = found || pattern === null ? null : pattern.exec(output);
-      if (match?.[1]) {
-        found = true;
-        resolve({ ...child_, port: Number(match[1]) });
-      }
-    };
-    child.stdout.on("data", collect);
-    child.stderr.on("data", collect);
-    child.once("exit", (code) => {
-      if (!found)
-        reject(new Error(`${args.join(" ")} exited (${code}) before listening:\n${output}`));
-    });
-  });
-}
-
-type Target = "track-referrer" | "submit-contact-form";
-
-let counter = 0;
-function body(target: Target): string {
-  counter++;
-  if (target === "track-referrer") {
-    return JSON.stringify({
-      session_id: randomUUID(),
-      referrer: "https://www.google.com/search?q=vendor+management",
-      page_url: `https://www.boothpilot.example/event-types/flea-markets?utm_source=google&utm_medium=cpc&utm_campaign=bench&n=${counter}`,
-      user_agent:
-        "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15",
-    });
-  }
-  return JSON.stringify({
-    name: "Bench Organizer",
-    email: "organizer@example.com",
-    phone: "+1 555 0100",
-    business_name: "Benchmark Flea Market",
-    website: "https://market.example",
-    message: `We run a monthly flea market with 120 booths and would like a demo. Request ${counter} ${randomUUID()}.`,
-  });
-}
-
-async function load(port: number, path: string, target: Target, seconds: number): Promise<Result> {
-  return autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections,
-    duration: seconds,
-    requests: [
-      {
-        method: "POST",
-        path,
-        headers: {
-          "content-type": "application/json",
-          "user-agent": "Mozilla/5.0 (bench) Safari/605.1.15",
-        },
-        setupRequest: (request) => ({ ...request, body: body(target) }),
-      },
-    ],
-  });
-}
-
-/** CPU time (user + system) so far of a process and of its main thread, in microseconds, from /proc (Linux). */
-async function cpuMicros(
-  pid: number | undefined,
-): Promise<{ process: number; mainThread: number }> {
-  const read = async (file: string) => {
-    const fields = (await readFile(file, "utf8")).split(") ")[1]?.split(" ") ?? [];
-    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second).
-    return (Number(fields[11]) + Number(fields[12])) * 10_000;
-  };
-  if (pid === undefined) return { process: Number.NaN, mainThread: Number.NaN };
-  try {
-    return {
-      process: await read(`/proc/${pid}/stat`),
-      mainThread: await read(`/proc/${pid}/task/${pid}/stat`),
-    };
-  } catch {
-    return { process: Number.NaN, mainThread: Number.NaN };
-  }
-}
-
-interface Measured {
-  result: Result;
-  /** Server process, all threads. */
-  cpuPerRequest: number;
-  /** The server's main thread: HTTP, validation, logging (the SQLite writer thread is the rest, with GC). */
-  mainThreadCpuPerRequest: number;
-  /** This process: autocannon, competing with the server for the same cores. */
-  loadGeneratorCpuPerRequest: number;
-}
-
-async function measure(
-  server: Child,
-  path: string,
-  target: Target,
-  seconds: number,
-): Promise<Measured> {
-  const before = await cpuMicros(server.process.pid);
-  const ownBefore = process.cpuUsage();
-  const result = await load(server.port, path, target, seconds);
-  const own = process.cpuUsage(ownBefore);
-  const after = await cpuMicros(server.process.pid);
-  const answered = result["2xx"] + result.non2xx;
-  const perRequest = (micros: number) => (answered > 0 ? micros / answered : Number.NaN);
-  return {
-    result,
-    cpuPerRequest: perRequest(after.process - before.process),
-    mainThreadCpuPerRequest: perRequest(after.mainThread - before.mainThread),
-    loadGeneratorCpuPerRequest: perRequest(own.user + own.system),
-  };
-}
-
-function median<T>(values: T[], key: (value: T) => number): T {
-  const sorted = [...values].sort((a, b) => key(a) - key(b));
-  return sorted[Math.floor((sorted.length - 1) / 2)] as T;
-}
-
-interface Row {
-  database: string;
-  target: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  ok: number;
-  failed: number;
-  cpu: number;
-  mainThreadCpu: number;
-  loadGeneratorCpu: number;
-  ratio?: number;
-  stored?: number;
-}
-
-function row(database: string, target: string, measured: Measured): Row {
-  const { result } = measured;
-  return {
-    database,
-    target,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    ok: result["2xx"],
-    failed: result.non2xx + result.errors + result.timeouts,
-    cpu: measured.cpuPerRequest,
-    mainThreadCpu: measured.mainThreadCpuPerRequest,
-    loadGeneratorCpu: measured.loadGeneratorCpuPerRequest,
-  };
-}
 
 async function countRows(config: DatabaseConfig): Promise<{ visits: number; messages: number }> {
   const database = await openDatabase(config);
@@ -284,13 +106,13 @@ async function againstEcho(
   app: Child,
   echo: Child,
 ): Promise<{ rows: Row[]; ok: number }> {
-  await load(echo.port, path, target, 2);
-  let ok = (await load(app.port, path, target, 2))["2xx"];
+  await load(echo.port, path, target, 2, connections);
+  let ok = (await load(app.port, path, target, 2, connections))["2xx"];
   const echoRuns: Measured[] = [];
   const appRuns: Measured[] = [];
   for (let round = 0; round < rounds; round++) {
-    echoRuns.push(await measure(echo, path, target, duration));
-    const appRun = await measure(app, path, target, duration);
+    echoRuns.push(await measure(echo, path, target, duration, connections));
+    const appRun = await measure(app, path, target, duration, connections);
     ok += appRun.result["2xx"];
     appRuns.push(appRun);
   }
@@ -392,6 +214,7 @@ async function main(): Promise<void> {
   const echo = await startChild(["bench/echo-server.ts"], {}, /listening (\d+)/);
   const dataDir = await mkdtemp(join(tmpdir(), "boothpilot-bench-"));
   const rows: Row[] = [];
+  let instances: InstancesRow[] = [];
   try {
     rows.push(...(await benchDatabase("SQLite", { dataDir }, echo)));
     if (args.postgres) {
@@ -399,12 +222,24 @@ async function main(): Promise<void> {
         benchDatabase("PostgreSQL", { dataDir, databaseUrl }, echo),
       );
       rows.push(...postgres);
+      if (!args.only || args.only === "track-referrer") {
+        instances = await withPostgres(args.postgres, (databaseUrl) =>
+          compareInstances(() => startApp({ dataDir, databaseUrl }), {
+            rounds,
+            seconds: duration,
+            connections,
+          }),
+        );
+      }
     }
   } finally {
     await echo.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
-  const section = markdown(rows);
+  const section = [
+    markdown(rows),
+    ...(instances.length > 0 ? ["", instancesMarkdown(instances, connections)] : []),
+  ].join("\n");
   console.log(`\n${section}\n`);
   if (!args["no-write"]) await updateDoc(section);
 }

@@ -11,11 +11,35 @@ export const adminApiPaths = {
   messages: "/admin/api/messages",
   message: (id: string) => `/admin/api/messages/${encodeURIComponent(id)}`,
   retryMail: (id: string) => `/admin/api/messages/${encodeURIComponent(id)}/retry-mail`,
+  /** POST: one of the inbox actions; DELETE on `message(id)` erases the message. */
+  messageAction: (id: string, action: MessageAction) =>
+    `/admin/api/messages/${encodeURIComponent(id)}/${action}`,
+  /** GET, with the inbox's query: every message of the view as CSV. */
+  messagesCsv: "/admin/api/messages.csv",
   analytics: "/admin/api/analytics",
+  /** GET: panels, conversions and the series of a range, filtered, beside the previous period. */
+  analyticsBreakdown: "/admin/api/analytics/breakdown",
+  /** GET, with the breakdown's query and `panel`: one panel or the series as CSV. */
+  analyticsCsv: "/admin/api/analytics/breakdown.csv",
 } as const;
 
 export const messageStatuses = ["new", "spam"] as const;
 export type MessageStatus = (typeof messageStatuses)[number];
+
+/** Where a message is in the team's work: not opened yet, opened, or dealt with. */
+export const inboxStates = ["unread", "read", "handled"] as const;
+export type InboxState = (typeof inboxStates)[number];
+
+/** What the team can do to a message (besides deleting it and sending a failed e-mail again). */
+export const messageActions = [
+  "read",
+  "unread",
+  "handled",
+  "unhandled",
+  "spam",
+  "not-spam",
+] as const;
+export type MessageAction = (typeof messageActions)[number];
 
 /** The e-mail of a message: its outbox row's status, or "none" when it has no row (mail off, or spam). */
 export const mailStates = ["pending", "sent", "failed", "none"] as const;
@@ -26,6 +50,52 @@ export type ReferrerSource = (typeof referrerSources)[number];
 
 export const analyticsDays = [7, 30, 90] as const;
 export type AnalyticsDays = (typeof analyticsDays)[number];
+
+/** The console's ranges: today, the last 7, 30 or 90 UTC days, the last 12 months, or whole UTC days chosen. */
+export const analyticsRanges = ["today", "7d", "30d", "90d", "12m", "custom"] as const;
+export type AnalyticsRange = (typeof analyticsRanges)[number];
+
+/** The breakdown's panels: its URL and CSV names, and the filters a row of each sets. */
+export const analyticsPanels = [
+  "source",
+  "host",
+  "landing",
+  "utmSource",
+  "utmMedium",
+  "campaign",
+] as const;
+export type AnalyticsPanel = (typeof analyticsPanels)[number];
+
+/** The panels a click filters by (utm_source and utm_medium are shown, not filtered). */
+export const analyticsFilterPanels = ["source", "host", "landing", "campaign"] as const;
+export type AnalyticsFilterPanel = (typeof analyticsFilterPanels)[number];
+
+/** One value's figures in the range and in the previous period of the same length. */
+export interface BreakdownRow {
+  /** "" for none (a direct visit's host, a visit without a campaign). */
+  value: string;
+  visits: number;
+  messages: number;
+  previousVisits: number;
+  previousMessages: number;
+}
+
+/** GET /admin/api/analytics/breakdown */
+export interface AnalyticsBreakdown {
+  range: AnalyticsRange;
+  /** The range and the period before it, ISO-8601 (start inclusive, end exclusive). */
+  since: string;
+  until: string;
+  previousSince: string;
+  previousUntil: string;
+  filters: Record<AnalyticsFilterPanel, string[]>;
+  /** People's visits and contact messages (not spam), bots apart; now and in the previous period. */
+  totals: { visits: number; messages: number; botVisits: number };
+  previousTotals: { visits: number; messages: number; botVisits: number };
+  panels: Record<AnalyticsPanel, BreakdownRow[]>;
+  /** Every UTC day of the range, oldest first, beside the same day of the previous period. */
+  series: { day: string; visits: number; messages: number; previousVisits: number }[];
+}
 
 /** Every error answer of the admin API. */
 export interface AdminError {
@@ -67,6 +137,9 @@ export interface InboxMessage {
   excerpt: string;
   status: MessageStatus;
   mail: MailState;
+  /** Opened by the team at least once (and not marked unread since). */
+  read: boolean;
+  handled: boolean;
 }
 
 /** GET /admin/api/messages: newest first. */
@@ -76,6 +149,8 @@ export interface InboxPage {
   nextCursor: string | null;
   /** Messages whose e-mail failed (all of them, whatever the filter): the inbox warns about them. */
   failedMailCount: number;
+  /** Messages not opened yet (spam left out, whatever the filter): the console's navigation shows it. */
+  unreadCount: number;
 }
 
 export interface MailDelivery {
@@ -111,6 +186,9 @@ export interface MessageDetail {
   website: string | null;
   message: string;
   status: MessageStatus;
+  /** When the team first opened it, and when it was marked handled (ISO-8601; null: not yet). */
+  readAt: string | null;
+  handledAt: string | null;
   userAgent: string | null;
   sessionId: string | null;
   /** null: the message has no outbox row (mail delivery was off when it came, or it is spam). */

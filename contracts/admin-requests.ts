@@ -1,7 +1,16 @@
 // What the admin API accepts: the sign-in body and the query and path parameters, with error texts that name the
 // parameter and the rule. The server validates with these; the console only needs their types.
 import { z } from "zod";
-import { analyticsDays, mailStates, messageStatuses, referrerSources } from "./admin-api.ts";
+import {
+  analyticsDays,
+  analyticsPanels,
+  analyticsRanges,
+  inboxStates,
+  mailStates,
+  messageActions,
+  messageStatuses,
+  referrerSources,
+} from "./admin-api.ts";
 import { isUuid } from "./fields.ts";
 
 /** Longest password accepted at sign-in (scrypt would take any length; nothing longer is plausible). */
@@ -52,6 +61,25 @@ export const inboxQuerySchema = z.strictObject(
       .enum(messageStatuses, { error: `status must be one of: ${messageStatuses.join(", ")}` })
       .optional(),
     mail: z.enum(mailStates, { error: `mail must be one of: ${mailStates.join(", ")}` }).optional(),
+    state: z
+      .enum(inboxStates, { error: `state must be one of: ${inboxStates.join(", ")}` })
+      .optional(),
+    /** Words to find in the name, e-mail, business or message (case-insensitive). */
+    q: z
+      .string({ error: "q must be given once" })
+      .trim()
+      .max(200, "q must be at most 200 characters")
+      .transform((value) => value || undefined)
+      .optional(),
+    /** The source class of the sender's tracked visit. */
+    source: z
+      .enum(referrerSources, { error: `source must be one of: ${referrerSources.join(", ")}` })
+      .optional(),
+    /** The landing page of the sender's tracked visit. */
+    landing: z
+      .string({ error: "landing must be given once" })
+      .regex(/^\/[^\s]{0,199}$/, "landing must be a path starting with /, at most 200 characters")
+      .optional(),
     cursor: z
       .string({ error: "cursor must be given once" })
       .transform((value, context) => {
@@ -78,6 +106,94 @@ export type InboxQuery = z.infer<typeof inboxQuerySchema>;
 export const messageIdSchema = z.strictObject({
   id: z.string().refine(isUuid, "id must be a UUID"),
 });
+
+export const messageActionSchema = z.strictObject({
+  id: z.string().refine(isUuid, "id must be a UUID"),
+  action: z.enum(messageActions, {
+    error: `The action must be one of: ${messageActions.join(", ")}`,
+  }),
+});
+
+const dayPattern = /^\d{4}-\d\d-\d\d$/;
+const isDay = (value: string) =>
+  dayPattern.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+
+/** One value, or several (the query string repeats the name); each at most 300 characters. */
+const filterValues = (name: string) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .transform((value) => (Array.isArray(value) ? value : [value]))
+    .refine((values) => values.length <= 20, `${name} may be given at most 20 times`)
+    .refine(
+      (values) => values.every((value) => value.length <= 300),
+      `${name} must be at most 300 characters`,
+    )
+    .optional()
+    .default([]);
+
+/** The longest custom range: the rollups are kept forever, but a report of years is not a console's view. */
+export const maxCustomRangeDays = 731;
+
+export const analyticsBreakdownQuerySchema = z
+  .strictObject(
+    {
+      range: z
+        .enum(analyticsRanges, { error: `range must be one of: ${analyticsRanges.join(", ")}` })
+        .default("30d"),
+      from: z
+        .string({ error: "from must be given once" })
+        .refine(isDay, "from must be a day such as 2026-11-01")
+        .optional(),
+      to: z
+        .string({ error: "to must be given once" })
+        .refine(isDay, "to must be a day such as 2026-11-30")
+        .optional(),
+      source: filterValues("source").refine(
+        (values) =>
+          values.every(
+            (value) =>
+              (referrerSources as readonly string[]).includes(value) || value === "untracked",
+          ),
+        `source must be one of: ${referrerSources.join(", ")}, untracked`,
+      ),
+      host: filterValues("host"),
+      landing: filterValues("landing"),
+      campaign: filterValues("campaign"),
+      panel: z
+        .enum([...analyticsPanels, "series"] as const, {
+          error: `panel must be one of: ${analyticsPanels.join(", ")}, series`,
+        })
+        .optional(),
+    },
+    { error: unknownParameter },
+  )
+  .superRefine((query, context) => {
+    if (query.range !== "custom") {
+      if (query.from || query.to) {
+        context.addIssue({ code: "custom", message: "from and to go with range=custom only" });
+      }
+      return;
+    }
+    if (!query.from || !query.to) {
+      context.addIssue({ code: "custom", message: "range=custom needs from and to" });
+      return;
+    }
+    if (query.from > query.to) {
+      context.addIssue({ code: "custom", message: "from must not be after to" });
+    }
+    const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1;
+    if (days > maxCustomRangeDays) {
+      context.addIssue({
+        code: "custom",
+        message: `A custom range is at most ${maxCustomRangeDays} days`,
+      });
+    }
+    if (query.to > new Date().toISOString().slice(0, 10)) {
+      context.addIssue({ code: "custom", message: "to must not be after today (UTC)" });
+    }
+  });
+
+export type AnalyticsBreakdownQuery = z.infer<typeof analyticsBreakdownQuerySchema>;
 
 export const analyticsQuerySchema = z.strictObject(
   {

@@ -20,7 +20,9 @@ import consoleEvents, { type ConsoleEventsPluginOptions } from "./plugins/consol
 import database from "./plugins/database.ts";
 import functions from "./plugins/functions.ts";
 import mailer from "./plugins/mailer.ts";
+import metrics from "./plugins/metrics.ts";
 import rateLimits from "./plugins/rate-limits.ts";
+import readiness, { probePaths } from "./plugins/readiness.ts";
 import securityHeaders from "./plugins/security-headers.ts";
 import site from "./plugins/site.ts";
 import visitRetention from "./plugins/visit-retention.ts";
@@ -63,7 +65,10 @@ export interface Timeouts {
   requestMs: number;
   /** A socket with no traffic for this long is closed. */
   idleMs: number;
-  /** Keep-alive sockets between requests are closed after this. */
+  /**
+   * Keep-alive sockets between requests are closed after this: longer than a proxy or load balancer keeps an idle
+   * upstream connection (nginx 60 s, cloud load balancers 60 s), so the server never closes one under it.
+   */
   keepAliveMs: number;
 }
 
@@ -71,7 +76,7 @@ export const defaultTimeouts: Timeouts = {
   headersMs: 10_000,
   requestMs: 30_000,
   idleMs: 30_000,
-  keepAliveMs: 5_000,
+  keepAliveMs: 72_000,
 };
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -80,7 +85,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const hsts = servesHttpsOnly(env);
   const app = Fastify({
     logger: options.logger ?? false,
-    logController: new AccessLogController(),
+    // The health probes are not logged: a load balancer calls them every few seconds.
+    logController: new AccessLogController({
+      disableRequestLogging: (request) => probePaths.has(request.url),
+    }),
     // Fastify reads a hop count as a number (failing closed on it since 5.12), but its types leave number out.
     trustProxy: env.TRUST_PROXY as FastifyServerOptions["trustProxy"],
     // Slow clients are cut off rather than holding sockets open: headers, whole request, idle socket. Node checks
@@ -110,12 +118,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("formFlash", new FormFlashStore());
   await app.register(securityHeaders, { hsts });
   await app.register(rateLimits, { enabled: env.RATE_LIMIT === "on" });
-  app.get("/healthz", async () => ({ status: "ok" }));
+  await app.register(readiness);
   if (options.database) {
     await app.register(database, { database: options.database });
     await app.register(visitRetention, { days: env.VISIT_RETENTION_DAYS });
     await app.register(consoleEvents, options.consoleEvents ?? {});
     await app.register(mailer, { env, ...options.mail });
+    await app.register(metrics, { token: env.METRICS_TOKEN });
     await app.register(functions, { prefix: "/functions", corsOrigins: env.CORS_ORIGINS });
     await app.register(adminAuth, {
       env,

@@ -2,11 +2,11 @@
 // and every write it acknowledged (200) must be in the database.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { contactFormPath } from "../contracts/contact-form.ts";
 import { trackReferrerPath } from "../contracts/track-referrer.ts";
 import { openDatabase } from "./db/database.ts";
 import { createTestDatabaseConfig, dialects } from "./test/databases.ts";
 import { startServer } from "./test/server-process.ts";
+import { startWriteLoad } from "./test/write-load.ts";
 
 describe.each(dialects)("kill -9 under load on %s", (dialect) => {
   it("loses no acknowledged write", { timeout: 60_000 }, async () => {
@@ -23,39 +23,8 @@ describe.each(dialects)("kill -9 under load on %s", (dialect) => {
     };
     try {
       const first = await startServer(env);
-      const ackedSessions: string[] = [];
-      const ackedMessages: string[] = [];
-      let killed = false;
-
-      const worker = async (index: number) => {
-        for (let n = 0; !killed; n++) {
-          const contact = (index + n) % 3 === 0;
-          const id = randomUUID();
-          const body = contact
-            ? { name: "Crash Test", email: "crash@example.com", message: `crash ${id}` }
-            : {
-                session_id: id,
-                referrer: "direct",
-                page_url: "https://www.boothpilot.example/",
-                user_agent: "crash-test",
-              };
-          try {
-            const response = await fetch(
-              `${first.url}${contact ? contactFormPath : trackReferrerPath}`,
-              {
-                method: "POST",
-                headers: { "content-type": "application/json" },
-                body: JSON.stringify(body),
-              },
-            );
-            if (response.status === 200) (contact ? ackedMessages : ackedSessions).push(id);
-            await response.arrayBuffer();
-          } catch {
-            // The server died mid-request: not acknowledged, so no promise was made.
-          }
-        }
-      };
-      const load = Promise.all(Array.from({ length: 24 }, (_, index) => worker(index)));
+      const load = startWriteLoad(first.url, { clients: 24, contactEvery: 3, prefix: "crash" });
+      const { ackedSessions, ackedMessages } = load;
       // Kill at an arbitrary moment once the load is well under way (on a busy machine that takes a while).
       for (let waited = 0; ackedSessions.length + ackedMessages.length < 100 && waited < 20_000; ) {
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -64,8 +33,7 @@ describe.each(dialects)("kill -9 under load on %s", (dialect) => {
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 500));
       first.child.kill("SIGKILL");
       expect(await first.exited).toBe("SIGKILL");
-      killed = true;
-      await load;
+      await load.stop();
       expect(ackedSessions.length + ackedMessages.length).toBeGreaterThan(50);
 
       // The restarted server opens the crashed database (WAL recovery, migrations) and serves again.

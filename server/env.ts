@@ -12,6 +12,15 @@ const addressList = optionalString.transform((value) =>
     : [],
 );
 
+/** A URL with a host: `new URL` accepts it and the host is not empty. */
+function isUrl(value: string): boolean {
+  try {
+    return new URL(value).hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
 /** One proxy address, or a CIDR range of them (IPv4 or IPv6). */
 function isAddressOrCidr(value: string): boolean {
   const [address = "", prefix, ...rest] = value.split("/");
@@ -53,14 +62,24 @@ export const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().trim().min(1).default("127.0.0.1"),
     DATA_DIR: z.string().trim().min(1).default("./data"),
-    DATABASE_URL: optionalString.refine(
-      (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
-      "DATABASE_URL must start with postgres:// or postgresql://",
-    ),
-    SMTP_URL: optionalString.refine(
-      (value) => value === undefined || /^smtps?:\/\//.test(value),
-      "SMTP_URL must start with smtp:// or smtps://",
-    ),
+    DATABASE_URL: optionalString
+      .refine(
+        (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
+        "DATABASE_URL must start with postgres:// or postgresql://",
+      )
+      .refine(
+        (value) => value === undefined || !/^postgres(ql)?:\/\//.test(value) || isUrl(value),
+        "DATABASE_URL is not a valid URL (a password with reserved characters must be percent-encoded)",
+      ),
+    SMTP_URL: optionalString
+      .refine(
+        (value) => value === undefined || /^smtps?:\/\//.test(value),
+        "SMTP_URL must start with smtp:// or smtps://",
+      )
+      .refine(
+        (value) => value === undefined || !/^smtps?:\/\//.test(value) || isUrl(value),
+        "SMTP_URL is not a valid URL (a password with reserved characters must be percent-encoded)",
+      ),
     MAIL_TO: addressList.refine(
       (list) => list.every((address) => z.email().safeParse(address).success),
       "MAIL_TO must be one or more e-mail addresses separated by commas",
@@ -97,6 +116,11 @@ export const envSchema = z
       (list) => list.every((origin) => /^https?:\/\/[^/]+$/.test(origin)),
       "CORS_ORIGINS must be a comma-separated list of origins such as https://www.example.com",
     ),
+    /** A scraper not on this machine reads /metrics with `Authorization: Bearer <METRICS_TOKEN>`. */
+    METRICS_TOKEN: optionalString.refine(
+      (value) => value === undefined || value.length >= 32,
+      "METRICS_TOKEN must be at least 32 characters (for example: openssl rand -hex 32)",
+    ),
     /** Days raw visits are kept (the daily rollups are kept forever); 0 keeps them forever. */
     VISIT_RETENTION_DAYS: z.coerce.number().int().min(0).default(400),
     /** "production": the admin cookie is Secure and HSTS is sent, whatever SITE_URL says. */
@@ -131,7 +155,11 @@ export class EnvError extends Error {
 /** Parses run-time variables; throws an EnvError naming every bad variable (never echoing secrets). */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = parseEnvFields(envSchema, source, "Invalid configuration");
-  if ("error" in result) throw new EnvError(result.error);
+  if ("error" in result) {
+    // One line per problem, each naming its variable: what an operator reads in a service's start log.
+    const [, ...problems] = result.error.split("\n");
+    throw new EnvError(problems.map((line) => `Invalid configuration: ${line.trim()}`).join("\n"));
+  }
   return result.data;
 }
 

@@ -21,15 +21,15 @@ describe("request logging", () => {
   it("writes one access line per request, with its id and without the client's address", async () => {
     const { app, lines } = await appWithLogLines();
     try {
-      const response = await app.inject({ url: "/healthz", remoteAddress: "203.0.113.9" });
+      const response = await app.inject({ url: "/logs-a-warning", remoteAddress: "203.0.113.9" });
       expect(response.statusCode).toBe(200);
-      const requestLines = lines.filter((line) => line.reqId !== undefined);
+      const requestLines = lines.filter((line) => line.msg === "request");
       expect(requestLines).toHaveLength(1);
       expect(requestLines[0]).toMatchObject({
         level: 30,
         msg: "request",
         method: "GET",
-        url: "/healthz",
+        url: "/logs-a-warning",
         statusCode: 200,
       });
       expect(typeof requestLines[0]?.ms).toBe("number");
@@ -57,11 +57,23 @@ describe("request logging", () => {
   it("gives every request its own id", async () => {
     const { app, lines } = await appWithLogLines();
     try {
-      await app.inject({ url: "/healthz" });
-      await app.inject({ url: "/healthz" });
+      await app.inject({ url: "/logs-a-warning" });
+      await app.inject({ url: "/logs-a-warning" });
       const ids = lines.filter((line) => line.msg === "request").map((line) => line.reqId);
       expect(ids).toHaveLength(2);
       expect(ids[0]).not.toBe(ids[1]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("does not log the health and readiness probes", async () => {
+    const { app, lines } = await appWithLogLines();
+    try {
+      await app.listen({ port: 0, host: "127.0.0.1" });
+      expect((await app.inject({ url: "/healthz" })).statusCode).toBe(200);
+      expect((await app.inject({ url: "/readyz" })).statusCode).toBe(200);
+      expect(lines.filter((line) => line.msg === "request")).toEqual([]);
     } finally {
       await app.close();
     }

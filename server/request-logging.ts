@@ -17,6 +17,7 @@ export class AccessLogController extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    if (this.isLogDisabled(request)) return;
     const line = {
       [requestIdKey]: request.id,
       method: request.method,

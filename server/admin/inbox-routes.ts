@@ -1,16 +1,55 @@
-// The inbox: the contact messages newest first (keyset pages; filters by status and by e-mail state), one
-// message with its e-mail delivery and its sender's tracked visit, and sending a failed e-mail again.
+// The inbox: the contact messages newest first (keyset pages; search and filters), the same view as CSV, one
+// message with its e-mail delivery and its sender's tracked visit, and the team's actions on a message: read or
+// unread, handled, spam or not spam, sending a failed e-mail again, and erasure. Every change is announced on the
+// console's live stream.
 import type { FastifyInstance } from "fastify";
-import { adminErrors, type InboxPage, type MessageDetail } from "../../contracts/admin-api.ts";
+import {
+  adminErrors,
+  type InboxPage,
+  type MessageAction,
+  type MessageDetail,
+} from "../../contracts/admin-api.ts";
 import {
   encodeInboxCursor,
+  type InboxQuery,
   inboxQuerySchema,
+  messageActionSchema,
   messageIdSchema,
 } from "../../contracts/admin-requests.ts";
 import { firstErrorText } from "../../contracts/function-result.ts";
+import type { InboxFilter, Outcome } from "../db/repositories/admin-inbox.ts";
+import { sendCsv, toCsv } from "./csv.ts";
 import { sendAdminError } from "./http.ts";
 
-const defaultPageSize = 25;
+const pageSize = 50;
+
+const csvHeader = [
+  "Received (UTC)",
+  "Name",
+  "E-mail",
+  "Phone",
+  "Business",
+  "Website",
+  "Message",
+  "Spam",
+  "Read",
+  "Handled",
+  "E-mail delivery",
+  "Source",
+  "Landing page",
+  "Campaign",
+];
+
+function filterOf(query: InboxQuery): Omit<InboxFilter, "after" | "limit"> {
+  return {
+    status: query.status,
+    mail: query.mail,
+    state: query.state,
+    search: query.q,
+    source: query.source,
+    landingPath: query.landing,
+  };
+}
 
 export default async function inboxRoutes(app: FastifyInstance): Promise<void> {
   const inbox = app.repositories.adminInbox;
@@ -24,22 +63,45 @@ export default async function inboxRoutes(app: FastifyInstance): Promise<void> {
     const parsed = inboxQuerySchema.safeParse(request.query);
     if (!parsed.success) return sendAdminError(reply, 400, firstErrorText(parsed.error));
     const query = parsed.data;
-    const [{ messages, more }, failedMailCount] = await Promise.all([
-      inbox.list({
-        status: query.status,
-        mail: query.mail,
-        after: query.cursor,
-        limit: query.limit ?? defaultPageSize,
-      }),
+    const [{ messages, more }, failedMailCount, unreadCount] = await Promise.all([
+      inbox.list({ ...filterOf(query), after: query.cursor, limit: query.limit ?? pageSize }),
       inbox.failedMailCount(),
+      inbox.unreadCount(),
     ]);
     const last = messages.at(-1);
     const page: InboxPage = {
       messages,
       nextCursor: more && last ? encodeInboxCursor(last.receivedAt, last.id) : null,
       failedMailCount,
+      unreadCount,
     };
     return page;
+  });
+
+  app.get("/messages.csv", async (request, reply) => {
+    const parsed = inboxQuerySchema.safeParse(request.query);
+    if (!parsed.success) return sendAdminError(reply, 400, firstErrorText(parsed.error));
+    const rows = await inbox.exportAll(filterOf(parsed.data));
+    const csv = toCsv(
+      csvHeader,
+      rows.map((row) => [
+        row.receivedAt,
+        row.name,
+        row.email,
+        row.phone,
+        row.businessName,
+        row.website,
+        row.message,
+        row.status === "spam" ? "yes" : "no",
+        row.read ? "yes" : "no",
+        row.handled ? "yes" : "no",
+        row.mail,
+        row.source,
+        row.landingPath,
+        row.utmCampaign,
+      ]),
+    );
+    return sendCsv(reply, `boothpilot-inbox-${new Date().toISOString().slice(0, 10)}.csv`, csv);
   });
 
   app.get("/messages/:id", async (request, reply) => {
@@ -48,6 +110,46 @@ export default async function inboxRoutes(app: FastifyInstance): Promise<void> {
     const message = await detail(parsed.data.id);
     if (!message) return sendAdminError(reply, 404, adminErrors.messageNotFound);
     return message;
+  });
+
+  const act = (id: string, action: MessageAction, at: number): Promise<Outcome> => {
+    switch (action) {
+      case "read":
+      case "unread":
+        return inbox.setRead(id, action === "read", at);
+      case "handled":
+      case "unhandled":
+        return inbox.setHandled(id, action === "handled", at);
+      case "spam":
+      case "not-spam":
+        return inbox.setSpam(id, action === "spam", at, app.mailer.enabled);
+    }
+  };
+
+  app.post("/messages/:id/:action", async (request, reply) => {
+    const parsed = messageActionSchema.safeParse(request.params);
+    if (!parsed.success) return sendAdminError(reply, 404, firstErrorText(parsed.error));
+    const { id, action } = parsed.data;
+    const outcome = await act(id, action, Date.now());
+    if (outcome === "missing") return sendAdminError(reply, 404, adminErrors.messageNotFound);
+    // Only a change is announced: opening a read message again must not reload every open console.
+    if (outcome === "changed") {
+      request.log.info({ messageId: id, action }, "admin: message updated");
+      app.consoleEvents.messageChanged(id);
+      if (action === "not-spam") app.mailer.wake();
+    }
+    return detail(id);
+  });
+
+  app.delete("/messages/:id", async (request, reply) => {
+    const parsed = messageIdSchema.safeParse(request.params);
+    if (!parsed.success) return sendAdminError(reply, 400, firstErrorText(parsed.error));
+    const { id } = parsed.data;
+    if (!(await inbox.erase(id))) return sendAdminError(reply, 404, adminErrors.messageNotFound);
+    // The record of an erasure: which message and when, never what it said or who sent it.
+    request.log.info({ messageId: id }, "admin: message erased");
+    app.consoleEvents.messageChanged(id);
+    return reply.code(204).send();
   });
 
   app.post("/messages/:id/retry-mail", async (request, reply) => {

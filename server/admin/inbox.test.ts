@@ -172,6 +172,8 @@ describe.each(dialects)("admin inbox on %s", (dialect) => {
       excerpt: "We run a flea market of 120 booths.",
       status: "new",
       mail: "sent",
+      read: false,
+      handled: false,
     });
   });
 
@@ -266,6 +268,8 @@ describe.each(dialects)("admin inbox on %s", (dialect) => {
       website: null,
       message: "We run a flea market\nof 120 booths.",
       status: "new",
+      readAt: null,
+      handledAt: null,
       userAgent: "Mozilla/5.0 (Test) Firefox/140.0",
       sessionId: expect.any(String),
       mail: {

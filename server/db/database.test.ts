@@ -27,7 +27,14 @@ const tables = [
   "visit_rollups",
   "visit_rollups_by_key",
 ];
-const migrations = ["0001-functions", "0002-mail-outbox", "0003-admin", "0004-visit-rollups"];
+const migrations = [
+  "0001-functions",
+  "0002-mail-outbox",
+  "0003-admin",
+  "0004-visit-rollups",
+  "0005-inbox-triage",
+  "0006-rollups-by-utm",
+];
 
 describe("SQLite storage", () => {
   it("creates DATA_DIR and site.db on first start, in WAL mode with synchronous=FULL", async () => {

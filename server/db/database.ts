@@ -1,7 +1,7 @@
 // Opens the database (SQLite file under DATA_DIR, or PostgreSQL when DATABASE_URL is set), runs the
 // migrations, and closes it. Routes never see this: they use the repositories.
 import { resolve } from "node:path";
-import { Kysely, PostgresDialect, type Transaction } from "kysely";
+import { Kysely, type LogEvent, PostgresDialect, type Transaction } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
 import { groupCommit, type Work } from "./group-commit.ts";
@@ -46,6 +46,17 @@ export interface AppDatabase {
   readonly dedicatedClient?: (() => pg.Client) | undefined;
   /** Closes the connection(s) once the statements under way have finished. */
   close(): Promise<void>;
+  /** Told each statement's duration: on the writer (`db`) or the reports connection (metrics set it). */
+  onQuery: QueryObserver | undefined;
+  /** The PostgreSQL pool's connections (undefined on SQLite): for metrics. */
+  poolUse(): { total: number; idle: number; waiting: number } | undefined;
+}
+
+export type QueryObserver = (connection: "writer" | "reports", seconds: number) => void;
+
+/** Kysely's statement log, handed to whoever observes the database (metrics). */
+function queryLog(database: () => AppDatabase | undefined, connection: "writer" | "reports") {
+  return (event: LogEvent) => database()?.onQuery?.(connection, event.queryDurationMillis / 1000);
 }
 
 function redactUrl(url: string): string {
@@ -63,7 +74,7 @@ function wrap(
   db: Kysely<Schema>,
   reports: Kysely<Schema>,
   location: string,
-  dedicatedClient?: () => pg.Client,
+  postgres?: { pool: pg.Pool; dedicatedClient: () => pg.Client },
 ): AppDatabase {
   let closing: Promise<void> | undefined;
   return {
@@ -72,7 +83,12 @@ function wrap(
     reports,
     write: groupCommit(db),
     location,
-    dedicatedClient,
+    dedicatedClient: postgres?.dedicatedClient,
+    onQuery: undefined,
+    poolUse: () => {
+      const pool = postgres?.pool;
+      return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+    },
     close() {
       closing ??= Promise.all([db.destroy(), reports === db ? undefined : reports.destroy()]).then(
         () => {},
@@ -94,23 +110,36 @@ export async function openDatabase(config: DatabaseConfig): Promise<AppDatabase>
     });
     // An idle connection that breaks (server restart) must not crash the process; the pool replaces it.
     pool.on("error", () => {});
-    const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+    let database: AppDatabase | undefined;
+    const db = new Kysely<Schema>({
+      dialect: new PostgresDialect({ pool }),
+      log: queryLog(() => database, "writer"),
+    });
     const { databaseUrl } = config;
-    return wrap("postgres", db, db, redactUrl(databaseUrl), () => {
-      return new pg.Client({
+    const dedicatedClient = () =>
+      new pg.Client({
         connectionString: databaseUrl,
         connectionTimeoutMillis: 5_000,
         application_name: "boothpilot-web-listen",
       });
-    });
+    database = wrap("postgres", db, db, redactUrl(databaseUrl), { pool, dedicatedClient });
+    return database;
   }
   const file = resolve(config.dataDir, sqliteFileName);
   // One connection on this thread: node:sqlite is synchronous, and Kysely's driver runs one statement or one
   // transaction at a time on it.
   const sqlite = new NodeSqliteDatabase(openSqliteFile(file));
-  const db = new Kysely<Schema>({ dialect: new NodeSqliteDialect({ database: sqlite }) });
-  const reports = new Kysely<Schema>({ dialect: new SqliteReaderDialect(file) });
-  return wrap("sqlite", db, reports, file);
+  let database: AppDatabase | undefined;
+  const db = new Kysely<Schema>({
+    dialect: new NodeSqliteDialect({ database: sqlite }),
+    log: queryLog(() => database, "writer"),
+  });
+  const reports = new Kysely<Schema>({
+    dialect: new SqliteReaderDialect(file),
+    log: queryLog(() => database, "reports"),
+  });
+  database = wrap("sqlite", db, reports, file);
+  return database;
 }
 
 /**

@@ -26,6 +26,10 @@ export interface ContactMessagesTable {
   client_hash: string;
   user_agent: string | null;
   status: ContactMessageStatus;
+  /** When the team first opened it; null while unread. */
+  read_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** When the team marked it handled; null while it is still to do. */
+  handled_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
 }
 
 export interface ContactSubmissionGuardTable {
@@ -127,7 +131,7 @@ export interface VisitRollupsTable extends RollupCounts {
 }
 
 /** "total" rows have the value "": the counts of a day and source class. */
-export type RollupDimension = "total" | "host" | "path" | "campaign";
+export type RollupDimension = "total" | "host" | "path" | "campaign" | "utm_source" | "utm_medium";
 
 /** The same counts by one key at a time (with the source class): what most reports read. */
 export interface VisitRollupsByKeyTable extends RollupCounts {

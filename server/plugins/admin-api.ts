@@ -5,6 +5,7 @@ import cookie from "@fastify/cookie";
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { adminErrors } from "../../contracts/admin-api.ts";
+import analyticsBreakdownRoutes from "../admin/analytics-breakdown-routes.ts";
 import analyticsRoutes from "../admin/analytics-routes.ts";
 import type { ActiveSession } from "../admin/auth.ts";
 import eventsRoute from "../admin/events-route.ts";
@@ -98,6 +99,7 @@ async function adminApi(app: FastifyInstance, options: AdminApiPluginOptions): P
   await app.register(sessionRoutes, { signInLimits: options.signInLimits, now: options.now });
   await app.register(inboxRoutes);
   await app.register(analyticsRoutes);
+  await app.register(analyticsBreakdownRoutes);
   await app.register(eventsRoute);
 
   // Unknown admin API paths answer JSON 404, not the console's HTML (which serves /admin/*).

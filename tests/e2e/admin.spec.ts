@@ -209,17 +209,107 @@ test("filters the inbox and shows an unknown message as not found", async ({
 }) => {
   consoleWatch.allow(/status of 404/);
   await signIn(page);
-  await page.getByLabel("Status").selectOption("spam");
+  await page.getByLabel("Spam", { exact: true }).selectOption("spam");
   await page.getByLabel("E-mail state").selectOption("none");
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page).toHaveURL(/\/admin\?status=spam&mail=none$/);
   await expect(page.getByRole("table", { name: /^Spam, e-mail: not e-mailed/ })).toBeVisible();
-  await expect(page.getByLabel("Status")).toHaveValue("spam");
+  await expect(page.getByLabel("Spam", { exact: true })).toHaveValue("spam");
 
   await page.goto("/admin/messages/7d0f4a52-5a8b-4c3e-9d1f-2b6a8c9e0f11");
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Message not shown");
   await expect(page.getByRole("alert")).toHaveText("No message with this id.");
+});
+
+test("an unread message is bold and counted; opening it reads it, and mark unread undoes it", async ({
+  page,
+}) => {
+  const name = `Edsger ${unique("Dijkstra")}`;
+  const id = await sendContactMessage(page, name, "Do you support corner booths?");
+  await signIn(page);
+  const nav = page.getByRole("navigation", { name: "Admin" });
+  await expect(nav.getByRole("link", { name: /^Inbox\s*\d+ unread$/ })).toBeVisible();
+  const rowHeader = page.getByRole("table").getByRole("rowheader", { name: new RegExp(name) });
+  await expect(rowHeader).toHaveAccessibleName(new RegExp(`^Unread message: ${name}`));
+  const link = rowHeader.getByRole("link", { name, exact: true });
+  const weight = () =>
+    page
+      .getByRole("table")
+      .getByRole("row")
+      .filter({ hasText: name })
+      .locator("td")
+      .last()
+      .evaluate((cell) => Number(getComputedStyle(cell).fontWeight));
+  expect(await weight()).toBeGreaterThanOrEqual(600);
+
+  await link.click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Message from ${name}`);
+  await nav.getByRole("link", { name: /^Inbox/ }).click();
+  await expect(rowHeader).toHaveAccessibleName(new RegExp(`^${name}`));
+  expect(await weight()).toBeLessThan(600);
+
+  await page.goto(`/admin/messages/${id}`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Mark unread" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Inbox");
+  await expect(page.getByRole("status").filter({ hasText: "Marked unread." })).toBeVisible();
+  await expect(rowHeader).toHaveAccessibleName(new RegExp(`^Unread message: ${name}`));
+});
+
+test("searches, marks handled and spam, downloads the view as CSV, and deletes after confirming", async ({
+  page,
+}) => {
+  const word = unique("zinnia");
+  const name = `Grace ${unique("Hopper")}`;
+  const id = await sendContactMessage(page, name, `Our ${word} fair has 80 booths, "indoors".`);
+  await signIn(page);
+  await page.getByLabel("Search", { exact: true }).fill(word.toUpperCase());
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin\\?q=${word.toUpperCase()}$`));
+  const table = page.getByRole("table", {
+    name: new RegExp(`matching “${word.toUpperCase()}”`, "i"),
+  });
+  await expect(table.getByRole("row")).toHaveCount(2);
+  await expect(table).toContainText(name);
+  await expectNoAxeViolations(page);
+
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download these messages as CSV" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^boothpilot-inbox-\d{4}-\d\d-\d\d\.csv$/);
+  const csv = await (await download.createReadStream()).toArray();
+  const text = Buffer.concat(csv).toString("utf8");
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  const lines = text.slice(1).split("\r\n").filter(Boolean);
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(
+    `,"Our ${word} fair has 80 booths, ""indoors"".",no,no,no,none,direct,/contact,`,
+  );
+
+  await table.getByRole("link", { name }).click();
+  await page.getByRole("button", { name: "Mark handled" }).click();
+  await expect(page.getByRole("button", { name: "Mark not handled" })).toBeVisible();
+  await page.getByRole("button", { name: "Mark spam" }).click();
+  await expect(page.getByRole("button", { name: "Not spam" })).toBeVisible();
+  await expect(page.getByText("Handled", { exact: true })).toBeVisible();
+
+  await page.getByRole("button", { name: "Delete…" }).click();
+  const confirm = page.getByRole("region", { name: "Delete this message for good?" });
+  await expect(confirm.getByRole("button", { name: "Delete the message" })).toBeFocused();
+  await expectNoAxeViolations(page);
+  await confirm.getByRole("button", { name: "Keep it" }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Delete…" })).toBeFocused();
+  await page.getByRole("button", { name: "Delete…" }).click();
+  await confirm.getByRole("button", { name: "Delete the message" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Inbox");
+  await expect(
+    page.getByRole("status").filter({ hasText: `The message from ${name} was deleted.` }),
+  ).toBeVisible();
+  const gone = await page.request.get(`/admin/api/messages/${id}`);
+  expect(gone.status()).toBe(404);
 });
 
 test.describe("analytics", () => {
@@ -232,7 +322,7 @@ test.describe("analytics", () => {
   test("the analytics page shows where visits and messages come from", async ({ page }) => {
     const campaign = unique("admin-e2e");
     // A visit as a visitor makes it: the site's own referrer tracking records it.
-    await page.goto(`/pricing?utm_source=newsletter&utm_campaign=${campaign}`);
+    await page.goto(`/pricing?utm_source=newsletter&utm_medium=email&utm_campaign=${campaign}`);
     await waitForHydration(page);
     await expect
       .poll(() => page.evaluate(() => sessionStorage.getItem("referrer_tracked")))
@@ -247,28 +337,66 @@ test.describe("analytics", () => {
       "page",
     );
     for (const caption of [
-      "Visits by source",
-      "Contact messages by source of the sender's visit",
-      "Top referrers",
-      "Top landing pages",
-      "Top campaigns (utm_campaign)",
+      "Visits and messages by source",
+      "Referrer hosts",
+      "Landing pages",
+      "utm_source",
+      "utm_medium",
+      "Campaigns (utm_campaign)",
       "Visits per day (UTC)",
     ]) {
-      await expect(page.getByRole("table", { name: caption })).toBeVisible();
+      await expect(page.getByRole("table", { name: caption, exact: true })).toBeVisible();
     }
-    await expect(page.getByRole("table", { name: "Top landing pages" })).toContainText("/pricing");
-    await expect(page.getByRole("table", { name: "Top campaigns (utm_campaign)" })).toContainText(
+    await expect(page.getByRole("table", { name: "Landing pages" })).toContainText("/pricing");
+    await expect(page.getByRole("table", { name: "Campaigns (utm_campaign)" })).toContainText(
       campaign,
     );
+    // The chart (uPlot, loaded by the console only) beside its table.
+    await expect(page.getByRole("img", { name: /^Chart of visits per day/ })).toBeVisible();
+    await expect(page.locator(".uplot canvas").first()).toBeVisible();
     await expect(
       page.getByRole("table", { name: "Visits per day (UTC)" }).getByRole("row"),
     ).toHaveCount(31);
+    await expectNoAxeViolations(page);
+
     await period.getByRole("link", { name: "Last 7 days" }).click();
-    await expect(page).toHaveURL(/\/admin\/analytics\?days=7$/);
+    await expect(page).toHaveURL(/\/admin\/analytics\?range=7d$/);
     await expect(
       page.getByRole("table", { name: "Visits per day (UTC)" }).getByRole("row"),
     ).toHaveCount(8);
+
+    // A click on a campaign filters every panel and the URL; the chip removes it again.
+    await page.getByRole("link", { name: `Filter by campaign ${campaign}` }).click();
+    await expect(page).toHaveURL(new RegExp(`\\?range=7d&campaign=${campaign}$`));
+    const chip = page.getByRole("link", { name: `Remove filter Campaign: ${campaign}` });
+    await expect(chip).toBeVisible();
+    const landing = page.getByRole("table", { name: "Landing pages" });
+    await expect(landing.getByRole("row")).toHaveCount(2);
+    await expect(landing).toContainText("/pricing");
+    await expect(page.getByRole("table", { name: "utm_source" })).toContainText("newsletter");
+    await expect(page.getByRole("table", { name: "utm_source" }).getByRole("row")).toHaveCount(2);
+    await expect(
+      page.getByRole("table", { name: "Visits and messages by source" }).getByRole("row"),
+    ).toHaveCount(2);
     await expectNoAxeViolations(page);
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download “Landing pages” as CSV" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^boothpilot-landing-[\d-]+-to-[\d-]+\.csv$/);
+    const text = Buffer.concat(await (await download.createReadStream()).toArray()).toString(
+      "utf8",
+    );
+    const lines = text.slice(1).trimEnd().split("\r\n");
+    expect(lines[0]).toBe(
+      'Landing page,Visits,Messages,Conversion rate (%),"Visits, previous period","Messages, previous period"',
+    );
+    expect(lines.slice(1)).toEqual([expect.stringMatching(/^\/pricing,1,0,0,0,0$/)]);
+
+    await chip.click();
+    await expect(page).toHaveURL(/\/admin\/analytics\?range=7d$/);
+    await expect(page.getByRole("region", { name: "Filters" })).toHaveCount(0);
   });
 });
 

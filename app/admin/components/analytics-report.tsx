@@ -1,151 +1,378 @@
-// The referrer analytics of a window: totals, then one table per dimension (sources, hosts, landing pages,
-// campaigns, days, and the contact messages by source). Plain tables: screen readers and copy-paste both work.
-import { Link } from "react-router";
-import { type AnalyticsReport, analyticsDays } from "../../../contracts/admin-api";
+// The referrer analytics of a range: totals with their change against the previous period, the chart, and one
+// table per panel (sources, hosts, landing pages, utm_source, utm_medium, campaigns) with visits, messages and the
+// conversion rate. A row of a filterable panel filters every panel and the chart; filters show as removable chips.
+// Plain tables: screen readers and copy-paste both work, and each has its CSV.
+import { type FormEvent, lazy, Suspense } from "react";
+import { Link, useNavigate } from "react-router";
+import {
+  type AnalyticsBreakdown,
+  type AnalyticsFilterPanel,
+  type AnalyticsPanel,
+  type AnalyticsRange,
+  analyticsFilterPanels,
+  type BreakdownRow,
+  type ReferrerSource,
+} from "../../../contracts/admin-api";
+import {
+  type AnalyticsView,
+  analyticsHref,
+  breakdownCsvUrl,
+  change,
+  conversionRate,
+  withFilter,
+  withoutFilter,
+} from "../analytics-query";
 import { formatDay, sourceLabels } from "../format";
-import { adminPaths } from "../paths";
 import { VisitorsNow } from "./console-live";
-import { PageHeading } from "./ui";
+import { linkClass, PageHeading, secondaryButtonClass } from "./ui";
 
-const rangeLinkClass = ({ isActive }: { isActive: boolean }) =>
+const AnalyticsChart = lazy(() =>
+  import("./analytics-chart").then((module) => ({ default: module.AnalyticsChart })),
+);
+
+const rangeLabels: Record<Exclude<AnalyticsRange, "custom">, string> = {
+  today: "Today",
+  "7d": "Last 7 days",
+  "30d": "Last 30 days",
+  "90d": "Last 90 days",
+  "12m": "Last 12 months",
+};
+
+const panelTitles: Record<AnalyticsPanel, { caption: string; column: string }> = {
+  source: { caption: "Visits and messages by source", column: "Source" },
+  host: { caption: "Referrer hosts", column: "Referrer host" },
+  landing: { caption: "Landing pages", column: "Landing page" },
+  utmSource: { caption: "utm_source", column: "utm_source" },
+  utmMedium: { caption: "utm_medium", column: "utm_medium" },
+  campaign: { caption: "Campaigns (utm_campaign)", column: "Campaign" },
+};
+
+const filterNames: Record<AnalyticsFilterPanel, string> = {
+  source: "Source",
+  host: "Host",
+  landing: "Landing page",
+  campaign: "Campaign",
+};
+
+const rangeLinkClass = (current: boolean) =>
   `rounded-md border px-3 py-2 text-sm font-semibold ${
-    isActive
+    current
       ? "border-brand-700 bg-brand-700 text-white"
       : "border-slate-300 bg-white text-ink hover:border-brand-700 hover:text-brand-800"
   }`;
 
-interface Column {
-  label: string;
-  numeric?: boolean;
+/** A value as the panel shows it: the source class in words, "(none)" for no host or campaign. */
+function label(panel: AnalyticsPanel, value: string): string {
+  if (panel === "source") return sourceLabels[value as ReferrerSource | "untracked"] ?? value;
+  return value === "" ? "(none)" : value;
 }
 
-function CountTable({
-  caption,
-  columns,
-  rows,
-  empty = "None in this period.",
-}: {
-  caption: string;
-  columns: [Column, Column];
-  rows: [string, number][];
-  empty?: string;
-}) {
+function Change({ now, before }: { now: number; before: number }) {
+  const { text, direction } = change(now, before);
+  const arrow = { up: "▲", down: "▼", same: "" }[direction];
+  const colour = { up: "text-emerald-800", down: "text-red-800", same: "text-muted" }[direction];
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200">
-      <table className="w-full border-collapse text-left text-sm">
-        <caption className="px-4 py-3 text-left font-semibold text-ink">{caption}</caption>
-        <thead className="bg-slate-50">
-          <tr>
-            {columns.map((column) => (
-              <th
-                key={column.label}
-                scope="col"
-                className={`px-4 py-2 ${column.numeric ? "text-right" : ""}`}
-              >
-                {column.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
+    <span className={`whitespace-nowrap text-sm ${colour}`}>
+      <span aria-hidden="true">{arrow} </span>
+      {text}
+      <span className="sr-only"> against the previous period ({before})</span>
+    </span>
+  );
+}
+
+function Panel({
+  panel,
+  rows,
+  view,
+}: {
+  panel: AnalyticsPanel;
+  rows: BreakdownRow[];
+  view: AnalyticsView;
+}) {
+  const { caption, column } = panelTitles[panel];
+  const filterable = (analyticsFilterPanels as readonly string[]).includes(panel)
+    ? (panel as AnalyticsFilterPanel)
+    : null;
+  return (
+    <div className="grid gap-2">
+      <section
+        aria-label={caption}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone must scroll by keyboard.
+        tabIndex={0}
+        className="overflow-x-auto rounded-lg border border-slate-200"
+      >
+        <table className="w-full border-collapse text-left text-sm">
+          <caption className="px-4 py-3 text-left font-semibold text-ink">{caption}</caption>
+          <thead className="bg-slate-50">
             <tr>
-              <td colSpan={2} className="px-4 py-3 text-muted">
-                {empty}
-              </td>
+              <th scope="col" className="px-4 py-2">
+                {column}
+              </th>
+              <th scope="col" className="px-4 py-2 text-right">
+                Visits
+              </th>
+              <th scope="col" className="px-4 py-2 text-right">
+                Change
+              </th>
+              <th scope="col" className="px-4 py-2 text-right">
+                Messages
+              </th>
+              <th scope="col" className="px-4 py-2 text-right">
+                Conversion
+              </th>
             </tr>
-          ) : (
-            rows.map(([label, count]) => (
-              <tr key={label} className="border-t border-slate-200">
-                <th scope="row" className="break-all px-4 py-2 font-normal">
-                  {label}
-                </th>
-                <td className="px-4 py-2 text-right tabular-nums">{count}</td>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={5} className="px-4 py-3 text-muted">
+                  None in this period.
+                </td>
               </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+            ) : (
+              rows.slice(0, 25).map((row) => (
+                <tr key={row.value} className="border-t border-slate-200">
+                  <th scope="row" className="break-all px-4 py-2 font-normal">
+                    {filterable && !view.filters[filterable].includes(row.value) ? (
+                      <Link
+                        to={analyticsHref(withFilter(view, filterable, row.value))}
+                        className={linkClass}
+                        aria-label={`Filter by ${filterNames[filterable].toLowerCase()} ${label(panel, row.value)}`}
+                      >
+                        {label(panel, row.value)}
+                      </Link>
+                    ) : (
+                      label(panel, row.value)
+                    )}
+                  </th>
+                  <td className="px-4 py-2 text-right tabular-nums">{row.visits}</td>
+                  <td className="px-4 py-2 text-right">
+                    <Change now={row.visits} before={row.previousVisits} />
+                  </td>
+                  <td className="px-4 py-2 text-right tabular-nums">{row.messages}</td>
+                  <td className="px-4 py-2 text-right tabular-nums">
+                    {conversionRate(row.messages, row.visits)}
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </section>
+      <p className="text-sm">
+        <a href={breakdownCsvUrl(view, panel)} download className={linkClass}>
+          Download “{caption}” as CSV
+        </a>
+      </p>
     </div>
   );
 }
 
-const visitsColumn: Column = { label: "Visits", numeric: true };
+function RangePicker({ view, report }: { view: AnalyticsView; report: AnalyticsBreakdown }) {
+  const navigate = useNavigate();
+  function custom(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    void navigate(
+      analyticsHref({
+        ...view,
+        range: "custom",
+        from: String(form.get("from") ?? ""),
+        to: String(form.get("to") ?? ""),
+      }),
+    );
+  }
+  const lastDay = new Date(Date.parse(report.until) - 86_400_000).toISOString().slice(0, 10);
+  return (
+    <div className="grid gap-3">
+      <nav aria-label="Period" className="flex flex-wrap gap-2">
+        {(Object.keys(rangeLabels) as (keyof typeof rangeLabels)[]).map((range) => (
+          <Link
+            key={range}
+            to={analyticsHref({ ...view, range, from: "", to: "" })}
+            aria-current={range === view.range ? "page" : undefined}
+            className={rangeLinkClass(range === view.range)}
+          >
+            {rangeLabels[range]}
+          </Link>
+        ))}
+      </nav>
+      <form onSubmit={custom} aria-label="Custom period" className="flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="analytics-from" className="text-sm font-semibold text-ink">
+            From (UTC day)
+          </label>
+          <input
+            id="analytics-from"
+            name="from"
+            type="date"
+            required
+            defaultValue={report.since.slice(0, 10)}
+            className="mt-1 block min-h-11 rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-ink"
+          />
+        </div>
+        <div>
+          <label htmlFor="analytics-to" className="text-sm font-semibold text-ink">
+            To (UTC day)
+          </label>
+          <input
+            id="analytics-to"
+            name="to"
+            type="date"
+            required
+            defaultValue={lastDay}
+            className="mt-1 block min-h-11 rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-ink"
+          />
+        </div>
+        <button type="submit" className={secondaryButtonClass}>
+          Show these days
+        </button>
+      </form>
+    </div>
+  );
+}
 
-export function AnalyticsView({ report }: { report: AnalyticsReport }) {
-  const dayRange = `${formatDay(report.since.slice(0, 10))} to ${formatDay(report.perDay.at(-1)?.day ?? report.since.slice(0, 10))} (UTC)`;
+function FilterChips({ view }: { view: AnalyticsView }) {
+  const chips = analyticsFilterPanels.flatMap((panel) =>
+    view.filters[panel].map((value) => ({ panel, value })),
+  );
+  if (chips.length === 0) return null;
+  return (
+    <section aria-label="Filters" className="flex flex-wrap items-center gap-2">
+      <span className="text-sm font-semibold text-ink">Filtered by:</span>
+      {chips.map(({ panel, value }) => (
+        <Link
+          key={`${panel}:${value}`}
+          to={analyticsHref(withoutFilter(view, panel, value))}
+          className="inline-flex min-h-11 items-center gap-2 rounded-full border border-brand-700 bg-brand-50 px-3 py-1 text-sm text-brand-900 hover:bg-brand-100"
+          aria-label={`Remove filter ${filterNames[panel]}: ${label(panel, value)}`}
+        >
+          {filterNames[panel]}: {label(panel, value)}
+          <span aria-hidden="true">×</span>
+        </Link>
+      ))}
+    </section>
+  );
+}
+
+function Total({
+  term,
+  now,
+  before,
+  children,
+}: {
+  term: string;
+  now: number;
+  before: number;
+  children?: string;
+}) {
+  return (
+    <div className="rounded-lg border border-slate-200 p-4">
+      <dt className="text-sm text-muted">{term}</dt>
+      <dd className="flex flex-wrap items-baseline gap-2">
+        <span className="text-3xl font-bold text-ink">{children ?? now}</span>
+        <Change now={now} before={before} />
+      </dd>
+    </div>
+  );
+}
+
+export function AnalyticsReportView({
+  report,
+  view,
+}: {
+  report: AnalyticsBreakdown;
+  view: AnalyticsView;
+}) {
+  const first = report.series[0]?.day ?? report.since.slice(0, 10);
+  const last = report.series.at(-1)?.day ?? first;
+  const { totals, previousTotals: before } = report;
   return (
     <>
       <PageHeading>Referrer analytics</PageHeading>
       <VisitorsNow />
-      <PeriodLinks current={report.days} />
-      <p className="text-muted">{dayRange}</p>
-      <dl className="grid gap-4 sm:grid-cols-3">
-        <div className="rounded-lg border border-slate-200 p-4">
-          <dt className="text-sm text-muted">Visits</dt>
-          <dd className="text-3xl font-bold text-ink">{report.visits}</dd>
-        </div>
-        <div className="rounded-lg border border-slate-200 p-4">
-          <dt className="text-sm text-muted">Bot visits (left out of every table)</dt>
-          <dd className="text-3xl font-bold text-ink">{report.botVisits}</dd>
-        </div>
-        <div className="rounded-lg border border-slate-200 p-4">
-          <dt className="text-sm text-muted">Contact messages (spam left out)</dt>
-          <dd className="text-3xl font-bold text-ink">
-            {report.messagesBySource.reduce((sum, row) => sum + row.messages, 0)}
-          </dd>
-        </div>
+      <RangePicker view={view} report={report} />
+      <p className="text-muted">
+        {first === last ? formatDay(first) : `${formatDay(first)} to ${formatDay(last)}`} (UTC),
+        compared with the {report.series.length === 1 ? "day" : `${report.series.length} days`}{" "}
+        before.
+      </p>
+      <FilterChips view={view} />
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Total term="Visits" now={totals.visits} before={before.visits} />
+        <Total
+          term="Contact messages (spam left out)"
+          now={totals.messages}
+          before={before.messages}
+        />
+        <Total
+          term="Conversion rate (messages ÷ visits)"
+          now={totals.visits ? totals.messages / totals.visits : 0}
+          before={before.visits ? before.messages / before.visits : 0}
+        >
+          {conversionRate(totals.messages, totals.visits)}
+        </Total>
+        <Total
+          term="Bot visits (left out of every table)"
+          now={totals.botVisits}
+          before={before.botVisits}
+        />
       </dl>
+      <Suspense fallback={<p className="text-muted">Loading the chart…</p>}>
+        <AnalyticsChart series={report.series} />
+      </Suspense>
       <div className="grid items-start gap-6 lg:grid-cols-2">
-        <CountTable
-          caption="Visits by source"
-          columns={[{ label: "Source" }, visitsColumn]}
-          rows={report.bySource.map((row) => [sourceLabels[row.source], row.visits])}
-        />
-        <CountTable
-          caption="Contact messages by source of the sender's visit"
-          columns={[{ label: "Source" }, { label: "Messages", numeric: true }]}
-          rows={report.messagesBySource.map((row) => [sourceLabels[row.source], row.messages])}
-        />
-        <CountTable
-          caption="Top referrers"
-          columns={[{ label: "Referrer host" }, visitsColumn]}
-          rows={report.byReferrerHost.map((row) => [row.host, row.visits])}
-        />
-        <CountTable
-          caption="Top landing pages"
-          columns={[{ label: "Path" }, visitsColumn]}
-          rows={report.byLandingPath.map((row) => [row.path, row.visits])}
-        />
-        <CountTable
-          caption="Top campaigns (utm_campaign)"
-          columns={[{ label: "Campaign" }, visitsColumn]}
-          rows={report.byCampaign.map((row) => [row.campaign, row.visits])}
-        />
-        <CountTable
-          caption="Visits per day (UTC)"
-          columns={[{ label: "Day" }, visitsColumn]}
-          rows={report.perDay.map((row) => [formatDay(row.day), row.visits])}
-        />
+        {(Object.keys(panelTitles) as AnalyticsPanel[]).map((panel) => (
+          <Panel key={panel} panel={panel} rows={report.panels[panel]} view={view} />
+        ))}
+        <div className="grid gap-2">
+          <section
+            aria-label="Visits per day (UTC)"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone must scroll by keyboard.
+            tabIndex={0}
+            className="overflow-x-auto rounded-lg border border-slate-200"
+          >
+            <table className="w-full border-collapse text-left text-sm">
+              <caption className="px-4 py-3 text-left font-semibold text-ink">
+                Visits per day (UTC)
+              </caption>
+              <thead className="bg-slate-50">
+                <tr>
+                  <th scope="col" className="px-4 py-2">
+                    Day
+                  </th>
+                  <th scope="col" className="px-4 py-2 text-right">
+                    Visits
+                  </th>
+                  <th scope="col" className="px-4 py-2 text-right">
+                    Previous period
+                  </th>
+                  <th scope="col" className="px-4 py-2 text-right">
+                    Messages
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.series.map((day) => (
+                  <tr key={day.day} className="border-t border-slate-200">
+                    <th scope="row" className="px-4 py-2 font-normal">
+                      {formatDay(day.day)}
+                    </th>
+                    <td className="px-4 py-2 text-right tabular-nums">{day.visits}</td>
+                    <td className="px-4 py-2 text-right tabular-nums">{day.previousVisits}</td>
+                    <td className="px-4 py-2 text-right tabular-nums">{day.messages}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+          <p className="text-sm">
+            <a href={breakdownCsvUrl(view, "series")} download className={linkClass}>
+              Download the visits per day as CSV
+            </a>
+          </p>
+        </div>
       </div>
     </>
-  );
-}
-
-/** The three periods; the current one is marked for assistive technology as well as by colour. */
-function PeriodLinks({ current }: { current: number }) {
-  return (
-    <nav aria-label="Period" className="flex flex-wrap gap-2">
-      {analyticsDays.map((days) => (
-        <Link
-          key={days}
-          to={`${adminPaths.analytics}?days=${days}`}
-          aria-current={days === current ? "page" : undefined}
-          className={rangeLinkClass({ isActive: days === current })}
-        >
-          Last {days} days
-        </Link>
-      ))}
-    </nav>
   );
 }

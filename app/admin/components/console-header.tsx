@@ -14,9 +14,12 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 export function ConsoleHeader({
   email,
+  unreadCount,
   onSignedOut,
 }: {
   email: string;
+  /** Unread messages (spam left out), or null when the count could not be read. */
+  unreadCount: number | null;
   onSignedOut: (problem: string | null) => void;
 }) {
   const [busy, setBusy] = useState(false);
@@ -44,6 +47,12 @@ export function ConsoleHeader({
           {/* "end": the inbox link is not current on the message pages below it. */}
           <NavLink to={adminPaths.inbox} end className={navLinkClass}>
             Inbox
+            {unreadCount ? (
+              <span className="ml-2 rounded-full bg-brand-800 px-2 py-0.5 text-xs font-semibold text-white">
+                {unreadCount}
+                <span className="sr-only"> unread</span>
+              </span>
+            ) : null}
           </NavLink>
           <NavLink to={adminPaths.analytics} className={navLinkClass}>
             Analytics

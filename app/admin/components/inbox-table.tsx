@@ -2,10 +2,10 @@
 // to older pages.
 import { Link } from "react-router";
 import type { InboxPage } from "../../../contracts/admin-api";
-import { formatDateTime, mailStateLabels } from "../format";
+import { formatDateTime, mailStateLabels, sourceLabels } from "../format";
 import { describeFilters, type InboxFilters, inboxHref } from "../inbox-query";
 import { adminPaths } from "../paths";
-import { linkClass, MailBadge, SpamBadge } from "./ui";
+import { HandledBadge, linkClass, MailBadge, SpamBadge } from "./ui";
 
 export function FailedMailWarning({ count }: { count: number }) {
   if (count === 0) return null;
@@ -25,7 +25,10 @@ export function FailedMailWarning({ count }: { count: number }) {
 }
 
 export function InboxTable({ page, filters }: { page: InboxPage; filters: InboxFilters }) {
-  const caption = describeFilters(filters, (state) => mailStateLabels[state]);
+  const caption = describeFilters(filters, {
+    mail: (state) => mailStateLabels[state],
+    source: (source) => sourceLabels[source],
+  });
   return (
     <div className="grid gap-4">
       <div className="overflow-x-auto rounded-lg border border-slate-200">
@@ -60,12 +63,13 @@ export function InboxTable({ page, filters }: { page: InboxPage; filters: InboxF
               page.messages.map((message) => (
                 <tr
                   key={message.id}
-                  className={`border-t border-slate-200 align-top ${message.mail === "failed" ? "bg-red-50" : ""}`}
+                  className={`border-t border-slate-200 align-top ${message.mail === "failed" ? "bg-red-50" : ""} ${message.read ? "" : "font-semibold"}`}
                 >
                   <td className="whitespace-nowrap px-4 py-3 text-muted">
                     <time dateTime={message.receivedAt}>{formatDateTime(message.receivedAt)}</time>
                   </td>
-                  <th scope="row" className="px-4 py-3 font-normal">
+                  <th scope="row" className={`px-4 py-3 ${message.read ? "font-normal" : ""}`}>
+                    {message.read ? null : <span className="sr-only">Unread message: </span>}
                     <Link to={adminPaths.message(message.id)} className={linkClass}>
                       {message.name}
                     </Link>
@@ -78,6 +82,11 @@ export function InboxTable({ page, filters }: { page: InboxPage; filters: InboxF
                     {message.status === "spam" ? (
                       <>
                         <SpamBadge />{" "}
+                      </>
+                    ) : null}
+                    {message.handled ? (
+                      <>
+                        <HandledBadge />{" "}
                       </>
                     ) : null}
                     {message.excerpt}

@@ -4,8 +4,18 @@ import { Link } from "react-router";
 import type { MailDelivery, MessageDetail, TrackedSession } from "../../../contracts/admin-api";
 import { errorKindLabels, formatDateTime, isWebAddress, sourceLabels } from "../format";
 import { adminPaths } from "../paths";
+import { MessageActions } from "./message-actions";
 import { RetryMailButton } from "./retry-mail-button";
-import { Field, linkClass, MailBadge, PageHeading, Section, SpamBadge, StatusNote } from "./ui";
+import {
+  Field,
+  HandledBadge,
+  linkClass,
+  MailBadge,
+  PageHeading,
+  Section,
+  SpamBadge,
+  StatusNote,
+} from "./ui";
 
 function When({ iso }: { iso: string | null }) {
   return iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : null;
@@ -121,8 +131,10 @@ export function MessageDetails({ message }: { message: MessageDetail }) {
         <p className="flex flex-wrap items-center gap-2 text-muted">
           Received <When iso={message.receivedAt} />
           {message.status === "spam" ? <SpamBadge /> : null}
+          {message.handledAt ? <HandledBadge /> : null}
           {message.mail ? <MailBadge state={message.mail.status} /> : null}
         </p>
+        <MessageActions message={message} />
       </div>
 
       <Section title="Message" id="message-text">

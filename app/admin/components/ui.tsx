@@ -66,6 +66,14 @@ export function SpamBadge() {
   );
 }
 
+export function HandledBadge() {
+  return (
+    <span className="inline-block whitespace-nowrap rounded-full border border-green-700 bg-green-50 px-2 py-0.5 text-xs font-semibold text-green-900">
+      Handled
+    </span>
+  );
+}
+
 export function Section({
   title,
   id,

@@ -1,28 +1,29 @@
-// /admin/analytics: where the site's visitors and contact messages come from, over 7, 30 or 90 days.
-import { type AnalyticsReport, adminApiPaths, analyticsDays } from "../../../contracts/admin-api";
+// /admin/analytics: where the site's visitors and contact messages come from, over a range, filtered, beside the
+// previous period. Range and filters are in the URL.
+import type { AnalyticsBreakdown } from "../../../contracts/admin-api";
+import { breakdownApiUrl, readAnalyticsView } from "../analytics-query";
 import { adminApi, consoleTitle, whenSignedIn } from "../api";
 import { AdminData } from "../components/admin-data";
-import { AnalyticsView } from "../components/analytics-report";
+import { AnalyticsReportView } from "../components/analytics-report";
 import type { Route } from "./+types/admin-analytics";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: consoleTitle(loaderData, "Analytics") },
+  { title: consoleTitle(loaderData?.report, "Analytics") },
 ];
 
-const defaultDays = 30;
-
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const asked = Number(new URL(request.url).searchParams.get("days"));
-  const days = (analyticsDays as readonly number[]).includes(asked) ? asked : defaultDays;
-  return whenSignedIn(() =>
-    adminApi.get<AnalyticsReport>(`${adminApiPaths.analytics}?days=${days}`),
-  );
+  const view = readAnalyticsView(new URL(request.url).search);
+  return {
+    view,
+    report: await whenSignedIn(() => adminApi.get<AnalyticsBreakdown>(breakdownApiUrl(view))),
+  };
 }
 
 export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
+  const { view, report } = loaderData;
   return (
-    <AdminData result={loaderData} errorTitle="Referrer analytics">
-      {(report) => <AnalyticsView report={report} />}
+    <AdminData result={report} errorTitle="Referrer analytics">
+      {(data) => <AnalyticsReportView report={data} view={view} />}
     </AdminData>
   );
 }

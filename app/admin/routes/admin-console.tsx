@@ -3,8 +3,12 @@
 import { useEffect, useRef, useState } from "react";
 import { Outlet, ScrollRestoration, useLocation } from "react-router";
 import "../admin.css";
-import type { AdminSessionState } from "../../../contracts/admin-api";
-import { currentSession } from "../api";
+import {
+  type AdminSessionState,
+  adminApiPaths,
+  type InboxPage,
+} from "../../../contracts/admin-api";
+import { adminApi, currentSession } from "../api";
 import { ConsoleHeader } from "../components/console-header";
 import { ConsoleLive } from "../components/console-live";
 import { SignInForm } from "../components/sign-in-form";
@@ -12,8 +16,12 @@ import { Alert, PageHeading, StatusNote } from "../components/ui";
 import { useRefresh } from "../use-refresh";
 import type { Route } from "./+types/admin-console";
 
+/** Who is signed in, and for the navigation the number of unread messages (null when it cannot be known). */
 export async function clientLoader() {
-  return currentSession();
+  const session = await currentSession();
+  if (session.kind !== "ok" || !session.data.signedIn) return { session, unreadCount: null };
+  const inbox = await adminApi.get<InboxPage>(`${adminApiPaths.messages}?limit=1`);
+  return { session, unreadCount: inbox.kind === "ok" ? inbox.data.unreadCount : null };
 }
 
 const signedOut: AdminSessionState = {
@@ -56,7 +64,7 @@ export default function AdminConsole(props: Route.ComponentProps) {
   );
 }
 
-function ConsoleFrame({ loaderData }: Route.ComponentProps) {
+function ConsoleFrame({ loaderData: { session: loaderData, unreadCount } }: Route.ComponentProps) {
   const refresh = useRefresh();
   const [notice, setNotice] = useState<Notice>(null);
   const state: AdminSessionState | null =
@@ -121,6 +129,7 @@ function ConsoleFrame({ loaderData }: Route.ComponentProps) {
     >
       <ConsoleHeader
         email={state.email}
+        unreadCount={unreadCount}
         onSignedOut={(problem) => {
           setNotice(problem ? { kind: "sign-out-failed", error: problem } : { kind: "signed-out" });
           refresh();

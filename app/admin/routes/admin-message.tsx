@@ -1,4 +1,6 @@
-// /admin/messages/:id: one contact message (the contact e-mail links here).
+// /admin/messages/:id: one contact message (the contact e-mail links here). Opening it marks it read, once per
+// visit of the page: reloading its data (a live update) never reads it again after "mark unread".
+import { useEffect } from "react";
 import { adminApiPaths, type MessageDetail } from "../../../contracts/admin-api";
 import { adminApi, consoleTitle, whenSignedIn } from "../api";
 import { AdminData } from "../components/admin-data";
@@ -18,10 +20,24 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   return whenSignedIn(() => adminApi.get<MessageDetail>(adminApiPaths.message(params.id)));
 }
 
+function MarkReadOnOpen({ id, read }: { id: string; read: boolean }) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per message opened, not on every reload of it.
+  useEffect(() => {
+    // The change comes back on the live stream, which reloads the page's data and the unread count.
+    if (!read) void adminApi.post(adminApiPaths.messageAction(id, "read"));
+  }, [id]);
+  return null;
+}
+
 export default function AdminMessage({ loaderData }: Route.ComponentProps) {
   return (
     <AdminData result={loaderData} errorTitle="Message not shown">
-      {(message) => <MessageDetails message={message} />}
+      {(message) => (
+        <>
+          <MarkReadOnOpen id={message.id} read={message.readAt !== null} />
+          <MessageDetails message={message} />
+        </>
+      )}
     </AdminData>
   );
 }

@@ -7,6 +7,8 @@ import * as functions from "./0001-functions.ts";
 import * as mailOutbox from "./0002-mail-outbox.ts";
 import * as admin from "./0003-admin.ts";
 import * as visitRollups from "./0004-visit-rollups.ts";
+import * as inboxTriage from "./0005-inbox-triage.ts";
+import * as rollupsByUtm from "./0006-rollups-by-utm.ts";
 
 export interface ColumnTypes {
   dialect: DialectName;
@@ -44,7 +46,12 @@ const steps: Record<string, { up: Step; down: Step }> = {
   "0002-mail-outbox": mailOutbox,
   "0003-admin": admin,
   "0004-visit-rollups": visitRollups,
+  "0005-inbox-triage": inboxTriage,
+  "0006-rollups-by-utm": rollupsByUtm,
 };
+
+/** The migrations this code knows, oldest first. */
+export const migrationNames: readonly string[] = Object.keys(steps);
 
 export function migrationProvider(dialect: DialectName): MigrationProvider {
   const types = columnTypes[dialect];

@@ -1,35 +1,83 @@
-// The admin console's view of contact messages: the inbox (newest first, keyset pages, filters), one message with
-// its e-mail delivery and its sender's tracked visit, and sending a failed e-mail again.
+// The admin console's view of contact messages: the inbox (newest first, keyset pages, search and filters), one
+// message with its e-mail delivery and its sender's tracked visit, and the team's actions on it: read and unread,
+// handled, spam and not spam (which cancel or queue its e-mail), sending a failed e-mail again, and erasure.
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
 import type {
   InboxMessage,
+  InboxState,
   MailDelivery,
   MailState,
   MessageDetail,
   MessageStatus,
+  ReferrerSource,
   TrackedSession,
 } from "../../../contracts/admin-api.ts";
 import type { AppDatabase } from "../database.ts";
+import type { Schema } from "../schema.ts";
 
 const excerptLength = 140;
 
 export interface InboxFilter {
   status?: MessageStatus | undefined;
   mail?: MailState | undefined;
+  state?: InboxState | undefined;
+  /** Found in the name, e-mail, business or message, whatever the case. */
+  search?: string | undefined;
+  source?: ReferrerSource | undefined;
+  landingPath?: string | undefined;
   /** The last message of the previous page: older ones follow. */
   after?: { receivedAt: string; id: string } | undefined;
   limit: number;
 }
 
+/** A message as the CSV download lists it: every field the team entered or the visit told. */
+export interface InboxExportRow extends InboxMessage {
+  phone: string | null;
+  website: string | null;
+  message: string;
+  source: ReferrerSource | null;
+  landingPath: string | null;
+  utmCampaign: string | null;
+}
+
+/** What an action did: changed the message, found it already so (nothing written), or found no such message. */
+export type Outcome = "changed" | "unchanged" | "missing";
+
 export interface AdminInboxRepository {
   /** Up to `limit` messages, newest first; `more` when older ones match too. */
   list(filter: InboxFilter): Promise<{ messages: InboxMessage[]; more: boolean }>;
+  /** Every message matching the filter (no page), newest first, for the CSV download. */
+  exportAll(filter: Omit<InboxFilter, "after" | "limit">): Promise<InboxExportRow[]>;
   /** Messages whose e-mail failed, all of them. */
   failedMailCount(): Promise<number>;
+  /** Messages not opened yet, spam left out. */
+  unreadCount(): Promise<number>;
+  /** Marks it read (the first time only) or unread. */
+  setRead(id: string, read: boolean, at: number): Promise<Outcome>;
+  /** Marks it handled (and read) or not. */
+  setHandled(id: string, handled: boolean, at: number): Promise<Outcome>;
+  /**
+   * Marks it spam and cancels its e-mail if not sent yet, or not spam and queues its e-mail (`queueMail`) when it
+   * never had one: a message is e-mailed at most once, however often this is called. False when there is no such
+   * message.
+   */
+  setSpam(id: string, spam: boolean, at: number, queueMail: boolean): Promise<Outcome>;
+  /** Erases the message and its outbox row (its link to the visit goes with it); false when there was none. */
+  erase(id: string): Promise<boolean>;
   /** The message with its e-mail delivery and tracked visit, or null (mailDeliveryOn is the caller's). */
   detail(id: string): Promise<Omit<MessageDetail, "mailDeliveryOn"> | null>;
   /** Puts a failed e-mail back in the outbox, due at `at`; false when the message's e-mail is not failed. */
   retryMail(id: string, at: number): Promise<boolean>;
 }
+
+type Joined = Schema & {
+  m: Schema["contact_messages"];
+  o: Schema["mail_outbox"];
+  v: Schema["referrer_visits"];
+};
+
+const searchColumns = ["m.name", "m.email", "m.business_name", "m.message"] as const;
+type SearchColumn = (typeof searchColumns)[number];
 
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
@@ -41,12 +89,50 @@ function excerpt(message: string): string {
 
 export function adminInboxRepository(database: AppDatabase): AdminInboxRepository {
   const { db } = database;
+  const view = () =>
+    db
+      .selectFrom("contact_messages as m")
+      .leftJoin("mail_outbox as o", "o.message_id", "m.id")
+      .leftJoin("referrer_visits as v", "v.session_id", "m.session_id");
+
+  const filtered = <Row>(
+    query: SelectQueryBuilder<Joined, "m" | "o" | "v", Row>,
+    filter: Omit<InboxFilter, "after" | "limit">,
+  ) => {
+    let q = query;
+    if (filter.status) q = q.where("m.status", "=", filter.status);
+    if (filter.mail === "none") q = q.where("o.message_id", "is", null);
+    else if (filter.mail) q = q.where("o.status", "=", filter.mail);
+    if (filter.state === "unread") q = q.where("m.read_at", "is", null);
+    if (filter.state === "read")
+      q = q.where("m.read_at", "is not", null).where("m.handled_at", "is", null);
+    if (filter.state === "handled") q = q.where("m.handled_at", "is not", null);
+    if (filter.source) q = q.where("v.source", "=", filter.source);
+    if (filter.landingPath) q = q.where("v.landing_path", "=", filter.landingPath);
+    const search = filter.search;
+    if (search) {
+      // lower() on both sides: case-insensitive on both databases (SQLite's lower() folds ASCII letters only).
+      const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = (eb: ExpressionBuilder<Joined, "m" | "o" | "v">, column: SearchColumn) =>
+        sql<boolean>`lower(coalesce(${eb.ref(column)}, '')) like ${pattern} escape '\\'`;
+      q = q.where((eb) => eb.or(searchColumns.map((column) => like(eb, column))));
+    }
+    return q;
+  };
+
+  const exists = async (id: string): Promise<Outcome> => {
+    const row = await db
+      .selectFrom("contact_messages")
+      .select("id")
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return row ? "unchanged" : "missing";
+  };
+
   return {
     async list(filter) {
-      let query = db
-        .selectFrom("contact_messages as m")
-        .leftJoin("mail_outbox as o", "o.message_id", "m.id")
-        .select([
+      let query = filtered(
+        view().select([
           "m.id",
           "m.created_at",
           "m.name",
@@ -54,11 +140,12 @@ export function adminInboxRepository(database: AppDatabase): AdminInboxRepositor
           "m.business_name",
           "m.message",
           "m.status",
+          "m.read_at",
+          "m.handled_at",
           "o.status as mail_status",
-        ]);
-      if (filter.status) query = query.where("m.status", "=", filter.status);
-      if (filter.mail === "none") query = query.where("o.message_id", "is", null);
-      else if (filter.mail) query = query.where("o.status", "=", filter.mail);
+        ]),
+        filter,
+      );
       const after = filter.after;
       if (after) {
         // Keyset: strictly after the last row shown in (created_at, id) order, so no row repeats or is skipped
@@ -86,8 +173,126 @@ export function adminInboxRepository(database: AppDatabase): AdminInboxRepositor
           excerpt: excerpt(row.message),
           status: row.status,
           mail: row.mail_status ?? "none",
+          read: row.read_at !== null,
+          handled: row.handled_at !== null,
         })),
       };
+    },
+
+    async exportAll(filter) {
+      const rows = await filtered(
+        view().select([
+          "m.id",
+          "m.created_at",
+          "m.name",
+          "m.email",
+          "m.phone",
+          "m.business_name",
+          "m.website",
+          "m.message",
+          "m.status",
+          "m.read_at",
+          "m.handled_at",
+          "o.status as mail_status",
+          "v.source",
+          "v.landing_path",
+          "v.utm_campaign",
+        ]),
+        filter,
+      )
+        .orderBy("m.created_at", "desc")
+        .orderBy("m.id", "desc")
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        receivedAt: new Date(row.created_at).toISOString(),
+        name: row.name,
+        email: row.email,
+        businessName: row.business_name,
+        excerpt: excerpt(row.message),
+        status: row.status,
+        mail: row.mail_status ?? "none",
+        read: row.read_at !== null,
+        handled: row.handled_at !== null,
+        phone: row.phone,
+        website: row.website,
+        message: row.message,
+        source: row.source,
+        landingPath: row.landing_path,
+        utmCampaign: row.utm_campaign,
+      }));
+    },
+
+    async unreadCount() {
+      const row = await db
+        .selectFrom("contact_messages")
+        .select((eb) => eb.fn.countAll().as("count"))
+        .where("read_at", "is", null)
+        .where("status", "=", "new")
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    async setRead(id, read, at) {
+      const result = await db
+        .updateTable("contact_messages")
+        .set({ read_at: read ? new Date(at).toISOString() : null })
+        .where("id", "=", id)
+        .where("read_at", read ? "is" : "is not", null)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n ? "changed" : exists(id);
+    },
+
+    async setHandled(id, handled, at) {
+      const stamp = new Date(at).toISOString();
+      const result = await db
+        .updateTable("contact_messages")
+        .set({
+          handled_at: handled ? stamp : null,
+          read_at: sql<string>`coalesce(read_at, ${stamp})`,
+        })
+        .where("id", "=", id)
+        .where("handled_at", handled ? "is" : "is not", null)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n ? "changed" : exists(id);
+    },
+
+    async setSpam(id, spam, at, queueMail) {
+      return database.write(async (trx) => {
+        const result = await trx
+          .updateTable("contact_messages")
+          .set({ status: spam ? "spam" : "new" })
+          .where("id", "=", id)
+          .executeTakeFirst();
+        if (result.numUpdatedRows === 0n) return "missing";
+        if (spam) {
+          // An e-mail not sent yet is cancelled; a sent one stays in the record.
+          await trx
+            .deleteFrom("mail_outbox")
+            .where("message_id", "=", id)
+            .where("status", "in", ["pending", "failed"])
+            .execute();
+        } else if (queueMail) {
+          // One outbox row per message (its key): a message that already had its e-mail never gets a second.
+          await trx
+            .insertInto("mail_outbox")
+            .values({ message_id: id, created_at: new Date(at).toISOString(), next_attempt_at: at })
+            .onConflict((oc) => oc.column("message_id").doNothing())
+            .execute();
+        }
+        return "changed";
+      });
+    },
+
+    async erase(id) {
+      return database.write(async (trx) => {
+        await trx.deleteFrom("mail_outbox").where("message_id", "=", id).execute();
+        const result = await trx
+          .deleteFrom("contact_messages")
+          .where("id", "=", id)
+          .executeTakeFirst();
+        return result.numDeletedRows > 0n;
+      });
     },
 
     async failedMailCount() {
@@ -114,6 +319,8 @@ export function adminInboxRepository(database: AppDatabase): AdminInboxRepositor
           "m.website",
           "m.message",
           "m.status",
+          "m.read_at",
+          "m.handled_at",
           "m.user_agent",
           "m.session_id",
           "o.status as mail_status",
@@ -178,6 +385,8 @@ export function adminInboxRepository(database: AppDatabase): AdminInboxRepositor
         website: row.website,
         message: row.message,
         status: row.status,
+        readAt: iso(row.read_at),
+        handledAt: iso(row.handled_at),
         userAgent: row.user_agent,
         sessionId: row.session_id,
         mail,

@@ -11,7 +11,10 @@ import { referrerVisitsRepository } from "./referrer-visits.ts";
 export const duplicateWindowMs = 60_000;
 
 /** A message as the function hands it over: every column but the ones the repository sets. */
-export type NewContactMessage = Omit<ContactMessagesTable, "id" | "created_at">;
+export type NewContactMessage = Omit<
+  ContactMessagesTable,
+  "id" | "created_at" | "read_at" | "handled_at"
+>;
 
 export interface SubmitResult {
   /** False when the same payload was stored within the last minute (the submission is a duplicate). */

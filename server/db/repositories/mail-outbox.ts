@@ -67,6 +67,8 @@ export interface MailOutboxRepository {
   /** The earliest due time (or lease end) of a pending row; null when nothing is pending. */
   nextDueAt(): Promise<number | null>;
   counts(): Promise<Record<MailOutboxStatus, number>>;
+  /** When the oldest mail not yet sent was queued (ms since the epoch), or null when none is pending. */
+  oldestPendingAt(): Promise<number | null>;
 }
 
 const toMillis = (value: Date | string | number): number =>
@@ -285,6 +287,15 @@ export function mailOutboxRepository(database: AppDatabase): MailOutboxRepositor
       const counts: Record<MailOutboxStatus, number> = { pending: 0, sent: 0, failed: 0 };
       for (const row of rows) counts[row.status] = Number(row.count);
       return counts;
+    },
+
+    async oldestPendingAt() {
+      const row = await db
+        .selectFrom("mail_outbox")
+        .select((eb) => eb.fn.min("created_at").as("oldest"))
+        .where("status", "=", "pending")
+        .executeTakeFirst();
+      return row?.oldest === null || row?.oldest === undefined ? null : toMillis(row.oldest);
     },
   };
 }

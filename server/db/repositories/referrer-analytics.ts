@@ -44,8 +44,35 @@ export interface VisitColumns {
   utm_campaign: string | null;
 }
 
+/** Visits and messages of one value of a dimension. */
+export interface BreakdownCounts {
+  value: string;
+  visits: number;
+  messages: number;
+}
+
+/** The wide rollups' columns a breakdown groups or filters by. */
+export type BreakdownDimension = (typeof visitKeyColumns)[number];
+
+/** Rows of these values only, per dimension (one or several each; any when absent). */
+export type BreakdownFilter = Partial<Record<BreakdownDimension, readonly string[]>>;
+
+export interface Breakdown {
+  visits: number;
+  botVisits: number;
+  messages: number;
+  /** Per dimension, every value with visits or messages, most visits first. */
+  byDimension: Record<BreakdownDimension, BreakdownCounts[]>;
+  perDay: Map<string, { visits: number; messages: number }>;
+}
+
 export interface ReferrerAnalyticsRepository {
   report(window: AnalyticsWindow, filter?: AnalyticsFilter): Promise<AnalyticsFigures>;
+  /**
+   * The window's visits and messages from the wide rollups, filtered by any combination of values, grouped by
+   * each dimension and by day: what the console's panels, filters and conversions read.
+   */
+  breakdown(window: AnalyticsWindow, filter: BreakdownFilter): Promise<Breakdown>;
   /** Counts a stored visit (in its transaction). */
   countVisit(trx: Executor, at: number, visit: VisitColumns & { is_bot: boolean }): Promise<void>;
   /** Counts a stored contact message (in its transaction); `visit` is its sender's, null when untracked. */
@@ -101,6 +128,8 @@ async function addCounts(
     host: keys.referrer_host,
     path: keys.landing_path,
     campaign: keys.utm_campaign,
+    utm_source: keys.utm_source,
+    utm_medium: keys.utm_medium,
   };
   await trx
     .insertInto("visit_rollups_by_key")
@@ -123,8 +152,112 @@ async function addCounts(
     .execute();
 }
 
+/** The narrow rollups' dimension behind each breakdown column. */
+const narrowDimensions: Record<Exclude<BreakdownDimension, "source">, RollupDimension> = {
+  referrer_host: "host",
+  landing_path: "path",
+  utm_source: "utm_source",
+  utm_medium: "utm_medium",
+  utm_campaign: "campaign",
+};
+
+/** The totals and the per-day counts of rollup rows (each a day's sums for some keys). */
+function tally(
+  rows: readonly { day: string; visits: unknown; bot_visits: unknown; messages: unknown }[],
+): Omit<Breakdown, "byDimension"> {
+  const perDay = new Map<string, { visits: number; messages: number }>();
+  let visits = 0;
+  let botVisits = 0;
+  let messages = 0;
+  for (const row of rows) {
+    const v = Number(row.visits ?? 0);
+    const m = Number(row.messages ?? 0);
+    visits += v;
+    botVisits += Number(row.bot_visits ?? 0);
+    messages += m;
+    const day = perDay.get(row.day) ?? { visits: 0, messages: 0 };
+    perDay.set(row.day, { visits: day.visits + v, messages: day.messages + m });
+  }
+  return { visits, botVisits, messages, perDay };
+}
+
+/** Values with visits or messages, most visits first (then most messages, then by name). */
+function rankCounts(rows: BreakdownCounts[]): BreakdownCounts[] {
+  return rows
+    .filter((row) => row.visits > 0 || row.messages > 0)
+    .sort(
+      (a, b) => b.visits - a.visits || b.messages - a.messages || a.value.localeCompare(b.value),
+    );
+}
+
 export function referrerAnalyticsRepository(database: AppDatabase): ReferrerAnalyticsRepository {
   const { reports: db } = database;
+
+  /**
+   * A breakdown filtered by source class at most, from the narrow rollups: a few rows per day and value instead of
+   * one per combination of keys (what keeps the unfiltered 90-day view fast on a large site).
+   */
+  async function narrowBreakdown(
+    window: AnalyticsWindow,
+    sources: readonly string[] | undefined,
+  ): Promise<Breakdown> {
+    let query = db
+      .selectFrom("visit_rollups_by_key")
+      .where("day", ">=", utcDay(window.since))
+      .where("day", "<", utcDay(window.until));
+    if (sources?.length) query = query.where("source", "in", sources as ReferrerSource[]);
+    const [values, totals] = await Promise.all([
+      query
+        .where("dimension", "!=", "total")
+        .select((eb) => [
+          "dimension",
+          "value",
+          eb.fn.sum<number>("visits").as("visits"),
+          eb.fn.sum<number>("messages").as("messages"),
+        ])
+        .groupBy(["dimension", "value"])
+        .execute(),
+      query
+        .where("dimension", "=", "total")
+        .select((eb) => [
+          "day",
+          "source",
+          eb.fn.sum<number>("visits").as("visits"),
+          eb.fn.sum<number>("bot_visits").as("bot_visits"),
+          eb.fn.sum<number>("messages").as("messages"),
+        ])
+        .groupBy(["day", "source"])
+        .execute(),
+    ]);
+    const count = (value: unknown) => Number(value ?? 0);
+    const bySource = new Map<string, BreakdownCounts>();
+    const sums = tally(totals);
+    for (const row of totals) {
+      const v = count(row.visits);
+      const m = count(row.messages);
+      const source = bySource.get(row.source) ?? { value: row.source, visits: 0, messages: 0 };
+      source.visits += v;
+      source.messages += m;
+      bySource.set(row.source, source);
+    }
+    const byDimension = { source: rankCounts([...bySource.values()]) } as Record<
+      BreakdownDimension,
+      BreakdownCounts[]
+    >;
+    for (const [column, dimension] of Object.entries(narrowDimensions)) {
+      byDimension[column as BreakdownDimension] = rankCounts(
+        values
+          .filter((row) => row.dimension === dimension)
+          .map((row) => ({
+            value: row.value,
+            visits: count(row.visits),
+            messages: count(row.messages),
+          })),
+      );
+    }
+    return { ...sums, byDimension };
+  }
+
   return {
     countVisit(trx, at, visit) {
       return addCounts(trx, utcDay(at), rollupKeys(visit), {
@@ -214,6 +347,59 @@ export function referrerAnalyticsRepository(database: AppDatabase): ReferrerAnal
           source,
           messages: messageCounts.get(source) ?? 0,
         })),
+      };
+    },
+
+    async breakdown(window, filter) {
+      const narrow =
+        !filter.referrer_host?.length &&
+        !filter.landing_path?.length &&
+        !filter.utm_campaign?.length;
+      if (narrow && !filter.utm_source?.length && !filter.utm_medium?.length) {
+        return narrowBreakdown(window, filter.source);
+      }
+      let query = db
+        .selectFrom("visit_rollups")
+        .where("day", ">=", utcDay(window.since))
+        .where("day", "<", utcDay(window.until));
+      for (const column of visitKeyColumns) {
+        const values = filter[column];
+        if (values?.length) query = query.where(column, "in", values);
+      }
+      // One grouped read of the window: each row is a combination of keys, summed over days here.
+      const rows = await query
+        .select((eb) => [
+          "day",
+          ...visitKeyColumns,
+          eb.fn.sum<number>("visits").as("visits"),
+          eb.fn.sum<number>("bot_visits").as("bot_visits"),
+          eb.fn.sum<number>("messages").as("messages"),
+        ])
+        .groupBy(["day", ...visitKeyColumns])
+        .execute();
+      const count = (value: unknown) => Number(value ?? 0);
+      const byDimension = Object.fromEntries(
+        visitKeyColumns.map((column) => [column, new Map<string, BreakdownCounts>()]),
+      ) as Record<BreakdownDimension, Map<string, BreakdownCounts>>;
+      const sums = tally(rows);
+      for (const row of rows) {
+        const v = count(row.visits);
+        const m = count(row.messages);
+        for (const column of visitKeyColumns) {
+          const value = row[column];
+          const map = byDimension[column];
+          const counts = map.get(value) ?? { value, visits: 0, messages: 0 };
+          counts.visits += v;
+          counts.messages += m;
+          map.set(value, counts);
+        }
+      }
+      const ranked = (map: Map<string, BreakdownCounts>) => rankCounts([...map.values()]);
+      return {
+        ...sums,
+        byDimension: Object.fromEntries(
+          visitKeyColumns.map((column) => [column, ranked(byDimension[column])]),
+        ) as Record<BreakdownDimension, BreakdownCounts[]>,
       };
     },
   };

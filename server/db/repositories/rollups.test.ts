@@ -158,6 +158,8 @@ async function expectNarrowMatchesWide(database: AppDatabase): Promise<void> {
       ["host", r.referrer_host],
       ["path", r.landing_path],
       ["campaign", r.utm_campaign],
+      ["utm_source", r.utm_source],
+      ["utm_medium", r.utm_medium],
     ]) {
       const key = [dimension, r.day, r.source, value].join("|");
       expected[key] ??= [0, 0, 0];
@@ -230,9 +232,19 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
       const sent = await db.db.selectFrom("contact_messages").selectAll().execute();
       await older.db
         .insertInto("contact_messages")
-        .values(sent.map((m) => ({ ...m, created_at: iso(m.created_at) })))
+        // The triage columns came after the rollups (0005): the older database has none.
+        .values(
+          sent.map(({ read_at: _read, handled_at: _handled, ...m }) => ({
+            ...m,
+            created_at: iso(m.created_at),
+          })),
+        )
         .execute();
-      expect(await migrateToLatest(older)).toEqual(["0004-visit-rollups"]);
+      expect(await migrateToLatest(older)).toEqual([
+        "0004-visit-rollups",
+        "0005-inbox-triage",
+        "0006-rollups-by-utm",
+      ]);
       expect(await wideRollup(older)).toEqual(expected);
       await expectNarrowMatchesWide(older);
     } finally {

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import {
+  analyticsHref,
+  breakdownApiUrl,
+  breakdownCsvUrl,
+  change,
+  conversionRate,
+  readAnalyticsView,
+  withFilter,
+  withoutFilter,
+} from "./analytics-query";
+
+const noFilters = { source: [], host: [], landing: [], campaign: [] };
+
+describe("the analytics page's query string", () => {
+  it("reads the range, custom days and every filter, ignoring what it does not know", () => {
+    expect(readAnalyticsView("")).toEqual({ range: "30d", from: "", to: "", filters: noFilters });
+    expect(readAnalyticsView("?days=7")).toMatchObject({ range: "7d" });
+    expect(readAnalyticsView("?range=forever&from=2026-01-01")).toEqual({
+      range: "30d",
+      from: "",
+      to: "",
+      filters: noFilters,
+    });
+    expect(
+      readAnalyticsView(
+        "?range=custom&from=2026-11-01&to=2026-11-07&source=search&source=social&host=x.com&host=x.com",
+      ),
+    ).toEqual({
+      range: "custom",
+      from: "2026-11-01",
+      to: "2026-11-07",
+      filters: { source: ["search", "social"], host: ["x.com"], landing: [], campaign: [] },
+    });
+  });
+
+  it("links to a view that reads back the same, and asks the API and the CSV for it", () => {
+    const view = withFilter(
+      withFilter(readAnalyticsView("?range=7d"), "landing", "/pricing"),
+      "campaign",
+      "spring fair",
+    );
+    const href = analyticsHref(view);
+    expect(href).toBe("/admin/analytics?range=7d&landing=%2Fpricing&campaign=spring+fair");
+    expect(readAnalyticsView(href.slice(href.indexOf("?")))).toEqual(view);
+    expect(breakdownApiUrl(readAnalyticsView(""))).toBe("/admin/api/analytics/breakdown?range=30d");
+    expect(breakdownCsvUrl(view, "host")).toBe(
+      "/admin/api/analytics/breakdown.csv?range=7d&landing=%2Fpricing&campaign=spring+fair&panel=host",
+    );
+    expect(analyticsHref(withoutFilter(view, "campaign", "spring fair"))).toBe(
+      "/admin/analytics?range=7d&landing=%2Fpricing",
+    );
+  });
+
+  it("words a change against the previous period and a conversion rate", () => {
+    expect(change(15, 10)).toEqual({ text: "+50%", direction: "up" });
+    expect(change(5, 10)).toEqual({ text: "-50%", direction: "down" });
+    expect(change(10, 10)).toEqual({ text: "0%", direction: "same" });
+    expect(change(3, 0)).toEqual({ text: "new", direction: "up" });
+    expect(change(0, 0)).toEqual({ text: "0%", direction: "same" });
+    expect(conversionRate(1, 3)).toBe("33.3%");
+    expect(conversionRate(2, 0)).toBe("–");
+  });
+});

@@ -1,0 +1,129 @@
+// The analytics page's query string (range, custom days, filters) and the admin API queries it stands for. Range and
+// filters live in the URL so a view can be bookmarked and shared.
+import {
+  type AnalyticsFilterPanel,
+  type AnalyticsPanel,
+  type AnalyticsRange,
+  adminApiPaths,
+  analyticsFilterPanels,
+  analyticsRanges,
+} from "../../contracts/admin-api";
+import { adminPaths } from "./paths";
+
+export interface AnalyticsView {
+  range: AnalyticsRange;
+  /** Whole UTC days (YYYY-MM-DD) of a custom range. */
+  from: string;
+  to: string;
+  filters: Record<AnalyticsFilterPanel, string[]>;
+}
+
+export const defaultRange: AnalyticsRange = "30d";
+
+/** Links from before the ranges existed (`?days=7`) keep working. */
+const legacyDays: Record<string, AnalyticsRange> = { "7": "7d", "30": "30d", "90": "90d" };
+
+const dayPattern = /^\d{4}-\d\d-\d\d$/;
+
+export function readAnalyticsView(search: string): AnalyticsView {
+  const params = new URLSearchParams(search);
+  const asked = params.get("range") ?? legacyDays[params.get("days") ?? ""] ?? defaultRange;
+  const range = (analyticsRanges as readonly string[]).includes(asked)
+    ? (asked as AnalyticsRange)
+    : defaultRange;
+  const day = (name: string) => {
+    const value = params.get(name) ?? "";
+    return dayPattern.test(value) ? value : "";
+  };
+  const filters = Object.fromEntries(
+    analyticsFilterPanels.map((panel) => [
+      panel,
+      [...new Set(params.getAll(panel).filter((value) => value.length <= 300))].slice(0, 20),
+    ]),
+  ) as Record<AnalyticsFilterPanel, string[]>;
+  return {
+    range,
+    from: range === "custom" ? day("from") : "",
+    to: range === "custom" ? day("to") : "",
+    filters,
+  };
+}
+
+function viewParams(view: AnalyticsView): URLSearchParams {
+  const params = new URLSearchParams();
+  if (view.range !== defaultRange) params.set("range", view.range);
+  if (view.range === "custom") {
+    params.set("from", view.from);
+    params.set("to", view.to);
+  }
+  for (const panel of analyticsFilterPanels) {
+    for (const value of view.filters[panel]) params.append(panel, value);
+  }
+  return params;
+}
+
+const withQuery = (path: string, params: URLSearchParams) => {
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+};
+
+export function analyticsHref(view: AnalyticsView): string {
+  return withQuery(adminPaths.analytics, viewParams(view));
+}
+
+/** The API's query always names the range (its default could differ from the page's). */
+function apiParams(view: AnalyticsView): URLSearchParams {
+  const params = viewParams(view);
+  params.set("range", view.range);
+  return params;
+}
+
+export function breakdownApiUrl(view: AnalyticsView): string {
+  return withQuery(adminApiPaths.analyticsBreakdown, apiParams(view));
+}
+
+export function breakdownCsvUrl(view: AnalyticsView, panel: AnalyticsPanel | "series"): string {
+  const params = apiParams(view);
+  params.set("panel", panel);
+  return withQuery(adminApiPaths.analyticsCsv, params);
+}
+
+/** The view with one more filter value (a click on a row), or one less (a chip removed). */
+export function withFilter(
+  view: AnalyticsView,
+  panel: AnalyticsFilterPanel,
+  value: string,
+): AnalyticsView {
+  if (view.filters[panel].includes(value)) return view;
+  return { ...view, filters: { ...view.filters, [panel]: [...view.filters[panel], value] } };
+}
+
+export function withoutFilter(
+  view: AnalyticsView,
+  panel: AnalyticsFilterPanel,
+  value: string,
+): AnalyticsView {
+  return {
+    ...view,
+    filters: { ...view.filters, [panel]: view.filters[panel].filter((v) => v !== value) },
+  };
+}
+
+/** A figure's change against the previous period: the percent, or "new" when there was none before. */
+export function change(
+  now: number,
+  before: number,
+): { text: string; direction: "up" | "down" | "same" } {
+  if (before === 0)
+    return now === 0 ? { text: "0%", direction: "same" } : { text: "new", direction: "up" };
+  const percent = Math.round(((now - before) / before) * 100);
+  return {
+    text: `${percent > 0 ? "+" : ""}${percent}%`,
+    direction: percent > 0 ? "up" : percent < 0 ? "down" : "same",
+  };
+}
+
+/** Messages ÷ visits, as a percent with one decimal; "–" without visits. */
+export function conversionRate(messages: number, visits: number): string {
+  return visits > 0 ? `${(Math.round((messages / visits) * 1000) / 10).toFixed(1)}%` : "–";
+}

@@ -1,0 +1,203 @@
+// What the API benchmark's runs share: a server child process, the request bodies (each a new committed write),
+// autocannon runs with the server's CPU time from /proc, and the rows they make.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import autocannon, { type Result } from "autocannon";
+
+const projectDir = join(import.meta.dirname, "..");
+
+export interface Child {
+  process: ChildProcess;
+  port: number;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/** Spawns a server; resolves once `pattern` finds its port in the output (at once when there is no pattern). */
+export function startChild(
+  command: string[],
+  env: Record<string, string>,
+  pattern: RegExp | null,
+): Promise<Child> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, command, {
+      cwd: projectDir,
+      env: { PATH: process.env.PATH ?? "", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    let found = false;
+    const child_: Child = {
+      process: child,
+      port: 0,
+      output: () => output,
+      stop: () =>
+        new Promise((done) => {
+          if (child.exitCode !== null) return done();
+          child.once("exit", () => done());
+          child.kill("SIGTERM");
+        }),
+    };
+    if (pattern === null) {
+      found = true;
+      resolve(child_);
+    }
+    const collect = (chunk: Buffer) => {
+      // Keep the start and the end of the log (the end holds the shutdown figures); drain the rest.
+      output =
+        output.length < 20_000
+          ? output + chunk
+          : output.slice(0, 10_000) + chunk.toString().slice(-10_000);
+      const match = found || pattern === null ? null : pattern.exec(output);
+      if (match?.[1]) {
+        found = true;
+        resolve({ ...child_, port: Number(match[1]) });
+      }
+    };
+    child.stdout.on("data", collect);
+    child.stderr.on("data", collect);
+    child.once("exit", (code) => {
+      if (!found)
+        reject(new Error(`${command.join(" ")} exited (${code}) before listening:\n${output}`));
+    });
+  });
+}
+
+export type Target = "track-referrer" | "submit-contact-form";
+
+let counter = 0;
+function body(target: Target): string {
+  counter++;
+  if (target === "track-referrer") {
+    return JSON.stringify({
+      session_id: randomUUID(),
+      referrer: "https://www.google.com/search?q=vendor+management",
+      page_url: `https://www.boothpilot.example/event-types/flea-markets?utm_source=google&utm_medium=cpc&utm_campaign=bench&n=${counter}`,
+      user_agent:
+        "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15",
+    });
+  }
+  return JSON.stringify({
+    name: "Bench Organizer",
+    email: "organizer@example.com",
+    phone: "+1 555 0100",
+    business_name: "Benchmark Flea Market",
+    website: "https://market.example",
+    message: `We run a monthly flea market with 120 booths and would like a demo. Request ${counter} ${randomUUID()}.`,
+  });
+}
+
+export async function load(
+  port: number,
+  path: string,
+  target: Target,
+  seconds: number,
+  connections: number,
+): Promise<Result> {
+  return autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        method: "POST",
+        path,
+        headers: {
+          "content-type": "application/json",
+          "user-agent": "Mozilla/5.0 (bench) Safari/605.1.15",
+        },
+        setupRequest: (request) => ({ ...request, body: body(target) }),
+      },
+    ],
+  });
+}
+
+/** CPU time (user + system) so far of a process and of its main thread, in microseconds, from /proc (Linux). */
+export async function cpuMicros(
+  pid: number | undefined,
+): Promise<{ process: number; mainThread: number }> {
+  const read = async (file: string) => {
+    const fields = (await readFile(file, "utf8")).split(") ")[1]?.split(" ") ?? [];
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second).
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  };
+  if (pid === undefined) return { process: Number.NaN, mainThread: Number.NaN };
+  try {
+    return {
+      process: await read(`/proc/${pid}/stat`),
+      mainThread: await read(`/proc/${pid}/task/${pid}/stat`),
+    };
+  } catch {
+    return { process: Number.NaN, mainThread: Number.NaN };
+  }
+}
+
+export interface Measured {
+  result: Result;
+  /** Server process, all threads. */
+  cpuPerRequest: number;
+  /** The server's main thread: HTTP, validation, logging (the SQLite writer thread is the rest, with GC). */
+  mainThreadCpuPerRequest: number;
+  /** This process: autocannon, competing with the server for the same cores. */
+  loadGeneratorCpuPerRequest: number;
+}
+
+export async function measure(
+  server: Child,
+  path: string,
+  target: Target,
+  seconds: number,
+  connections: number,
+): Promise<Measured> {
+  const before = await cpuMicros(server.process.pid);
+  const ownBefore = process.cpuUsage();
+  const result = await load(server.port, path, target, seconds, connections);
+  const own = process.cpuUsage(ownBefore);
+  const after = await cpuMicros(server.process.pid);
+  const answered = result["2xx"] + result.non2xx;
+  const perRequest = (micros: number) => (answered > 0 ? micros / answered : Number.NaN);
+  return {
+    result,
+    cpuPerRequest: perRequest(after.process - before.process),
+    mainThreadCpuPerRequest: perRequest(after.mainThread - before.mainThread),
+    loadGeneratorCpuPerRequest: perRequest(own.user + own.system),
+  };
+}
+
+export function median<T>(values: T[], key: (value: T) => number): T {
+  const sorted = [...values].sort((a, b) => key(a) - key(b));
+  return sorted[Math.floor((sorted.length - 1) / 2)] as T;
+}
+
+export interface Row {
+  database: string;
+  target: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  failed: number;
+  cpu: number;
+  mainThreadCpu: number;
+  loadGeneratorCpu: number;
+  ratio?: number;
+  stored?: number;
+}
+
+export function row(database: string, target: string, measured: Measured): Row {
+  const { result } = measured;
+  return {
+    database,
+    target,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok: result["2xx"],
+    failed: result.non2xx + result.errors + result.timeouts,
+    cpu: measured.cpuPerRequest,
+    mainThreadCpu: measured.mainThreadCpuPerRequest,
+    loadGeneratorCpu: measured.loadGeneratorCpuPerRequest,
+  };
+}

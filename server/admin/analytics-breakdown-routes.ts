@@ -1,0 +1,171 @@
+// The analytics breakdown: a range (today, 7, 30 or 90 days, 12 months, or whole UTC days chosen) filtered by any
+// source classes, hosts, landing pages and campaigns, with every panel's visits and contact messages beside the
+// previous period of the same length, the series per day, and any panel or the series as CSV.
+import type { FastifyInstance } from "fastify";
+import {
+  type AnalyticsBreakdown,
+  type AnalyticsPanel,
+  type AnalyticsRange,
+  analyticsPanels,
+  type BreakdownRow,
+} from "../../contracts/admin-api.ts";
+import {
+  type AnalyticsBreakdownQuery,
+  analyticsBreakdownQuerySchema,
+} from "../../contracts/admin-requests.ts";
+import { firstErrorText } from "../../contracts/function-result.ts";
+import {
+  type AnalyticsWindow,
+  type BreakdownDimension,
+  type BreakdownFilter,
+  utcDays,
+} from "../db/repositories/referrer-analytics.ts";
+import { sendCsv, toCsv } from "./csv.ts";
+import { sendAdminError } from "./http.ts";
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+const panelColumns: Record<AnalyticsPanel, BreakdownDimension> = {
+  source: "source",
+  host: "referrer_host",
+  landing: "landing_path",
+  utmSource: "utm_source",
+  utmMedium: "utm_medium",
+  campaign: "utm_campaign",
+};
+
+const panelTitles: Record<AnalyticsPanel, string> = {
+  source: "Source",
+  host: "Referrer host",
+  landing: "Landing page",
+  utmSource: "utm_source",
+  utmMedium: "utm_medium",
+  campaign: "utm_campaign",
+};
+
+/** The range's window of whole UTC days, today included (custom: from and to, both included). */
+export function breakdownWindow(
+  query: Pick<AnalyticsBreakdownQuery, "range" | "from" | "to">,
+  now: number,
+): AnalyticsWindow {
+  const startOfToday = Math.floor(now / dayMs) * dayMs;
+  const lastDays = (days: number) => ({
+    since: startOfToday - (days - 1) * dayMs,
+    until: startOfToday + dayMs,
+  });
+  const ranges: Record<Exclude<AnalyticsRange, "custom">, () => AnalyticsWindow> = {
+    today: () => lastDays(1),
+    "7d": () => lastDays(7),
+    "30d": () => lastDays(30),
+    "90d": () => lastDays(90),
+    "12m": () => lastDays(365),
+  };
+  if (query.range !== "custom") return ranges[query.range]();
+  return {
+    since: Date.parse(`${query.from}T00:00:00Z`),
+    until: Date.parse(`${query.to}T00:00:00Z`) + dayMs,
+  };
+}
+
+const iso = (at: number) => new Date(at).toISOString();
+
+export default async function analyticsBreakdownRoutes(app: FastifyInstance): Promise<void> {
+  const analytics = app.repositories.referrerAnalytics;
+
+  async function breakdown(query: AnalyticsBreakdownQuery): Promise<AnalyticsBreakdown> {
+    const window = breakdownWindow(query, Date.now());
+    const length = window.until - window.since;
+    const previous = { since: window.since - length, until: window.since };
+    const filter: BreakdownFilter = {
+      source: query.source,
+      referrer_host: query.host,
+      landing_path: query.landing,
+      utm_campaign: query.campaign,
+    };
+    const [now, before] = await Promise.all([
+      analytics.breakdown(window, filter),
+      analytics.breakdown(previous, filter),
+    ]);
+    const panels = Object.fromEntries(
+      analyticsPanels.map((panel) => {
+        const column = panelColumns[panel];
+        const earlier = new Map(before.byDimension[column].map((row) => [row.value, row]));
+        const rows: BreakdownRow[] = now.byDimension[column].map((row) => ({
+          ...row,
+          previousVisits: earlier.get(row.value)?.visits ?? 0,
+          previousMessages: earlier.get(row.value)?.messages ?? 0,
+        }));
+        return [panel, rows];
+      }),
+    ) as Record<AnalyticsPanel, BreakdownRow[]>;
+    const previousDays = utcDays(previous);
+    return {
+      range: query.range,
+      since: iso(window.since),
+      until: iso(window.until),
+      previousSince: iso(previous.since),
+      previousUntil: iso(previous.until),
+      filters: {
+        source: query.source,
+        host: query.host,
+        landing: query.landing,
+        campaign: query.campaign,
+      },
+      totals: { visits: now.visits, messages: now.messages, botVisits: now.botVisits },
+      previousTotals: {
+        visits: before.visits,
+        messages: before.messages,
+        botVisits: before.botVisits,
+      },
+      panels,
+      series: utcDays(window).map((day, index) => ({
+        day,
+        visits: now.perDay.get(day)?.visits ?? 0,
+        messages: now.perDay.get(day)?.messages ?? 0,
+        previousVisits: before.perDay.get(previousDays[index] ?? "")?.visits ?? 0,
+      })),
+    };
+  }
+
+  app.get("/analytics/breakdown", async (request, reply) => {
+    const parsed = analyticsBreakdownQuerySchema.safeParse(request.query);
+    if (!parsed.success) return sendAdminError(reply, 400, firstErrorText(parsed.error));
+    return breakdown(parsed.data);
+  });
+
+  app.get("/analytics/breakdown.csv", async (request, reply) => {
+    const parsed = analyticsBreakdownQuerySchema.safeParse(request.query);
+    if (!parsed.success) return sendAdminError(reply, 400, firstErrorText(parsed.error));
+    const panel = parsed.data.panel ?? "series";
+    const report = await breakdown(parsed.data);
+    const rate = (messages: number, visits: number) =>
+      visits > 0 ? Math.round((messages / visits) * 10_000) / 100 : null;
+    const csv =
+      panel === "series"
+        ? toCsv(
+            ["Day (UTC)", "Visits", "Messages", "Visits, previous period"],
+            report.series.map((day) => [day.day, day.visits, day.messages, day.previousVisits]),
+          )
+        : toCsv(
+            [
+              panelTitles[panel],
+              "Visits",
+              "Messages",
+              "Conversion rate (%)",
+              "Visits, previous period",
+              "Messages, previous period",
+            ],
+            report.panels[panel].map((row) => [
+              row.value,
+              row.visits,
+              row.messages,
+              rate(row.messages, row.visits),
+              row.previousVisits,
+              row.previousMessages,
+            ]),
+          );
+    const day = report.since.slice(0, 10);
+    const last = new Date(Date.parse(report.until) - dayMs).toISOString().slice(0, 10);
+    return sendCsv(reply, `boothpilot-${panel}-${day}-to-${last}.csv`, csv);
+  });
+}

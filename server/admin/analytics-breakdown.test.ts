@@ -1,0 +1,318 @@
+// The analytics breakdown on both databases, through the real app: visits and messages stored with known days and
+// keys, then every panel, filter combination, comparison with the previous period and conversion count checked
+// against a direct count of what was stored; ranges validated; a panel and the series as CSV.
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { describe, expect } from "vitest";
+import {
+  type AnalyticsBreakdown,
+  adminApiPaths,
+  type BreakdownRow,
+} from "../../contracts/admin-api.ts";
+import type { AppDatabase } from "../db/database.ts";
+import { contactMessagesRepository } from "../db/repositories/contact-messages.ts";
+import { referrerVisitsRepository } from "../db/repositories/referrer-visits.ts";
+import type { ReferrerSource } from "../db/schema.ts";
+import { adminEnv, adminRequest, buildAdminTestApp, signedIn } from "../test/admin.ts";
+import { dialects } from "../test/databases.ts";
+import { storageTest } from "../test/storage.ts";
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+interface Seeded {
+  daysAgo: number;
+  source: ReferrerSource;
+  host: string;
+  path: string;
+  utmSource: string;
+  utmMedium: string;
+  campaign: string;
+  bot: boolean;
+  /** A contact message was sent from this visit (same day). */
+  message: boolean;
+}
+
+/** A fixed spread of visits over 20 days (a small linear congruential generator: the same every run). */
+function seedVisits(): Seeded[] {
+  let state = 42;
+  const pick = <T>(list: readonly T[]): T => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return list[state % list.length] as T;
+  };
+  const sources = ["search", "social", "direct", "email"] as const;
+  const hosts: Record<(typeof sources)[number], string[]> = {
+    search: ["www.google.com", "www.bing.com"],
+    social: ["facebook.com", "x.com"],
+    direct: [""],
+    email: ["mail.google.com"],
+  };
+  return Array.from({ length: 90 }, () => {
+    const source = pick(sources);
+    return {
+      daysAgo: pick([0, 1, 2, 3, 5, 6, 7, 8, 10, 13, 15, 19]),
+      source,
+      host: pick(hosts[source]),
+      path: pick(["/", "/pricing", "/features", "/contact"]),
+      utmSource: pick(["", "google", "newsletter"]),
+      utmMedium: pick(["", "cpc", "email"]),
+      campaign: pick(["", "spring", "fall"]),
+      bot: pick([false, false, false, false, true]),
+      message: pick([false, false, false, true]),
+    };
+  });
+}
+
+describe.each(dialects)("analytics breakdown on %s", (dialect) => {
+  const it = storageTest;
+  it.override("dialect", dialect);
+  let database: AppDatabase;
+  let app: FastifyInstance;
+  let session: string;
+  const seeded = seedVisits();
+  const noonToday = Math.floor(Date.now() / dayMs) * dayMs + dayMs / 2;
+  const at = (daysAgo: number) => Math.min(Date.now() - 1_000, noonToday - daysAgo * dayMs);
+
+  const get = async (query: string) => {
+    const response = await adminRequest(app, {
+      url: `${adminApiPaths.analyticsBreakdown}?${query}`,
+      session,
+    });
+    return response;
+  };
+  const breakdown = async (query: string) => {
+    const response = await get(query);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as AnalyticsBreakdown;
+  };
+
+  /** What the breakdown must say, counted from the seeded visits directly. */
+  const expected = (
+    from: number,
+    to: number,
+    keep: (visit: Seeded) => boolean,
+    key: (visit: Seeded) => string,
+  ) => {
+    const rows = new Map<string, { visits: number; messages: number }>();
+    for (const visit of seeded) {
+      if (visit.daysAgo < from || visit.daysAgo > to || !keep(visit)) continue;
+      const row = rows.get(key(visit)) ?? { visits: 0, messages: 0 };
+      if (!visit.bot) row.visits++;
+      if (visit.message) row.messages++;
+      rows.set(key(visit), row);
+    }
+    return [...rows]
+      .filter(([, row]) => row.visits > 0 || row.messages > 0)
+      .map(([value, row]) => ({ value, ...row }))
+      .sort((a, b) => a.value.localeCompare(b.value));
+  };
+  const shown = (rows: BreakdownRow[], previous = false) =>
+    rows
+      .map((row) =>
+        previous
+          ? { value: row.value, visits: row.previousVisits, messages: row.previousMessages }
+          : { value: row.value, visits: row.visits, messages: row.messages },
+      )
+      .filter((row) => row.visits > 0 || row.messages > 0)
+      .sort((a, b) => a.value.localeCompare(b.value));
+
+  it.beforeAll(async ({ storage }) => {
+    database = await storage.database(dialect);
+    app = await buildAdminTestApp(database, adminEnv);
+    session = await signedIn(app);
+    for (const visit of seeded) {
+      const sessionId = randomUUID();
+      await referrerVisitsRepository(database, () => at(visit.daysAgo)).record({
+        session_id: sessionId,
+        referrer_url: visit.host ? `https://${visit.host}/` : null,
+        referrer_host: visit.host || null,
+        source: visit.source,
+        landing_path: visit.path,
+        utm_source: visit.utmSource || null,
+        utm_medium: visit.utmMedium || null,
+        utm_campaign: visit.campaign || null,
+        utm_term: null,
+        utm_content: null,
+        user_agent: visit.bot ? "Googlebot/2.1" : "Mozilla/5.0 (Test) Firefox/140.0",
+        is_bot: visit.bot,
+      });
+      if (visit.message) {
+        await contactMessagesRepository(database, () => at(visit.daysAgo)).submit({
+          name: "Organizer",
+          email: "organizer@example.com",
+          phone: null,
+          business_name: null,
+          website: null,
+          message: `From ${sessionId}`,
+          session_id: sessionId,
+          client_hash: "test",
+          user_agent: null,
+          status: "new",
+        });
+      }
+    }
+  });
+
+  it("gives every panel's visits and messages, and the previous period's", async () => {
+    const report = await breakdown("range=7d");
+    const columns = {
+      source: (v: Seeded) => v.source,
+      host: (v: Seeded) => v.host,
+      landing: (v: Seeded) => v.path,
+      utmSource: (v: Seeded) => v.utmSource,
+      utmMedium: (v: Seeded) => v.utmMedium,
+      campaign: (v: Seeded) => v.campaign,
+    } as const;
+    for (const [panel, key] of Object.entries(columns)) {
+      const rows = report.panels[panel as keyof typeof columns];
+      expect(shown(rows), panel).toEqual(expected(0, 6, () => true, key));
+      expect(shown(rows, true), `${panel}, previous`).toEqual(
+        expected(7, 13, () => true, key).filter((row) => rows.some((r) => r.value === row.value)),
+      );
+    }
+    const total = expected(
+      0,
+      6,
+      () => true,
+      () => "all",
+    )[0];
+    expect(report.totals).toMatchObject({ visits: total?.visits, messages: total?.messages });
+    const before = expected(
+      7,
+      13,
+      () => true,
+      () => "all",
+    )[0];
+    expect(report.previousTotals).toMatchObject({
+      visits: before?.visits,
+      messages: before?.messages,
+    });
+    expect(report.totals.botVisits).toBe(seeded.filter((v) => v.daysAgo <= 6 && v.bot).length);
+    expect(report.series).toHaveLength(7);
+    expect(report.series.reduce((sum, day) => sum + day.visits, 0)).toBe(total?.visits);
+    expect(report.series.reduce((sum, day) => sum + day.previousVisits, 0)).toBe(before?.visits);
+  });
+
+  it("filters every panel and the series by one or several values, like a direct count", async () => {
+    const report = await breakdown("range=30d&source=search&source=social&landing=%2Fpricing");
+    const keep = (v: Seeded) =>
+      (v.source === "search" || v.source === "social") && v.path === "/pricing";
+    expect(shown(report.panels.host)).toEqual(expected(0, 29, keep, (v) => v.host));
+    expect(shown(report.panels.campaign)).toEqual(expected(0, 29, keep, (v) => v.campaign));
+    expect(report.filters).toEqual({
+      source: ["search", "social"],
+      host: [],
+      landing: ["/pricing"],
+      campaign: [],
+    });
+    // The stored visits counted in SQL, not through the rollups.
+    const direct = await database.db
+      .selectFrom("referrer_visits")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("source", "in", ["search", "social"])
+      .where("landing_path", "=", "/pricing")
+      .where("is_bot", "=", false)
+      .executeTakeFirstOrThrow();
+    expect(report.totals.visits).toBe(Number(direct.n));
+    expect(report.series.reduce((sum, day) => sum + day.visits, 0)).toBe(Number(direct.n));
+
+    // By source class alone the narrow rollups answer: the same figures.
+    const search = await breakdown("range=30d&source=search");
+    const isSearch = (v: Seeded) => v.source === "search";
+    expect(shown(search.panels.host)).toEqual(expected(0, 29, isSearch, (v) => v.host));
+    expect(shown(search.panels.utmMedium)).toEqual(expected(0, 29, isSearch, (v) => v.utmMedium));
+    expect(shown(search.panels.landing, true)).toEqual(
+      expected(30, 59, isSearch, (v) => v.path).filter((row) =>
+        search.panels.landing.some((r) => r.value === row.value),
+      ),
+    );
+
+    const campaign = await breakdown("range=30d&campaign=spring&host=www.google.com");
+    const spring = (v: Seeded) => v.campaign === "spring" && v.host === "www.google.com";
+    expect(shown(campaign.panels.landing)).toEqual(expected(0, 29, spring, (v) => v.path));
+  });
+
+  it("takes today, 12 months and custom ranges of whole UTC days", async () => {
+    const today = await breakdown("range=today");
+    expect(today.series.map((day) => day.day)).toEqual([new Date().toISOString().slice(0, 10)]);
+    expect(today.totals.visits).toBe(
+      expected(
+        0,
+        0,
+        () => true,
+        () => "all",
+      )[0]?.visits ?? 0,
+    );
+    const year = await breakdown("range=12m");
+    expect(year.series).toHaveLength(365);
+    expect(year.totals.visits).toBe(seeded.filter((v) => !v.bot).length);
+
+    const day = (daysAgo: number) => new Date(at(daysAgo)).toISOString().slice(0, 10);
+    const custom = await breakdown(`range=custom&from=${day(8)}&to=${day(5)}`);
+    expect(custom.series.map((d) => d.day)).toEqual([day(8), day(7), day(6), day(5)]);
+    expect(custom.totals.visits).toBe(
+      expected(
+        5,
+        8,
+        () => true,
+        () => "all",
+      )[0]?.visits,
+    );
+    expect(custom.previousSince).toBe(new Date(`${day(12)}T00:00:00Z`).toISOString());
+  });
+
+  it("refuses a bad range with a clear error", async () => {
+    const tomorrow = new Date(Date.now() + dayMs).toISOString().slice(0, 10);
+    const cases: [string, string][] = [
+      ["range=week", "range must be one of: today, 7d, 30d, 90d, 12m, custom"],
+      ["range=custom&from=2026-11-01", "range=custom needs from and to"],
+      ["range=custom&from=2026-11-10&to=2026-11-01", "from must not be after to"],
+      ["range=custom&from=2026-02-30&to=2026-03-01", "from must be a day such as 2026-11-01"],
+      [`range=custom&from=2026-11-01&to=${tomorrow}`, "to must not be after today (UTC)"],
+      ["range=custom&from=2020-01-01&to=2026-01-01", "A custom range is at most 731 days"],
+      ["range=7d&from=2026-11-01", "from and to go with range=custom only"],
+      ["source=tv", "source must be one of: search, social, ai, email, direct, other, untracked"],
+      ["colour=red", "Unknown query parameter: colour"],
+    ];
+    for (const [query, error] of cases) {
+      const response = await get(query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json(), query).toEqual({ error });
+    }
+  });
+
+  it("downloads a panel and the series as CSV", async () => {
+    const response = await adminRequest(app, {
+      url: `${adminApiPaths.analyticsCsv}?range=7d&panel=source`,
+      session,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(response.headers["content-disposition"]).toMatch(
+      /^attachment; filename="boothpilot-source-\d{4}-\d\d-\d\d-to-\d{4}-\d\d-\d\d\.csv"$/,
+    );
+    const lines = response.rawPayload.toString("utf8").slice(1).trimEnd().split("\r\n");
+    expect(lines[0]).toBe(
+      'Source,Visits,Messages,Conversion rate (%),"Visits, previous period","Messages, previous period"',
+    );
+    const report = await breakdown("range=7d");
+    expect(lines.slice(1)).toEqual(
+      report.panels.source.map((row) =>
+        [
+          row.value,
+          row.visits,
+          row.messages,
+          row.visits > 0 ? Math.round((row.messages / row.visits) * 10_000) / 100 : "",
+          row.previousVisits,
+          row.previousMessages,
+        ].join(","),
+      ),
+    );
+    const series = await adminRequest(app, {
+      url: `${adminApiPaths.analyticsCsv}?range=7d`,
+      session,
+    });
+    expect(series.rawPayload.toString("utf8").slice(1).split("\r\n")[0]).toBe(
+      'Day (UTC),Visits,Messages,"Visits, previous period"',
+    );
+  });
+});

@@ -1,0 +1,313 @@
+// The team's work on the inbox, on both databases through the real app: read and unread (and the unread count),
+// handled, spam (its unsent e-mail cancelled) and not spam (its e-mail queued once, delivered once to a real SMTP
+// server), erasure, search over every field in any case, the filters, pages of 50 at their boundaries, and the
+// CSV of a view.
+import type { FastifyInstance } from "fastify";
+import { afterAll, afterEach, beforeEach, describe, expect } from "vitest";
+import { adminApiPaths, type InboxPage, type MessageDetail } from "../../contracts/admin-api.ts";
+import type { AppDatabase } from "../db/database.ts";
+import { contactMessagesRepository } from "../db/repositories/contact-messages.ts";
+import { referrerVisitsRepository } from "../db/repositories/referrer-visits.ts";
+import { adminEnv, adminRequest, buildAdminTestApp, signedIn } from "../test/admin.ts";
+import { clearTables, dialects } from "../test/databases.ts";
+import { TestSmtp } from "../test/smtp.ts";
+import { storageTest } from "../test/storage.ts";
+
+const minute = 60_000;
+
+async function waitFor(what: string, check: () => Promise<boolean> | boolean): Promise<void> {
+  const deadline = Date.now() + 8_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe.each(dialects)("inbox triage on %s", (dialect) => {
+  const it = storageTest;
+  it.override("dialect", dialect);
+  let database: AppDatabase;
+  let smtp: TestSmtp;
+  let app: FastifyInstance;
+  let session: string;
+  const base = Date.now() - 600 * minute;
+
+  const store = async (
+    at: number,
+    fields: { name: string; email?: string; business?: string; message?: string; spam?: boolean },
+    options: { queueMail?: boolean; sessionId?: string } = {},
+  ) => {
+    const result = await contactMessagesRepository(database, () => at).submit(
+      {
+        name: fields.name,
+        email: fields.email ?? `${fields.name.toLowerCase().replaceAll(" ", ".")}@example.com`,
+        phone: null,
+        business_name: fields.business ?? null,
+        website: null,
+        message: fields.message ?? `Hello from ${fields.name}`,
+        session_id: options.sessionId ?? null,
+        client_hash: "test",
+        user_agent: null,
+        status: fields.spam ? "spam" : "new",
+      },
+      { queueMail: options.queueMail ?? false },
+    );
+    if (!result.id) throw new Error("not stored");
+    return result.id;
+  };
+
+  const get = async <T>(url: string): Promise<T> => {
+    const response = await adminRequest(app, { url, session });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as T;
+  };
+  const list = (query = "") => get<InboxPage>(`${adminApiPaths.messages}${query}`);
+  const act = (id: string, action: Parameters<typeof adminApiPaths.messageAction>[1]) =>
+    adminRequest(app, { method: "POST", url: adminApiPaths.messageAction(id, action), session });
+  const outbox = (id: string) =>
+    database.db.selectFrom("mail_outbox").selectAll().where("message_id", "=", id).execute();
+
+  it.beforeAll(async ({ storage }) => {
+    database = await storage.database(dialect);
+    smtp = await TestSmtp.start();
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+  beforeEach(async () => {
+    await clearTables(database);
+    smtp.received.length = 0;
+    app = await buildAdminTestApp(
+      database,
+      {
+        ...adminEnv,
+        SMTP_URL: smtp.url,
+        MAIL_TO: "team@boothpilot.example",
+        MAIL_FROM: "web@boothpilot.example",
+      },
+      { mail: { worker: { pollIntervalMs: 10 } } },
+    );
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    session = await signedIn(app);
+  });
+  afterEach(async () => {
+    await app?.close();
+  });
+
+  it("marks a message read when opened, unread again, and counts the unread", async () => {
+    const first = await store(base, { name: "Ada Lovelace" });
+    await store(base + minute, { name: "Grace Hopper" });
+    await store(base + 2 * minute, { name: "Spam Bot", spam: true });
+    expect((await list()).unreadCount).toBe(2);
+
+    const opened = (await act(first, "read")).json() as MessageDetail;
+    expect(opened.readAt).toEqual(expect.any(String));
+    const page = await list();
+    expect(page.unreadCount).toBe(1);
+    expect(page.messages.find((m) => m.id === first)).toMatchObject({ read: true, handled: false });
+    // Opening it again keeps the first time it was read.
+    const again = (await act(first, "read")).json() as MessageDetail;
+    expect(again.readAt).toBe(opened.readAt);
+
+    expect((await act(first, "unread")).statusCode).toBe(200);
+    expect((await list()).unreadCount).toBe(2);
+    expect((await list("?state=unread")).messages.map((m) => m.name).sort()).toEqual([
+      "Ada Lovelace",
+      "Grace Hopper",
+      "Spam Bot",
+    ]);
+  });
+
+  it("marks handled (which reads it) and filters by state", async () => {
+    const done = await store(base, { name: "Ada Lovelace" });
+    const open = await store(base + minute, { name: "Grace Hopper" });
+    await store(base + 2 * minute, { name: "Alan Turing" });
+    expect((await act(done, "handled")).json()).toMatchObject({
+      handledAt: expect.any(String),
+      readAt: expect.any(String),
+    });
+    await act(open, "read");
+    const names = async (state: string) =>
+      (await list(`?state=${state}`)).messages.map((m) => m.name);
+    expect(await names("handled")).toEqual(["Ada Lovelace"]);
+    expect(await names("read")).toEqual(["Grace Hopper"]);
+    expect(await names("unread")).toEqual(["Alan Turing"]);
+    await act(done, "unhandled");
+    expect(await names("handled")).toEqual([]);
+  });
+
+  it("spam cancels an unsent e-mail; not spam queues it once and it is delivered once", async () => {
+    const pending = await store(base, { name: "Ada Lovelace" }, { queueMail: true });
+    // Not due for a year: only the actions decide its fate.
+    await database.db
+      .updateTable("mail_outbox")
+      .set({ next_attempt_at: Date.now() + 365 * 24 * 60 * minute })
+      .where("message_id", "=", pending)
+      .execute();
+    expect((await act(pending, "spam")).json()).toMatchObject({ status: "spam", mail: null });
+    expect(await outbox(pending)).toEqual([]);
+
+    const caught = await store(base + minute, { name: "Caught Maybe", spam: true });
+    expect(await outbox(caught)).toEqual([]);
+    for (let n = 0; n < 3; n++) expect((await act(caught, "not-spam")).statusCode).toBe(200);
+    await waitFor("the delivery", () => smtp.received.length >= 1);
+    await waitFor("the sent mark", async () => (await outbox(caught))[0]?.status === "sent");
+    expect(await outbox(caught)).toHaveLength(1);
+    expect((await act(caught, "not-spam")).json()).toMatchObject({ status: "new" });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(smtp.messageIds()).toEqual([`<contact.${caught}@boothpilot.example>`]);
+  });
+
+  it("erases a message, its outbox row and its link to the visit, and logs no content", async () => {
+    const sessionId = crypto.randomUUID();
+    await referrerVisitsRepository(database, () => base).record({
+      session_id: sessionId,
+      referrer_url: null,
+      referrer_host: null,
+      source: "direct",
+      landing_path: "/pricing",
+      utm_source: null,
+      utm_medium: null,
+      utm_campaign: null,
+      utm_term: null,
+      utm_content: null,
+      user_agent: "Mozilla/5.0 (Test) Firefox/140.0",
+      is_bot: false,
+    });
+    const id = await store(
+      base,
+      { name: "Erase Me", message: "Please forget everything about me" },
+      { queueMail: true, sessionId },
+    );
+    const lines: string[] = [];
+    const logged = app.log;
+    const write = logged.info.bind(logged);
+    logged.info = ((...args: unknown[]) => {
+      lines.push(JSON.stringify(args));
+      return (write as (...a: unknown[]) => void)(...args);
+    }) as typeof logged.info;
+
+    const erased = await adminRequest(app, {
+      method: "DELETE",
+      url: adminApiPaths.message(id),
+      session,
+    });
+    expect(erased.statusCode).toBe(204);
+    expect((await adminRequest(app, { url: adminApiPaths.message(id), session })).statusCode).toBe(
+      404,
+    );
+    expect(await outbox(id)).toEqual([]);
+    const linked = await database.db
+      .selectFrom("contact_messages")
+      .select("id")
+      .where("session_id", "=", sessionId)
+      .execute();
+    expect(linked).toEqual([]);
+    const again = await adminRequest(app, {
+      method: "DELETE",
+      url: adminApiPaths.message(id),
+      session,
+    });
+    expect(again.statusCode).toBe(404);
+    expect(lines.join("\n")).not.toMatch(/Please forget|Erase Me|erase\.me@example\.com/);
+  });
+
+  it("finds a word in the name, e-mail, business or message, whatever its case", async () => {
+    await store(base, { name: "Ada Lovelace", message: "We run a FLEA market" });
+    await store(base + minute, { name: "Grace Hopper", email: "grace@Navy-Fairs.example" });
+    await store(base + 2 * minute, { name: "Alan Turing", business: "Bletchley Card Shows" });
+    await store(base + 3 * minute, { name: "Edsger Dijkstra", message: "100% sure, under_score" });
+    const found = async (q: string) =>
+      (await list(`?q=${encodeURIComponent(q)}`)).messages.map((m) => m.name);
+    expect(await found("lovelace")).toEqual(["Ada Lovelace"]);
+    expect(await found("flea")).toEqual(["Ada Lovelace"]);
+    expect(await found("navy-fairs")).toEqual(["Grace Hopper"]);
+    expect(await found("CARD SHOWS")).toEqual(["Alan Turing"]);
+    // LIKE's own characters are searched for as they are.
+    expect(await found("100%")).toEqual(["Edsger Dijkstra"]);
+    expect(await found("u_d")).toEqual([]);
+    expect(await found("r_s")).toEqual(["Edsger Dijkstra"]);
+    expect(await found("nobody")).toEqual([]);
+  });
+
+  it("filters by the source and landing page of the sender's visit", async () => {
+    const visit = async (source: "search" | "social", landing: string, at: number) => {
+      const sessionId = crypto.randomUUID();
+      await referrerVisitsRepository(database, () => at).record({
+        session_id: sessionId,
+        referrer_url: "https://www.google.com/",
+        referrer_host: "www.google.com",
+        source,
+        landing_path: landing,
+        utm_source: null,
+        utm_medium: null,
+        utm_campaign: null,
+        utm_term: null,
+        utm_content: null,
+        user_agent: "Mozilla/5.0 (Test) Firefox/140.0",
+        is_bot: false,
+      });
+      return sessionId;
+    };
+    await store(
+      base,
+      { name: "From Search" },
+      { sessionId: await visit("search", "/pricing", base) },
+    );
+    await store(
+      base + minute,
+      { name: "From Social" },
+      { sessionId: await visit("social", "/", base) },
+    );
+    await store(base + 2 * minute, { name: "Untracked" });
+    expect((await list("?source=search")).messages.map((m) => m.name)).toEqual(["From Search"]);
+    expect((await list("?landing=%2F")).messages.map((m) => m.name)).toEqual(["From Social"]);
+    const bad = await adminRequest(app, {
+      url: `${adminApiPaths.messages}?landing=pricing`,
+      session,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      error: "landing must be a path starting with /, at most 200 characters",
+    });
+  });
+
+  it("pages 50 at a time: exactly 50 is one page, 51 is two", async () => {
+    for (let n = 0; n < 50; n++) await store(base + n * 1_000, { name: `Sender ${n}` });
+    const one = await list();
+    expect(one.messages).toHaveLength(50);
+    expect(one.nextCursor).toBeNull();
+    await store(base + 50 * 1_000, { name: "Sender 50" });
+    const first = await list();
+    expect(first.messages).toHaveLength(50);
+    expect(first.messages[0]?.name).toBe("Sender 50");
+    const second = await list(`?cursor=${encodeURIComponent(first.nextCursor ?? "")}`);
+    expect(second.messages.map((m) => m.name)).toEqual(["Sender 0"]);
+    expect(second.nextCursor).toBeNull();
+  });
+
+  it("downloads the current view as CSV, quoted, with the formula guard", async () => {
+    await store(base, {
+      name: '=HYPERLINK("http://evil.example")',
+      message: 'Line one,\nline "two"',
+    });
+    await store(base + minute, { name: "Grace Hopper", message: "Not in the view" });
+    const response = await adminRequest(app, {
+      url: `${adminApiPaths.messagesCsv}?q=${encodeURIComponent("line one")}`,
+      session,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(response.headers["content-disposition"]).toMatch(
+      /^attachment; filename="boothpilot-inbox-/,
+    );
+    const text = response.rawPayload.toString("utf8");
+    expect(text.startsWith("\uFEFFReceived (UTC),Name,E-mail,")).toBe(true);
+    const lines = text.slice(1).split("\r\n");
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(`,"'=HYPERLINK(""http://evil.example"")",`);
+    expect(lines[1]).toContain(`,"Line one,\nline ""two""",no,no,no,none,,,`);
+    const unsigned = await app.inject({ url: adminApiPaths.messagesCsv });
+    expect(unsigned.statusCode).toBe(401);
+  });
+});

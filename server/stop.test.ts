@@ -1,0 +1,82 @@
+// A graceful stop under load: SIGTERM while writes and mail are pending exits 0 within the grace period, and after
+// a restart every acknowledged write is stored and every message is e-mailed exactly once.
+import { describe, expect, it } from "vitest";
+import { openDatabase } from "./db/database.ts";
+import { createTestDatabaseConfig, dialects } from "./test/databases.ts";
+import { startServer } from "./test/server-process.ts";
+import { TestSmtp } from "./test/smtp.ts";
+import { startWriteLoad } from "./test/write-load.ts";
+
+async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe.each(dialects)("SIGTERM under load on %s", (dialect) => {
+  it("exits 0 and loses nothing: writes stored, each message e-mailed once", {
+    timeout: 60_000,
+  }, async () => {
+    const created = await createTestDatabaseConfig(dialect);
+    const smtp = await TestSmtp.start();
+    // Each delivery takes a while: some mail is being sent when the signal comes, more is waiting.
+    smtp.behaviour = { kind: "accept", delayMs: 150 };
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? "",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: created.config.dataDir,
+      SERVE_SITE: "off",
+      RATE_LIMIT: "off",
+      LOG_LEVEL: "info",
+      SMTP_URL: smtp.url,
+      MAIL_TO: "team@boothpilot.example",
+      MAIL_FROM: "web@boothpilot.example",
+      ...(created.config.databaseUrl ? { DATABASE_URL: created.config.databaseUrl } : {}),
+    };
+    const database = await openDatabase(created.config);
+    try {
+      const first = await startServer(env);
+      const load = startWriteLoad(first.url, { clients: 16, contactEvery: 4, prefix: "stop" });
+      const { ackedSessions, ackedMessages } = load;
+      await waitFor("acknowledged writes", async () => ackedMessages.length >= 20, 20_000);
+      const signalledAt = Date.now();
+      first.child.kill("SIGTERM");
+      expect(await first.exited).toBe(0);
+      expect(Date.now() - signalledAt).toBeLessThan(10_000);
+      await load.stop();
+      expect(first.output()).toContain('"msg":"database closed"');
+
+      const second = await startServer(env);
+      try {
+        const sessions = new Set(
+          (await database.db.selectFrom("referrer_visits").select("session_id").execute()).map(
+            (row) => row.session_id,
+          ),
+        );
+        const stored = await database.db
+          .selectFrom("contact_messages")
+          .select(["id", "message"])
+          .execute();
+        const storedTexts = new Set(stored.map((row) => row.message));
+        expect(ackedSessions.filter((id) => !sessions.has(id))).toEqual([]);
+        expect(ackedMessages.filter((id) => !storedTexts.has(`stop ${id}`))).toEqual([]);
+        smtp.behaviour = { kind: "accept" };
+        await waitFor("every delivery", async () => smtp.received.length >= stored.length, 30_000);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(smtp.messageIds().sort()).toEqual(
+          stored.map((row) => `<contact.${row.id}@boothpilot.example>`).sort(),
+        );
+      } finally {
+        second.child.kill("SIGTERM");
+        expect(await second.exited).toBe(0);
+      }
+    } finally {
+      await database.close();
+      await smtp.close();
+      await created.remove();
+    }
+  });
+});
