@@ -78,6 +78,8 @@ export const venueDemoCopy = {
   noScript: "Turn on JavaScript to assign vendors, switch to the public view and try Pick & pay.",
   publicTitle: "On the floor",
   availableLabel: "Available",
+  sizes:
+    "Rows A and B: standard booths at $85, corners $150. Rows C and D: deeper booths at $110, corners $175.",
   legend: [
     { status: "open", label: "Open" },
     { status: "premium", label: "Premium (corner)" },

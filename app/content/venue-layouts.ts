@@ -277,21 +277,37 @@ export const demoLayout: VenueLayout = cardShow;
  * beside a stage, corner booths premium, a few taken.
  */
 export const interactiveDemoLayout: VenueLayout = {
-  description: "Twenty booths in four rows beside the stage, the entrance at the bottom",
+  description:
+    "Twenty booths in four rows beside the stage: two rows of standard booths, two rows of deeper ones, premium on the corners, the entrance at the bottom",
   width: 640,
-  height: 360,
-  booths: rows({
-    kind: "booth",
-    rows: 4,
-    perRow: 5,
-    booth: { width: 80, height: 48 },
-    gap: 12,
-    aisle: 28,
-    origin: { x: 32, y: 24 },
-    price: 85,
-    premiumPrice: 150,
-  }),
-  landmarks: [{ label: "Stage", x: 512, y: 24, width: 104, height: 276 }, entrance(260, 324)],
+  height: 400,
+  booths: [
+    ...rows({
+      kind: "booth",
+      rows: 2,
+      perRow: 5,
+      booth: { width: 80, height: 48 },
+      gap: 12,
+      aisle: 28,
+      origin: { x: 32, y: 24 },
+      price: 85,
+      premiumPrice: 150,
+    }),
+    // Deeper booths, for vendors who bring a display: a size and a price of their own.
+    ...rows({
+      kind: "booth",
+      rows: 2,
+      perRow: 5,
+      booth: { width: 80, height: 64 },
+      gap: 12,
+      aisle: 28,
+      origin: { x: 32, y: 176 },
+      price: 110,
+      premiumPrice: 175,
+      firstRow: 2,
+    }),
+  ],
+  landmarks: [{ label: "Stage", x: 512, y: 24, width: 104, height: 308 }, entrance(260, 364)],
 };
 
 /** Copy around the map on each event-type page. */

@@ -30,6 +30,34 @@ test.describe("with JavaScript", () => {
     await expect(vendor("Clay & Kiln Pottery")).toContainText("In booth A1");
   });
 
+  test("touch: a finger drags a vendor onto a booth at phone width", async ({ page, hasTouch }) => {
+    test.skip(!hasTouch, "touch screens only");
+    const { booth, vendor, status } = await openDemo(page);
+    // The waiting list sits under the map at phone width: the map's last row and the first vendor share the screen.
+    await vendor("Clay & Kiln Pottery").scrollIntoViewIfNeeded();
+    const from = await vendor("Clay & Kiln Pottery").boundingBox();
+    const to = await booth("D2").boundingBox();
+    if (!from || !to) throw new Error("the vendor and the booth are on screen");
+    // Real touch input through Chromium's DevTools protocol: the browser turns it into pointer events.
+    const cdp = await page.context().newCDPSession(page);
+    const point = (box: typeof from, step = 1) => ({
+      x: box.x + box.width / 2,
+      y: box.y + (box.height / 2) * step,
+    });
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [point(from)] });
+    for (let i = 1; i <= 8; i++) {
+      const a = point(from);
+      const b = point(to);
+      await cdp.send("Input.dispatchTouchEvent", {
+        type: "touchMove",
+        touchPoints: [{ x: a.x + ((b.x - a.x) * i) / 8, y: a.y + ((b.y - a.y) * i) / 8 }],
+      });
+    }
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await expect(status).toHaveText("Assigned Clay & Kiln Pottery to booth D2.");
+    await expect(booth("D2")).toHaveAccessibleName(/taken by Clay & Kiln Pottery/);
+  });
+
   test("keyboard: choose a vendor, arrows between booths, Enter assigns", async ({ page }) => {
     const { booth, vendor, status } = await openDemo(page);
     await vendor("Golden Comb Honey").focus();

@@ -216,6 +216,7 @@ export function VenueDemo({ compact = false }: { compact?: boolean }) {
           />
         </div>
         <VenueMapLegend items={copy.legend} />
+        <p className="mt-2 text-sm text-muted">{copy.sizes}</p>
         <p role="status" aria-live="polite" className="mt-4 min-h-6 font-medium text-brand-900">
           {state.message}
         </p>
