@@ -1,6 +1,7 @@
 // `npm run bench:analytics`: the console's reports on a large database. Seeds N visits (and a contact message per
 // 500 visits) with a realistic spread over 400 days: 26 landing paths, about 500 referrer hosts with a long tail,
-// 20 campaigns, 5% bots. Raw rows go in with multi-row INSERTs, then the rollups are built by the same bulk path
+// 20 campaigns (each with one utm_source and utm_medium), 5% bots. Raw rows go in with multi-row INSERTs, then the
+// rollups are built by the same bulk path
 // as migration 0004 (server/db/repositories/rollups.test.ts checks it agrees with the per-request writes). The
 // server then runs as in production (its own process, the site served) and the benchmark measures, per database:
 // the 7-, 30- and 90-day report (median and p99 of 20), the same filtered by one source class, the console's
@@ -289,7 +290,7 @@ function markdown(all: Figures[]): string {
   const ms = (value: number) => value.toFixed(1);
   const names = all[0]?.reports.map((r) => r.name) ?? [];
   return [
-    `Measured ${new Date().toISOString().slice(0, 10)} on ${cpu.length} cores (${cpu[0]?.model.trim() ?? "unknown CPU"}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, with \`npm run bench:analytics -- --visits ${sizes.join(",")}${args.postgres ? " --postgres <url>" : ""}\` (one-minute load average ${load} at the end). Visits spread over ${spanDays} days (26 landing paths, 500 referrer hosts with a long tail, 20 campaigns, 5% bots), a contact message per 500 visits; the server runs in its own process with the site served. Reports: median / p99 of ${reportRuns} sequential requests, in ms. Visitor: \`GET /\` p99 (autocannon, 10 connections, 5 s) with the console idle, then while 90-day reports run back to back.`,
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${cpu.length} cores (${cpu[0]?.model.trim() ?? "unknown CPU"}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, with \`npm run bench:analytics -- --visits ${sizes.join(",")}${args.postgres ? " --postgres <url>" : ""}\` (one-minute load average ${load} at the end). Visits spread over ${spanDays} days (26 landing paths, 500 referrer hosts with a long tail, 20 campaigns each with one utm_source and utm_medium, 5% bots), a contact message per 500 visits; the server runs in its own process with the site served. Reports: median / p99 of ${reportRuns} sequential requests, in ms. Visitor: \`GET /\` p99 (autocannon, 10 connections, 5 s) with the console idle, then while 90-day reports run back to back.`,
     "",
     `| measure | ${all.map((f) => `${f.database} ${f.visits.toLocaleString("en")}`).join(" | ")} |`,
     `|---|${all.map(() => "---").join("|")}|`,

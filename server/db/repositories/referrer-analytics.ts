@@ -2,6 +2,8 @@
 // whole UTC days by source, referrer host, landing path, campaign and day (bots counted apart), today's and
 // yesterday's by hour, and the contact messages by the source of their sender's visit. The rollups are kept here
 // too: each visit and each contact message adds its counts in the transaction that stores it.
+
+import { sql } from "kysely";
 import type { AnalyticsReport, ReferrerSource } from "../../../contracts/admin-api.ts";
 import { referrerSources } from "../../../contracts/admin-api.ts";
 import type { AppDatabase, Executor } from "../database.ts";
@@ -276,7 +278,8 @@ export function referrerAnalyticsRepository(database: AppDatabase): ReferrerAnal
     if (sources?.length) query = query.where("source", "in", sources as ReferrerSource[]);
     const [values, totals] = await Promise.all([
       query
-        .where("dimension", "!=", "total")
+        // Each dimension by name (not "!= total"): a range of the primary key per dimension, not a full scan.
+        .where("dimension", "in", Object.values(narrowDimensions))
         .select((eb) => [
           "dimension",
           "value",
@@ -430,47 +433,71 @@ export function referrerAnalyticsRepository(database: AppDatabase): ReferrerAnal
       if (narrow && !filter.utm_source?.length && !filter.utm_medium?.length) {
         return narrowBreakdown(window, filter.source);
       }
-      let query = db
-        .selectFrom("visit_rollups")
-        .where("day", ">=", utcDay(window.since))
-        .where("day", "<", utcDay(window.until));
-      for (const column of visitKeyColumns) {
-        const values = filter[column];
-        if (values?.length) query = query.where(column, "in", values);
-      }
-      // One grouped read of the window: each row is a combination of keys, summed over days here.
-      const rows = await query
+      // The window's rows of these values are read once into a materialized table, then summed by each dimension
+      // and by day in the database: a handful of rows come back however many key combinations match.
+      const groups = ["day", ...visitKeyColumns] as const;
+      const rows = await db
+        .with(
+          (cte) => cte("filtered").materialized(),
+          (qb) => {
+            let query = qb
+              .selectFrom("visit_rollups")
+              .select([...groups, "visits", "bot_visits", "messages"])
+              .where("day", ">=", utcDay(window.since))
+              .where("day", "<", utcDay(window.until));
+            for (const column of visitKeyColumns) {
+              const values = filter[column];
+              if (values?.length) query = query.where(column, "in", values);
+            }
+            return query;
+          },
+        )
+        .selectFrom("filtered")
         .select((eb) => [
-          "day",
-          ...visitKeyColumns,
+          sql.lit("day").as("dimension"),
+          eb.ref("day").as("value"),
           eb.fn.sum<number>("visits").as("visits"),
           eb.fn.sum<number>("bot_visits").as("bot_visits"),
           eb.fn.sum<number>("messages").as("messages"),
         ])
-        .groupBy(["day", ...visitKeyColumns])
+        .groupBy("day")
+        .$call((first) =>
+          visitKeyColumns.reduce(
+            (union, column) =>
+              union.unionAll((eb) =>
+                eb
+                  .selectFrom("filtered")
+                  .select((inner) => [
+                    sql.lit(column).as("dimension"),
+                    inner.ref(column).as("value"),
+                    inner.fn.sum<number>("visits").as("visits"),
+                    inner.fn.sum<number>("bot_visits").as("bot_visits"),
+                    inner.fn.sum<number>("messages").as("messages"),
+                  ])
+                  .groupBy(column),
+              ),
+            first,
+          ),
+        )
         .execute();
       const count = (value: unknown) => Number(value ?? 0);
-      const byDimension = Object.fromEntries(
-        visitKeyColumns.map((column) => [column, new Map<string, BreakdownCounts>()]),
-      ) as Record<BreakdownDimension, Map<string, BreakdownCounts>>;
-      const sums = tally(rows);
-      for (const row of rows) {
-        const v = count(row.visits);
-        const m = count(row.messages);
-        for (const column of visitKeyColumns) {
-          const value = row[column];
-          const map = byDimension[column];
-          const counts = map.get(value) ?? { value, visits: 0, messages: 0 };
-          counts.visits += v;
-          counts.messages += m;
-          map.set(value, counts);
-        }
-      }
-      const ranked = (map: Map<string, BreakdownCounts>) => rankCounts([...map.values()]);
+      const days = rows.filter((row) => row.dimension === "day");
+      const sums = tally(days.map((row) => ({ ...row, day: row.value })));
       return {
         ...sums,
         byDimension: Object.fromEntries(
-          visitKeyColumns.map((column) => [column, ranked(byDimension[column])]),
+          visitKeyColumns.map((column) => [
+            column,
+            rankCounts(
+              rows
+                .filter((row) => row.dimension === column)
+                .map((row) => ({
+                  value: row.value,
+                  visits: count(row.visits),
+                  messages: count(row.messages),
+                })),
+            ),
+          ]),
         ) as Record<BreakdownDimension, BreakdownCounts[]>,
       };
     },
