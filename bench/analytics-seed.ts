@@ -1,6 +1,6 @@
 // The analytics benchmark's data: N visits (and a contact message per 500 visits) with a realistic spread over 400
-// days (26 landing paths, about 500 referrer hosts with a long tail, 20 campaigns, 5% bots), stored with multi-row
-// INSERTs, then the rollups built by migration 0004's own bulk path.
+// days (26 landing paths, about 500 referrer hosts with a long tail, 20 campaigns each with its own utm_source and
+// utm_medium, 5% bots), stored with multi-row INSERTs, then the rollups built by migration 0004's own bulk path.
 import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import type { AppDatabase } from "../server/db/database.ts";
@@ -68,8 +68,10 @@ function visitRow(random: () => number, now: number): VisitRow {
   const [host, source] = direct
     ? [null, "direct" as const]
     : (hosts[Math.floor(hosts.length * random() ** 3)] ?? hosts[0]!);
-  const campaign =
-    random() < 0.15 ? campaigns[Math.floor(campaigns.length * random() ** 2)]! : null;
+  // A campaign's links carry one utm_source and utm_medium (a newsletter's are newsletter / email): the same three
+  // values on every visit of it, as the team tags them.
+  const campaignIndex = random() < 0.15 ? Math.floor(campaigns.length * random() ** 2) : -1;
+  const campaign = campaigns[campaignIndex] ?? null;
   return {
     session_id: randomUUID(),
     created_at: new Date(now - Math.floor(random() * spanDays * dayMs)).toISOString(),
@@ -77,8 +79,8 @@ function visitRow(random: () => number, now: number): VisitRow {
     referrer_host: host,
     source,
     landing_path: paths[Math.floor(paths.length * random() ** 2)]!,
-    utm_source: campaign ? utmSources[Math.floor(random() * utmSources.length)]! : null,
-    utm_medium: campaign ? utmMediums[Math.floor(random() * utmMediums.length)]! : null,
+    utm_source: campaign ? utmSources[campaignIndex % utmSources.length]! : null,
+    utm_medium: campaign ? utmMediums[campaignIndex % utmMediums.length]! : null,
     utm_campaign: campaign,
     utm_term: null,
     utm_content: null,

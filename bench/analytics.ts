@@ -1,6 +1,7 @@
 // `npm run bench:analytics`: the console's reports on a large database. Seeds N visits (and a contact message per
 // 500 visits) with a realistic spread over 400 days: 26 landing paths, about 500 referrer hosts with a long tail,
-// 20 campaigns, 5% bots. Raw rows go in with multi-row INSERTs, then the rollups are built by the same bulk path
+// 20 campaigns (each with one utm_source and utm_medium), 5% bots. Raw rows go in with multi-row INSERTs, then the
+// rollups are built by the same bulk path
 // as migration 0004 (server/db/repositories/rollups.test.ts checks it agrees with the per-request writes). The
 // server then runs as in production (its own process, the site served) and the benchmark measures, per database:
 // the 7-, 30- and 90-day report (median and p99 of 20), the same filtered by one source class, the console's
@@ -8,9 +9,13 @@
 // and a visitor's GET / p99 while reports run back to back against GET / p99 with the console idle, in the same
 // run. Prints the database size per million visits and updates the Analytics section of docs/performance.md.
 //
-//   npm run bench:analytics -- [--visits 1000000,10000000] [--postgres <admin URL>] [--no-write]
+// With --keep DIR (SQLite only), the seeded database stays in DIR and a later run on the same DIR measures it
+// again without seeding (ten minutes at 10,000,000 visits), migrating it first: a schema change is compared on
+// the same rows.
+//
+//   npm run bench:analytics -- [--visits 1000000,10000000] [--postgres <admin URL>] [--no-write] [--keep DIR]
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -28,6 +33,7 @@ const { values: args } = parseArgs({
     visits: { type: "string", default: "1000000" },
     postgres: { type: "string", default: process.env.BENCH_POSTGRES_URL },
     "no-write": { type: "boolean", default: false },
+    keep: { type: "string" },
   },
 });
 const sizes = (args.visits ?? "1000000").split(",").map((n) => Number(n.replaceAll("_", "")));
@@ -159,15 +165,33 @@ async function databaseSize(database: AppDatabase, dataDir: string): Promise<num
   return bytes;
 }
 
-async function benchDatabase(label: string, count: number, databaseUrl?: string): Promise<Figures> {
-  const dataDir = await mkdtemp(join(tmpdir(), "boothpilot-analytics-"));
+/** The visits a kept database holds already (0 for a new one). */
+async function storedVisits(database: AppDatabase): Promise<number> {
+  const row = await database.db
+    .selectFrom("referrer_visits")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+async function benchDatabase(
+  label: string,
+  count: number,
+  databaseUrl?: string,
+  keepDir?: string,
+): Promise<Figures> {
+  const dataDir = keepDir ?? (await mkdtemp(join(tmpdir(), "boothpilot-analytics-")));
+  if (keepDir) await mkdir(keepDir, { recursive: true });
   try {
     const now = Date.now();
     const database = await openDatabase({ dataDir, databaseUrl });
     let seeding: { seedSeconds: number; rollupSeconds: number };
     try {
       await migrateToLatest(database);
-      seeding = await seed(database, count, now);
+      const stored = await storedVisits(database);
+      if (stored === 0) seeding = await seed(database, count, now);
+      else if (stored === count) seeding = { seedSeconds: 0, rollupSeconds: 0 };
+      else throw new Error(`${dataDir} holds ${stored} visits, not ${count}`);
     } finally {
       await database.close();
     }
@@ -208,6 +232,9 @@ async function benchDatabase(label: string, count: number, databaseUrl?: string)
           "?range=90d&source=search&source=social&landing=%2Fpricing",
         ],
         ["90-day breakdown, campaign", "?range=90d&campaign=campaign-0"],
+        // The host with the most visits: the filter that matches the most rows.
+        ["90-day breakdown, host", "?range=90d&host=www.google.com"],
+        ["today's breakdown", "?range=today"],
         ["12-month breakdown", "?range=12m"],
       ] as const) {
         const [median, p99] = await medianP99(
@@ -253,7 +280,7 @@ async function benchDatabase(label: string, count: number, databaseUrl?: string)
       bytesPerMillion: bytes / (count / 1_000_000),
     };
   } finally {
-    await rm(dataDir, { recursive: true, force: true });
+    if (!keepDir) await rm(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -263,7 +290,7 @@ function markdown(all: Figures[]): string {
   const ms = (value: number) => value.toFixed(1);
   const names = all[0]?.reports.map((r) => r.name) ?? [];
   return [
-    `Measured ${new Date().toISOString().slice(0, 10)} on ${cpu.length} cores (${cpu[0]?.model.trim() ?? "unknown CPU"}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, with \`npm run bench:analytics -- --visits ${sizes.join(",")}${args.postgres ? " --postgres <url>" : ""}\` (one-minute load average ${load} at the end). Visits spread over ${spanDays} days (26 landing paths, 500 referrer hosts with a long tail, 20 campaigns, 5% bots), a contact message per 500 visits; the server runs in its own process with the site served. Reports: median / p99 of ${reportRuns} sequential requests, in ms. Visitor: \`GET /\` p99 (autocannon, 10 connections, 5 s) with the console idle, then while 90-day reports run back to back.`,
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${cpu.length} cores (${cpu[0]?.model.trim() ?? "unknown CPU"}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, with \`npm run bench:analytics -- --visits ${sizes.join(",")}${args.postgres ? " --postgres <url>" : ""}\` (one-minute load average ${load} at the end). Visits spread over ${spanDays} days (26 landing paths, 500 referrer hosts with a long tail, 20 campaigns each with one utm_source and utm_medium, 5% bots), a contact message per 500 visits; the server runs in its own process with the site served. Reports: median / p99 of ${reportRuns} sequential requests, in ms. Visitor: \`GET /\` p99 (autocannon, 10 connections, 5 s) with the console idle, then while 90-day reports run back to back.`,
     "",
     `| measure | ${all.map((f) => `${f.database} ${f.visits.toLocaleString("en")}`).join(" | ")} |`,
     `|---|${all.map(() => "---").join("|")}|`,
@@ -300,7 +327,14 @@ async function updateDoc(section: string): Promise<void> {
 
 const all: Figures[] = [];
 for (const count of sizes) {
-  all.push(await benchDatabase("SQLite", count));
+  all.push(
+    await benchDatabase(
+      "SQLite",
+      count,
+      undefined,
+      args.keep ? join(args.keep, String(count)) : undefined,
+    ),
+  );
   if (args.postgres) {
     all.push(
       await withPostgres(

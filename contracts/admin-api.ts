@@ -93,8 +93,13 @@ export interface AnalyticsBreakdown {
   totals: { visits: number; messages: number; botVisits: number };
   previousTotals: { visits: number; messages: number; botVisits: number };
   panels: Record<AnalyticsPanel, BreakdownRow[]>;
-  /** Every UTC day of the range, oldest first, beside the same day of the previous period. */
-  series: { day: string; visits: number; messages: number; previousVisits: number }[];
+  /** What a point of the series covers: a UTC day, or a UTC hour for "today". */
+  grain: "day" | "hour";
+  /**
+   * Every UTC day (or hour) of the range, oldest first, beside the same point of the previous period; `start` is
+   * ISO-8601 ("2026-11-23T14:00:00.000Z").
+   */
+  series: { start: string; visits: number; messages: number; previousVisits: number }[];
 }
 
 /** Every error answer of the admin API. */

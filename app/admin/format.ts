@@ -19,6 +19,11 @@ export function formatDay(isoDay: string): string {
   return day.format(new Date(`${isoDay}T00:00:00Z`));
 }
 
+/** A point of the analytics series: its UTC day ("Mon, Nov 3"), or its UTC hour ("14:00") for an hourly one. */
+export function formatPoint(start: string, grain: "day" | "hour"): string {
+  return grain === "hour" ? `${start.slice(11, 16)}` : formatDay(start.slice(0, 10));
+}
+
 export const mailStateLabels: Record<MailState, string> = {
   pending: "Queued",
   sent: "E-mailed",

@@ -1,6 +1,7 @@
 // The analytics breakdown: a range (today, 7, 30 or 90 days, 12 months, or whole UTC days chosen) filtered by any
 // source classes, hosts, landing pages and campaigns, with every panel's visits and contact messages beside the
-// previous period of the same length, the series per day, and any panel or the series as CSV.
+// previous period of the same length, the series per day (per hour for today, beside yesterday's hours), and any
+// panel or the series as CSV.
 import type { FastifyInstance } from "fastify";
 import {
   type AnalyticsBreakdown,
@@ -24,6 +25,7 @@ import { sendCsv, toCsv } from "./csv.ts";
 import { sendAdminError } from "./http.ts";
 
 const dayMs = 24 * 60 * 60 * 1000;
+const hourMs = 60 * 60 * 1000;
 
 const panelColumns: Record<AnalyticsPanel, BreakdownDimension> = {
   source: "source",
@@ -82,9 +84,12 @@ export default async function analyticsBreakdownRoutes(app: FastifyInstance): Pr
       landing_path: query.landing,
       utm_campaign: query.campaign,
     };
-    const [now, before] = await Promise.all([
+    const grain = query.range === "today" ? "hour" : "day";
+    const [now, before, hours, previousHours] = await Promise.all([
       analytics.breakdown(window, filter),
       analytics.breakdown(previous, filter),
+      grain === "hour" ? analytics.perHour(window, filter) : undefined,
+      grain === "hour" ? analytics.perHour(previous, filter) : undefined,
     ]);
     const panels = Object.fromEntries(
       analyticsPanels.map((panel) => {
@@ -99,6 +104,25 @@ export default async function analyticsBreakdownRoutes(app: FastifyInstance): Pr
       }),
     ) as Record<AnalyticsPanel, BreakdownRow[]>;
     const previousDays = utcDays(previous);
+    const series: AnalyticsBreakdown["series"] =
+      hours && previousHours
+        ? Array.from({ length: (window.until - window.since) / hourMs }, (_, index) => {
+            const start = window.since + index * hourMs;
+            const hour = iso(start).slice(0, 13);
+            const previousHour = iso(start - length).slice(0, 13);
+            return {
+              start: iso(start),
+              visits: hours.get(hour)?.visits ?? 0,
+              messages: hours.get(hour)?.messages ?? 0,
+              previousVisits: previousHours.get(previousHour)?.visits ?? 0,
+            };
+          })
+        : utcDays(window).map((day, index) => ({
+            start: `${day}T00:00:00.000Z`,
+            visits: now.perDay.get(day)?.visits ?? 0,
+            messages: now.perDay.get(day)?.messages ?? 0,
+            previousVisits: before.perDay.get(previousDays[index] ?? "")?.visits ?? 0,
+          }));
     return {
       range: query.range,
       since: iso(window.since),
@@ -118,12 +142,8 @@ export default async function analyticsBreakdownRoutes(app: FastifyInstance): Pr
         botVisits: before.botVisits,
       },
       panels,
-      series: utcDays(window).map((day, index) => ({
-        day,
-        visits: now.perDay.get(day)?.visits ?? 0,
-        messages: now.perDay.get(day)?.messages ?? 0,
-        previousVisits: before.perDay.get(previousDays[index] ?? "")?.visits ?? 0,
-      })),
+      grain,
+      series,
     };
   }
 
@@ -143,8 +163,21 @@ export default async function analyticsBreakdownRoutes(app: FastifyInstance): Pr
     const csv =
       panel === "series"
         ? toCsv(
-            ["Day (UTC)", "Visits", "Messages", "Visits, previous period"],
-            report.series.map((day) => [day.day, day.visits, day.messages, day.previousVisits]),
+            [
+              report.grain === "hour" ? "Hour (UTC)" : "Day (UTC)",
+              "Visits",
+              "Messages",
+              "Visits, previous period",
+            ],
+            report.series.map((point) => [
+              // "2026-11-23 14:00" or "2026-11-23": what a spreadsheet reads as a date.
+              report.grain === "hour"
+                ? point.start.slice(0, 16).replace("T", " ")
+                : point.start.slice(0, 10),
+              point.visits,
+              point.messages,
+              point.previousVisits,
+            ]),
           )
         : toCsv(
             [

@@ -1,6 +1,6 @@
 // The analytics breakdown on both databases, through the real app: visits and messages stored with known days and
-// keys, then every panel, filter combination, comparison with the previous period and conversion count checked
-// against a direct count of what was stored; ranges validated; a panel and the series as CSV.
+// keys and hours, then every panel, filter combination, comparison with the previous period, conversion count and
+// today's hours checked against a direct count of what was stored; ranges validated; a panel and the series as CSV.
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { describe, expect } from "vitest";
@@ -21,6 +21,8 @@ const dayMs = 24 * 60 * 60 * 1000;
 
 interface Seeded {
   daysAgo: number;
+  /** Hours before noon of that day (today's later than now are now). */
+  hoursBack: number;
   source: ReferrerSource;
   host: string;
   path: string;
@@ -50,6 +52,7 @@ function seedVisits(): Seeded[] {
     const source = pick(sources);
     return {
       daysAgo: pick([0, 1, 2, 3, 5, 6, 7, 8, 10, 13, 15, 19]),
+      hoursBack: pick([0, 1, 3, 4, 7, 11]),
       source,
       host: pick(hosts[source]),
       path: pick(["/", "/pricing", "/features", "/contact"]),
@@ -70,7 +73,9 @@ describe.each(dialects)("analytics breakdown on %s", (dialect) => {
   let session: string;
   const seeded = seedVisits();
   const noonToday = Math.floor(Date.now() / dayMs) * dayMs + dayMs / 2;
-  const at = (daysAgo: number) => Math.min(Date.now() - 1_000, noonToday - daysAgo * dayMs);
+  const hourMs = 60 * 60 * 1000;
+  const at = (daysAgo: number, hoursBack = 0) =>
+    Math.min(Date.now() - 1_000, noonToday - daysAgo * dayMs - hoursBack * hourMs);
 
   const get = async (query: string) => {
     const response = await adminRequest(app, {
@@ -121,7 +126,7 @@ describe.each(dialects)("analytics breakdown on %s", (dialect) => {
     session = await signedIn(app);
     for (const visit of seeded) {
       const sessionId = randomUUID();
-      await referrerVisitsRepository(database, () => at(visit.daysAgo)).record({
+      await referrerVisitsRepository(database, () => at(visit.daysAgo, visit.hoursBack)).record({
         session_id: sessionId,
         referrer_url: visit.host ? `https://${visit.host}/` : null,
         referrer_host: visit.host || null,
@@ -136,7 +141,7 @@ describe.each(dialects)("analytics breakdown on %s", (dialect) => {
         is_bot: visit.bot,
       });
       if (visit.message) {
-        await contactMessagesRepository(database, () => at(visit.daysAgo)).submit({
+        await contactMessagesRepository(database, () => at(visit.daysAgo, visit.hoursBack)).submit({
           name: "Organizer",
           email: "organizer@example.com",
           phone: null,
@@ -231,9 +236,53 @@ describe.each(dialects)("analytics breakdown on %s", (dialect) => {
     expect(shown(campaign.panels.landing)).toEqual(expected(0, 29, spring, (v) => v.path));
   });
 
+  it("charts today per UTC hour beside yesterday's hours, filtered like the panels", async () => {
+    const startOfToday = Math.floor(Date.now() / dayMs) * dayMs;
+    /** People's visits and messages per hour of a day, counted from the seeded visits. */
+    const perHour = (daysAgo: number, keep: (visit: Seeded) => boolean) => {
+      const hours = Array.from({ length: 24 }, () => ({ visits: 0, messages: 0 }));
+      for (const visit of seeded) {
+        if (visit.daysAgo !== daysAgo || !keep(visit)) continue;
+        const hour = new Date(at(visit.daysAgo, visit.hoursBack)).getUTCHours();
+        const counts = hours[hour] as { visits: number; messages: number };
+        if (!visit.bot) counts.visits++;
+        if (visit.message) counts.messages++;
+      }
+      return hours;
+    };
+    for (const [query, keep] of [
+      ["range=today", () => true],
+      [
+        "range=today&source=search&source=direct",
+        (v: Seeded) => ["search", "direct"].includes(v.source),
+      ],
+      ["range=today&landing=%2Fpricing", (v: Seeded) => v.path === "/pricing"],
+    ] as const) {
+      const today = await breakdown(query);
+      expect(today.grain, query).toBe("hour");
+      expect(today.series.map((point) => point.start)).toEqual(
+        Array.from({ length: 24 }, (_, h) => new Date(startOfToday + h * hourMs).toISOString()),
+      );
+      const now = perHour(0, keep);
+      const yesterday = perHour(1, keep);
+      expect(
+        today.series.map((point) => [point.visits, point.messages, point.previousVisits]),
+        query,
+      ).toEqual(now.map((counts, h) => [counts.visits, counts.messages, yesterday[h]?.visits]));
+    }
+    const csv = await adminRequest(app, {
+      url: `${adminApiPaths.analyticsCsv}?range=today`,
+      session,
+    });
+    const lines = csv.rawPayload.toString("utf8").slice(1).trimEnd().split("\r\n");
+    expect(lines[0]).toBe('Hour (UTC),Visits,Messages,"Visits, previous period"');
+    expect(lines).toHaveLength(25);
+    expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\d 00:00,\d+,\d+,\d+$/);
+  });
+
   it("takes today, 12 months and custom ranges of whole UTC days", async () => {
     const today = await breakdown("range=today");
-    expect(today.series.map((day) => day.day)).toEqual([new Date().toISOString().slice(0, 10)]);
+    expect(today.since).toBe(new Date(Math.floor(Date.now() / dayMs) * dayMs).toISOString());
     expect(today.totals.visits).toBe(
       expected(
         0,
@@ -248,7 +297,13 @@ describe.each(dialects)("analytics breakdown on %s", (dialect) => {
 
     const day = (daysAgo: number) => new Date(at(daysAgo)).toISOString().slice(0, 10);
     const custom = await breakdown(`range=custom&from=${day(8)}&to=${day(5)}`);
-    expect(custom.series.map((d) => d.day)).toEqual([day(8), day(7), day(6), day(5)]);
+    expect(custom.grain).toBe("day");
+    expect(custom.series.map((d) => d.start.slice(0, 10))).toEqual([
+      day(8),
+      day(7),
+      day(6),
+      day(5),
+    ]);
     expect(custom.totals.visits).toBe(
       expected(
         5,

@@ -1,10 +1,15 @@
 // The team's work on the inbox, on both databases through the real app: read and unread (and the unread count),
 // handled, spam (its unsent e-mail cancelled) and not spam (its e-mail queued once, delivered once to a real SMTP
-// server), erasure, search over every field in any case, the filters, pages of 50 at their boundaries, and the
-// CSV of a view.
+// server), each moving the message out of or into the conversion figures, erasure, search over every field in any
+// case, the filters, pages of 50 at their boundaries, and the CSV of a view.
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeEach, describe, expect } from "vitest";
-import { adminApiPaths, type InboxPage, type MessageDetail } from "../../contracts/admin-api.ts";
+import {
+  type AnalyticsBreakdown,
+  adminApiPaths,
+  type InboxPage,
+  type MessageDetail,
+} from "../../contracts/admin-api.ts";
 import type { AppDatabase } from "../db/database.ts";
 import { contactMessagesRepository } from "../db/repositories/contact-messages.ts";
 import { referrerVisitsRepository } from "../db/repositories/referrer-visits.ts";
@@ -156,6 +161,54 @@ describe.each(dialects)("inbox triage on %s", (dialect) => {
     expect((await act(caught, "not-spam")).json()).toMatchObject({ status: "new" });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(smtp.messageIds()).toEqual([`<contact.${caught}@boothpilot.example>`]);
+  });
+
+  it("spam takes a message out of the conversion figures, not spam puts it back", async () => {
+    const sessionId = crypto.randomUUID();
+    await referrerVisitsRepository(database, () => base).record({
+      session_id: sessionId,
+      referrer_url: "https://www.linkedin.com/",
+      referrer_host: "www.linkedin.com",
+      source: "social",
+      landing_path: "/pricing",
+      utm_source: null,
+      utm_medium: null,
+      utm_campaign: "spring",
+      utm_term: null,
+      utm_content: null,
+      user_agent: "Mozilla/5.0 (Test) Firefox/140.0",
+      is_bot: false,
+    });
+    const tracked = await store(base + minute, { name: "Ada Lovelace" }, { sessionId });
+    const caught = await store(base + 2 * minute, { name: "Caught Maybe", spam: true });
+    /** What the console shows: total messages, the social row's, the campaign's, and the hour's. */
+    const figures = async () => {
+      const week = await get<AnalyticsBreakdown>(`${adminApiPaths.analyticsBreakdown}?range=7d`);
+      const landing = await get<AnalyticsBreakdown>(
+        `${adminApiPaths.analyticsBreakdown}?range=7d&landing=%2Fpricing`,
+      );
+      const hours = await app.repositories.referrerAnalytics.perHour(
+        { since: base - 60 * minute, until: base + 60 * minute },
+        {},
+      );
+      return {
+        total: week.totals.messages,
+        social: week.panels.source.find((row) => row.value === "social")?.messages ?? 0,
+        untracked: week.panels.source.find((row) => row.value === "untracked")?.messages ?? 0,
+        pricing: landing.totals.messages,
+        hour: [...hours.values()].reduce((sum, counts) => sum + counts.messages, 0),
+      };
+    };
+    expect(await figures()).toEqual({ total: 1, social: 1, untracked: 0, pricing: 1, hour: 1 });
+    await act(tracked, "spam");
+    expect(await figures()).toEqual({ total: 0, social: 0, untracked: 0, pricing: 0, hour: 0 });
+    // Marking it again changes nothing.
+    await act(tracked, "spam");
+    expect(await figures()).toEqual({ total: 0, social: 0, untracked: 0, pricing: 0, hour: 0 });
+    await act(tracked, "not-spam");
+    await act(caught, "not-spam");
+    await act(caught, "not-spam");
+    expect(await figures()).toEqual({ total: 2, social: 1, untracked: 1, pricing: 1, hour: 2 });
   });
 
   it("erases a message, its outbox row and its link to the visit, and logs no content", async () => {

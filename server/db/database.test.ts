@@ -25,6 +25,7 @@ const tables = [
   "mail_outbox",
   "referrer_visits",
   "visit_rollups",
+  "visit_rollups_by_hour",
   "visit_rollups_by_key",
 ];
 const migrations = [
@@ -34,6 +35,7 @@ const migrations = [
   "0004-visit-rollups",
   "0005-inbox-triage",
   "0006-rollups-by-utm",
+  "0007-hourly-rollups",
 ];
 
 describe("SQLite storage", () => {

@@ -130,6 +130,11 @@ export interface VisitRollupsTable extends RollupCounts {
   utm_campaign: string;
 }
 
+/** The same counts by UTC hour ("YYYY-MM-DDTHH"), kept for today and yesterday: the console's "today" chart. */
+export interface VisitRollupsByHourTable extends Omit<VisitRollupsTable, "day"> {
+  hour: string;
+}
+
 /** "total" rows have the value "": the counts of a day and source class. */
 export type RollupDimension = "total" | "host" | "path" | "campaign" | "utm_source" | "utm_medium";
 
@@ -151,4 +156,5 @@ export interface Schema {
   admin_sessions: AdminSessionsTable;
   visit_rollups: VisitRollupsTable;
   visit_rollups_by_key: VisitRollupsByKeyTable;
+  visit_rollups_by_hour: VisitRollupsByHourTable;
 }

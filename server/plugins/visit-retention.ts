@@ -1,7 +1,8 @@
 // Retention of raw visits: once the server listens, and every hour after, the visits older than
 // VISIT_RETENTION_DAYS are deleted, 500 rows a statement with a turn of the event loop between statements, so a
 // request never waits behind more than one small delete. The daily rollups keep their counts (they hold no
-// personal data). VISIT_RETENTION_DAYS=0 keeps raw visits forever.
+// personal data). VISIT_RETENTION_DAYS=0 keeps raw visits forever. The hourly rollups, which only the console's
+// "today" chart reads, are trimmed to today and yesterday on the same schedule, whatever the setting.
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
@@ -35,6 +36,8 @@ async function visitRetention(app: FastifyInstance, options: VisitRetentionOptio
   let timer: NodeJS.Timeout | undefined;
 
   const deleteExpired = async (): Promise<number> => {
+    const startOfYesterday = (Math.floor(now() / dayMs) - 1) * dayMs;
+    await app.repositories.referrerAnalytics.pruneHours(startOfYesterday);
     if (days === 0) return 0;
     const before = now() - days * dayMs;
     let deleted = 0;
@@ -64,7 +67,6 @@ async function visitRetention(app: FastifyInstance, options: VisitRetentionOptio
 
   app.decorate("visitRetention", { run });
   app.addHook("onListen", async () => {
-    if (days === 0) return;
     scheduled();
     timer = setInterval(scheduled, intervalMs);
     timer.unref();

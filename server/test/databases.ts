@@ -89,6 +89,7 @@ export async function clearTables(database: AppDatabase): Promise<void> {
     "address_salts",
     "visit_rollups",
     "visit_rollups_by_key",
+    "visit_rollups_by_hour",
   ] as const) {
     await database.db.deleteFrom(table).execute();
   }

@@ -397,6 +397,18 @@ test.describe("analytics", () => {
     await chip.click();
     await expect(page).toHaveURL(/\/admin\/analytics\?range=7d$/);
     await expect(page.getByRole("region", { name: "Filters" })).toHaveCount(0);
+
+    // Today is charted per UTC hour beside yesterday's hours; this test's visit is among them.
+    await period.getByRole("link", { name: "Today" }).click();
+    await expect(page).toHaveURL(/\/admin\/analytics\?range=today$/);
+    const hours = page.getByRole("table", { name: "Visits per hour (UTC)" });
+    await expect(hours.getByRole("row")).toHaveCount(25);
+    await expect(hours.getByRole("rowheader").first()).toHaveText("00:00");
+    await expect(
+      page.getByRole("img", { name: /^Chart of visits per hour: [1-9]\d* in/ }),
+    ).toBeVisible();
+    await expect(page.locator(".uplot canvas").first()).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 });
 

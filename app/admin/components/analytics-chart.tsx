@@ -1,12 +1,19 @@
-// Visits per day of the range with the previous period drawn faintly beside it, by uPlot, which loads with this
-// component only (the console's own chunk; never a marketing page). The table of the same numbers below the chart
-// is the accessible alternative: the chart itself is an image with a summary.
+// Visits per day of the range (per hour for today) with the previous period drawn faintly beside it, by uPlot,
+// which loads with this component only (the console's own chunk; never a marketing page). The table of the same
+// numbers below the chart is the accessible alternative: the chart itself is an image with a summary.
 import { useEffect, useRef } from "react";
 import type { AnalyticsBreakdown } from "../../../contracts/admin-api";
 
-const dayS = 24 * 60 * 60;
+const hourS = 60 * 60;
+const dayS = 24 * hourS;
 
-export function AnalyticsChart({ series }: { series: AnalyticsBreakdown["series"] }) {
+export function AnalyticsChart({
+  series,
+  grain,
+}: {
+  series: AnalyticsBreakdown["series"];
+  grain: AnalyticsBreakdown["grain"];
+}) {
   const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -21,23 +28,38 @@ export function AnalyticsChart({ series }: { series: AnalyticsBreakdown["series"
     void Promise.all([import("uplot"), import("uplot/dist/uPlot.min.css")]).then(
       ([{ default: UPlot }]) => {
         if (cancelled) return;
-        const days = series.map((day) => Date.parse(`${day.day}T00:00:00Z`) / 1000);
+        const starts = series.map((point) => Date.parse(point.start) / 1000);
+        // Today's hours still to come have no visits yet: a gap, not a drop to zero.
+        const now = Date.now() / 1000;
+        const visits = series.map((point, index) =>
+          (starts[index] ?? 0) > now ? null : point.visits,
+        );
+        const label = (ts: number) =>
+          grain === "hour"
+            ? new Date(ts * 1000).toISOString().slice(11, 16)
+            : new Date(ts * 1000).toISOString().slice(0, 10);
         chart = new UPlot(
           {
             width: element.clientWidth,
             height: 240,
+            // The axis reads UTC, like the table and every range.
+            tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), "Etc/UTC"),
             scales: { x: { time: true } },
             series: [
-              {
-                value: (_u, ts) =>
-                  ts === null ? "" : new Date(ts * 1000).toISOString().slice(0, 10),
-              },
+              { value: (_u, ts) => (ts === null ? "" : label(ts)) },
               { label: "Visits", stroke: "#1d4ed8", width: 2, fill: "rgba(29, 78, 216, 0.08)" },
               { label: "Previous period", stroke: "#94a3b8", width: 1, dash: [4, 4] },
             ],
-            axes: [{ space: 60, incrs: [dayS, 7 * dayS, 30 * dayS] }, { size: 50 }],
+            axes: [
+              {
+                space: 60,
+                incrs:
+                  grain === "hour" ? [hourS, 3 * hourS, 6 * hourS] : [dayS, 7 * dayS, 30 * dayS],
+              },
+              { size: 50 },
+            ],
           },
-          [days, series.map((day) => day.visits), series.map((day) => day.previousVisits)],
+          [starts, visits, series.map((point) => point.previousVisits)],
           element,
         );
         resize.observe(element);
@@ -48,20 +70,21 @@ export function AnalyticsChart({ series }: { series: AnalyticsBreakdown["series"
       resize.disconnect();
       chart?.destroy();
     };
-  }, [series]);
+  }, [series, grain]);
 
-  const total = series.reduce((sum, day) => sum + day.visits, 0);
-  const before = series.reduce((sum, day) => sum + day.previousVisits, 0);
+  const total = series.reduce((sum, point) => sum + point.visits, 0);
+  const before = series.reduce((sum, point) => sum + point.previousVisits, 0);
+  const unit = grain === "hour" ? "hour" : "day";
   return (
     <figure className="grid gap-2 rounded-lg border border-slate-200 p-4">
       <div
         ref={box}
         role="img"
-        aria-label={`Chart of visits per day: ${total} in this period, ${before} in the previous one. The table "Visits per day (UTC)" has the same numbers.`}
+        aria-label={`Chart of visits per ${unit}: ${total} in this period, ${before} in the previous one. The table "Visits per ${unit} (UTC)" has the same numbers.`}
         className="min-h-60 w-full"
       />
       <figcaption className="text-sm text-muted">
-        Visits per day (UTC), solid; the previous period of the same length, dashed.
+        Visits per {unit} (UTC), solid; the previous period of the same length, dashed.
       </figcaption>
     </figure>
   );

@@ -22,9 +22,11 @@ import {
   withFilter,
   withoutFilter,
 } from "../analytics-query";
-import { formatDay, sourceLabels } from "../format";
+import { formatDay, formatPoint, sourceLabels } from "../format";
 import { VisitorsNow } from "./console-live";
 import { linkClass, PageHeading, secondaryButtonClass } from "./ui";
+
+const dayMs = 24 * 60 * 60 * 1000;
 
 const AnalyticsChart = lazy(() =>
   import("./analytics-chart").then((module) => ({ default: module.AnalyticsChart })),
@@ -284,8 +286,10 @@ export function AnalyticsReportView({
   report: AnalyticsBreakdown;
   view: AnalyticsView;
 }) {
-  const first = report.series[0]?.day ?? report.since.slice(0, 10);
-  const last = report.series.at(-1)?.day ?? first;
+  const first = report.since.slice(0, 10);
+  const last = new Date(Date.parse(report.until) - dayMs).toISOString().slice(0, 10);
+  const days = Math.round((Date.parse(report.until) - Date.parse(report.since)) / dayMs);
+  const unit = report.grain === "hour" ? "hour" : "day";
   const { totals, previousTotals: before } = report;
   return (
     <>
@@ -294,8 +298,7 @@ export function AnalyticsReportView({
       <RangePicker view={view} report={report} />
       <p className="text-muted">
         {first === last ? formatDay(first) : `${formatDay(first)} to ${formatDay(last)}`} (UTC),
-        compared with the {report.series.length === 1 ? "day" : `${report.series.length} days`}{" "}
-        before.
+        compared with the {days === 1 ? "day" : `${days} days`} before.
       </p>
       <FilterChips view={view} />
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -319,7 +322,7 @@ export function AnalyticsReportView({
         />
       </dl>
       <Suspense fallback={<p className="text-muted">Loading the chart…</p>}>
-        <AnalyticsChart series={report.series} />
+        <AnalyticsChart series={report.series} grain={report.grain} />
       </Suspense>
       <div className="grid items-start gap-6 lg:grid-cols-2">
         {(Object.keys(panelTitles) as AnalyticsPanel[]).map((panel) => (
@@ -327,19 +330,19 @@ export function AnalyticsReportView({
         ))}
         <div className="grid gap-2">
           <section
-            aria-label="Visits per day (UTC)"
+            aria-label={`Visits per ${unit} (UTC)`}
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone must scroll by keyboard.
             tabIndex={0}
             className="overflow-x-auto rounded-lg border border-slate-200"
           >
             <table className="w-full border-collapse text-left text-sm">
               <caption className="px-4 py-3 text-left font-semibold text-ink">
-                Visits per day (UTC)
+                Visits per {unit} (UTC)
               </caption>
               <thead className="bg-slate-50">
                 <tr>
                   <th scope="col" className="px-4 py-2">
-                    Day
+                    {report.grain === "hour" ? "Hour" : "Day"}
                   </th>
                   <th scope="col" className="px-4 py-2 text-right">
                     Visits
@@ -353,14 +356,14 @@ export function AnalyticsReportView({
                 </tr>
               </thead>
               <tbody>
-                {report.series.map((day) => (
-                  <tr key={day.day} className="border-t border-slate-200">
+                {report.series.map((point) => (
+                  <tr key={point.start} className="border-t border-slate-200">
                     <th scope="row" className="px-4 py-2 font-normal">
-                      {formatDay(day.day)}
+                      {formatPoint(point.start, report.grain)}
                     </th>
-                    <td className="px-4 py-2 text-right tabular-nums">{day.visits}</td>
-                    <td className="px-4 py-2 text-right tabular-nums">{day.previousVisits}</td>
-                    <td className="px-4 py-2 text-right tabular-nums">{day.messages}</td>
+                    <td className="px-4 py-2 text-right tabular-nums">{point.visits}</td>
+                    <td className="px-4 py-2 text-right tabular-nums">{point.previousVisits}</td>
+                    <td className="px-4 py-2 text-right tabular-nums">{point.messages}</td>
                   </tr>
                 ))}
               </tbody>
@@ -368,7 +371,7 @@ export function AnalyticsReportView({
           </section>
           <p className="text-sm">
             <a href={breakdownCsvUrl(view, "series")} download className={linkClass}>
-              Download the visits per day as CSV
+              Download the visits per {unit} as CSV
             </a>
           </p>
         </div>

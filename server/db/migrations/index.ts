@@ -9,6 +9,7 @@ import * as admin from "./0003-admin.ts";
 import * as visitRollups from "./0004-visit-rollups.ts";
 import * as inboxTriage from "./0005-inbox-triage.ts";
 import * as rollupsByUtm from "./0006-rollups-by-utm.ts";
+import * as hourlyRollups from "./0007-hourly-rollups.ts";
 
 export interface ColumnTypes {
   dialect: DialectName;
@@ -48,6 +49,7 @@ const steps: Record<string, { up: Step; down: Step }> = {
   "0004-visit-rollups": visitRollups,
   "0005-inbox-triage": inboxTriage,
   "0006-rollups-by-utm": rollupsByUtm,
+  "0007-hourly-rollups": hourlyRollups,
 };
 
 /** The migrations this code knows, oldest first. */

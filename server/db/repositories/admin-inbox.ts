@@ -14,6 +14,8 @@ import type {
 } from "../../../contracts/admin-api.ts";
 import type { AppDatabase } from "../database.ts";
 import type { Schema } from "../schema.ts";
+import { referrerAnalyticsRepository } from "./referrer-analytics.ts";
+import { referrerVisitsRepository } from "./referrer-visits.ts";
 
 const excerptLength = 140;
 
@@ -58,8 +60,8 @@ export interface AdminInboxRepository {
   setHandled(id: string, handled: boolean, at: number): Promise<Outcome>;
   /**
    * Marks it spam and cancels its e-mail if not sent yet, or not spam and queues its e-mail (`queueMail`) when it
-   * never had one: a message is e-mailed at most once, however often this is called. False when there is no such
-   * message.
+   * never had one: a message is e-mailed at most once, however often this is called. The change moves the message
+   * out of or into the conversion figures of its day. "missing" when there is no such message.
    */
   setSpam(id: string, spam: boolean, at: number, queueMail: boolean): Promise<Outcome>;
   /** Erases the message and its outbox row (its link to the visit goes with it); false when there was none. */
@@ -89,6 +91,8 @@ function excerpt(message: string): string {
 
 export function adminInboxRepository(database: AppDatabase): AdminInboxRepository {
   const { db } = database;
+  const visits = referrerVisitsRepository(database);
+  const analytics = referrerAnalyticsRepository(database);
   const view = () =>
     db
       .selectFrom("contact_messages as m")
@@ -259,12 +263,21 @@ export function adminInboxRepository(database: AppDatabase): AdminInboxRepositor
 
     async setSpam(id, spam, at, queueMail) {
       return database.write(async (trx) => {
-        const result = await trx
-          .updateTable("contact_messages")
-          .set({ status: spam ? "spam" : "new" })
+        const message = await trx
+          .selectFrom("contact_messages")
+          .select(["status", "created_at", "session_id"])
           .where("id", "=", id)
           .executeTakeFirst();
-        if (result.numUpdatedRows === 0n) return "missing";
+        if (!message) return "missing";
+        const status = spam ? "spam" : "new";
+        if (message.status !== status) {
+          await trx.updateTable("contact_messages").set({ status }).where("id", "=", id).execute();
+          // The conversion figures count messages that are not spam, under the day and keys they arrived with.
+          const visit = message.session_id ? await visits.keysOf(message.session_id, trx) : null;
+          const sentAt = new Date(message.created_at).getTime();
+          if (spam) await analytics.uncountMessage(trx, sentAt, visit);
+          else await analytics.countMessage(trx, sentAt, visit);
+        }
         if (spam) {
           // An e-mail not sent yet is cancelled; a sent one stays in the record.
           await trx

@@ -1,7 +1,9 @@
-// Referrer analytics for the admin console, from the daily rollups only (never raw visits): the visits of a
-// range of whole UTC days by source, referrer host, landing path, campaign and day (bots counted apart), and the
-// contact messages by the source of their sender's visit. The rollups are kept here too: each visit and each
-// contact message adds its counts in the transaction that stores it.
+// Referrer analytics for the admin console, from the rollups only (never raw visits): the visits of a range of
+// whole UTC days by source, referrer host, landing path, campaign and day (bots counted apart), today's and
+// yesterday's by hour, and the contact messages by the source of their sender's visit. The rollups are kept here
+// too: each visit and each contact message adds its counts in the transaction that stores it.
+
+import { sql } from "kysely";
 import type { AnalyticsReport, ReferrerSource } from "../../../contracts/admin-api.ts";
 import { referrerSources } from "../../../contracts/admin-api.ts";
 import type { AppDatabase, Executor } from "../database.ts";
@@ -73,10 +75,25 @@ export interface ReferrerAnalyticsRepository {
    * each dimension and by day: what the console's panels, filters and conversions read.
    */
   breakdown(window: AnalyticsWindow, filter: BreakdownFilter): Promise<Breakdown>;
+  /**
+   * Visits and messages per UTC hour ("YYYY-MM-DDTHH") of the window, filtered like a breakdown; from the hourly
+   * rollups, which hold today and yesterday only.
+   */
+  perHour(
+    window: AnalyticsWindow,
+    filter: BreakdownFilter,
+  ): Promise<Map<string, { visits: number; messages: number }>>;
+  /** Deletes the hourly rollups of the hours before `before` (ms); the number of rows deleted. */
+  pruneHours(before: number): Promise<number>;
   /** Counts a stored visit (in its transaction). */
   countVisit(trx: Executor, at: number, visit: VisitColumns & { is_bot: boolean }): Promise<void>;
   /** Counts a stored contact message (in its transaction); `visit` is its sender's, null when untracked. */
   countMessage(trx: Executor, at: number, visit: VisitColumns | null): Promise<void>;
+  /**
+   * Takes a counted message out of the rollups (marked spam later, in that transaction): the rows of its time and
+   * keys lose one message, never going below zero (a row already trimmed, such as an old hour, stays as it is).
+   */
+  uncountMessage(trx: Executor, at: number, visit: VisitColumns | null): Promise<void>;
 }
 
 const topCount = 10;
@@ -93,6 +110,7 @@ export function utcDays(window: AnalyticsWindow): string[] {
 }
 
 const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
+const utcHour = (at: number) => new Date(at).toISOString().slice(0, 13);
 
 export function rollupKeys(visit: VisitColumns | null): RollupKeys {
   return {
@@ -105,13 +123,25 @@ export function rollupKeys(visit: VisitColumns | null): RollupKeys {
   };
 }
 
-/** Adds counts to the rows of a day and keys: the wide row and one narrow row per dimension. */
+/** Adds counts to the rows of a time and keys: the wide row, the hour's row and one narrow row per dimension. */
 async function addCounts(
   trx: Executor,
-  day: string,
+  at: number,
   keys: RollupKeys,
   counts: { visits: number; bot_visits: number; messages: number },
 ): Promise<void> {
+  const day = utcDay(at);
+  await trx
+    .insertInto("visit_rollups_by_hour")
+    .values({ hour: utcHour(at), ...keys, ...counts })
+    .onConflict((conflict) =>
+      conflict.columns(["hour", ...visitKeyColumns]).doUpdateSet((eb) => ({
+        visits: eb("visit_rollups_by_hour.visits", "+", eb.ref("excluded.visits")),
+        bot_visits: eb("visit_rollups_by_hour.bot_visits", "+", eb.ref("excluded.bot_visits")),
+        messages: eb("visit_rollups_by_hour.messages", "+", eb.ref("excluded.messages")),
+      })),
+    )
+    .execute();
   await trx
     .insertInto("visit_rollups")
     .values({ day, ...keys, ...counts })
@@ -150,6 +180,46 @@ async function addCounts(
       })),
     )
     .execute();
+}
+
+/** One message less in the rows of a time and keys (each row that exists and counts one). */
+async function removeMessage(trx: Executor, at: number, keys: RollupKeys): Promise<void> {
+  const day = utcDay(at);
+  let wide = trx
+    .updateTable("visit_rollups")
+    .set((eb) => ({ messages: eb("messages", "-", 1) }))
+    .where("day", "=", day)
+    .where("messages", ">", 0);
+  let hourly = trx
+    .updateTable("visit_rollups_by_hour")
+    .set((eb) => ({ messages: eb("messages", "-", 1) }))
+    .where("hour", "=", utcHour(at))
+    .where("messages", ">", 0);
+  for (const column of visitKeyColumns) {
+    wide = wide.where(column, "=", keys[column]);
+    hourly = hourly.where(column, "=", keys[column]);
+  }
+  await wide.execute();
+  await hourly.execute();
+  const values: [RollupDimension, string][] = [
+    ["total", ""],
+    ["host", keys.referrer_host],
+    ["path", keys.landing_path],
+    ["campaign", keys.utm_campaign],
+    ["utm_source", keys.utm_source],
+    ["utm_medium", keys.utm_medium],
+  ];
+  for (const [dimension, value] of values) {
+    await trx
+      .updateTable("visit_rollups_by_key")
+      .set((eb) => ({ messages: eb("messages", "-", 1) }))
+      .where("dimension", "=", dimension)
+      .where("day", "=", day)
+      .where("source", "=", keys.source)
+      .where("value", "=", value)
+      .where("messages", ">", 0)
+      .execute();
+  }
 }
 
 /** The narrow rollups' dimension behind each breakdown column. */
@@ -208,7 +278,8 @@ export function referrerAnalyticsRepository(database: AppDatabase): ReferrerAnal
     if (sources?.length) query = query.where("source", "in", sources as ReferrerSource[]);
     const [values, totals] = await Promise.all([
       query
-        .where("dimension", "!=", "total")
+        // Each dimension by name (not "!= total"): a range of the primary key per dimension, not a full scan.
+        .where("dimension", "in", Object.values(narrowDimensions))
         .select((eb) => [
           "dimension",
           "value",
@@ -260,7 +331,7 @@ export function referrerAnalyticsRepository(database: AppDatabase): ReferrerAnal
 
   return {
     countVisit(trx, at, visit) {
-      return addCounts(trx, utcDay(at), rollupKeys(visit), {
+      return addCounts(trx, at, rollupKeys(visit), {
         visits: visit.is_bot ? 0 : 1,
         bot_visits: visit.is_bot ? 1 : 0,
         messages: 0,
@@ -268,11 +339,15 @@ export function referrerAnalyticsRepository(database: AppDatabase): ReferrerAnal
     },
 
     countMessage(trx, at, visit) {
-      return addCounts(trx, utcDay(at), rollupKeys(visit), {
+      return addCounts(trx, at, rollupKeys(visit), {
         visits: 0,
         bot_visits: 0,
         messages: 1,
       });
+    },
+
+    uncountMessage(trx, at, visit) {
+      return removeMessage(trx, at, rollupKeys(visit));
     },
 
     async report(window, filter = {}) {
@@ -358,49 +433,106 @@ export function referrerAnalyticsRepository(database: AppDatabase): ReferrerAnal
       if (narrow && !filter.utm_source?.length && !filter.utm_medium?.length) {
         return narrowBreakdown(window, filter.source);
       }
-      let query = db
-        .selectFrom("visit_rollups")
-        .where("day", ">=", utcDay(window.since))
-        .where("day", "<", utcDay(window.until));
-      for (const column of visitKeyColumns) {
-        const values = filter[column];
-        if (values?.length) query = query.where(column, "in", values);
-      }
-      // One grouped read of the window: each row is a combination of keys, summed over days here.
-      const rows = await query
+      // The window's rows of these values are read once into a materialized table, then summed by each dimension
+      // and by day in the database: a handful of rows come back however many key combinations match.
+      const groups = ["day", ...visitKeyColumns] as const;
+      const rows = await db
+        .with(
+          (cte) => cte("filtered").materialized(),
+          (qb) => {
+            let query = qb
+              .selectFrom("visit_rollups")
+              .select([...groups, "visits", "bot_visits", "messages"])
+              .where("day", ">=", utcDay(window.since))
+              .where("day", "<", utcDay(window.until));
+            for (const column of visitKeyColumns) {
+              const values = filter[column];
+              if (values?.length) query = query.where(column, "in", values);
+            }
+            return query;
+          },
+        )
+        .selectFrom("filtered")
         .select((eb) => [
-          "day",
-          ...visitKeyColumns,
+          sql.lit("day").as("dimension"),
+          eb.ref("day").as("value"),
           eb.fn.sum<number>("visits").as("visits"),
           eb.fn.sum<number>("bot_visits").as("bot_visits"),
           eb.fn.sum<number>("messages").as("messages"),
         ])
-        .groupBy(["day", ...visitKeyColumns])
+        .groupBy("day")
+        .$call((first) =>
+          visitKeyColumns.reduce(
+            (union, column) =>
+              union.unionAll((eb) =>
+                eb
+                  .selectFrom("filtered")
+                  .select((inner) => [
+                    sql.lit(column).as("dimension"),
+                    inner.ref(column).as("value"),
+                    inner.fn.sum<number>("visits").as("visits"),
+                    inner.fn.sum<number>("bot_visits").as("bot_visits"),
+                    inner.fn.sum<number>("messages").as("messages"),
+                  ])
+                  .groupBy(column),
+              ),
+            first,
+          ),
+        )
         .execute();
       const count = (value: unknown) => Number(value ?? 0);
-      const byDimension = Object.fromEntries(
-        visitKeyColumns.map((column) => [column, new Map<string, BreakdownCounts>()]),
-      ) as Record<BreakdownDimension, Map<string, BreakdownCounts>>;
-      const sums = tally(rows);
-      for (const row of rows) {
-        const v = count(row.visits);
-        const m = count(row.messages);
-        for (const column of visitKeyColumns) {
-          const value = row[column];
-          const map = byDimension[column];
-          const counts = map.get(value) ?? { value, visits: 0, messages: 0 };
-          counts.visits += v;
-          counts.messages += m;
-          map.set(value, counts);
-        }
-      }
-      const ranked = (map: Map<string, BreakdownCounts>) => rankCounts([...map.values()]);
+      const days = rows.filter((row) => row.dimension === "day");
+      const sums = tally(days.map((row) => ({ ...row, day: row.value })));
       return {
         ...sums,
         byDimension: Object.fromEntries(
-          visitKeyColumns.map((column) => [column, ranked(byDimension[column])]),
+          visitKeyColumns.map((column) => [
+            column,
+            rankCounts(
+              rows
+                .filter((row) => row.dimension === column)
+                .map((row) => ({
+                  value: row.value,
+                  visits: count(row.visits),
+                  messages: count(row.messages),
+                })),
+            ),
+          ]),
         ) as Record<BreakdownDimension, BreakdownCounts[]>,
       };
+    },
+
+    async perHour(window, filter) {
+      let query = db
+        .selectFrom("visit_rollups_by_hour")
+        .where("hour", ">=", utcHour(window.since))
+        .where("hour", "<", utcHour(window.until));
+      for (const column of visitKeyColumns) {
+        const values = filter[column];
+        if (values?.length) query = query.where(column, "in", values);
+      }
+      const rows = await query
+        .select((eb) => [
+          "hour",
+          eb.fn.sum<number>("visits").as("visits"),
+          eb.fn.sum<number>("messages").as("messages"),
+        ])
+        .groupBy("hour")
+        .execute();
+      return new Map(
+        rows.map((row) => [
+          row.hour,
+          { visits: Number(row.visits ?? 0), messages: Number(row.messages ?? 0) },
+        ]),
+      );
+    },
+
+    async pruneHours(before) {
+      const result = await database.db
+        .deleteFrom("visit_rollups_by_hour")
+        .where("hour", "<", utcHour(before))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

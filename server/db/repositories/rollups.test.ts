@@ -1,5 +1,6 @@
-// The daily rollups against the raw rows, on both databases: the counts kept by each write, the ones the migration
-// builds from rows already stored, and a report that stays the same when retention deletes the raw visits.
+// The daily and hourly rollups against the raw rows, on both databases: the counts kept by each write, the ones the
+// migrations build from rows already stored, a report that stays the same when retention deletes the raw visits,
+// and hourly rows trimmed to today and yesterday.
 import { randomUUID } from "node:crypto";
 import { Migrator } from "kysely/migration";
 import { describe, expect } from "vitest";
@@ -102,8 +103,16 @@ async function seed(database: AppDatabase): Promise<void> {
 
 const day = (value: Date | string) => new Date(value).toISOString().slice(0, 10);
 
-/** The wide rollup as a direct count over the raw rows: "key|key|..." -> [visits, bots, messages]. */
-async function directCount(database: AppDatabase): Promise<Record<string, number[]>> {
+const hour = (value: Date | string) => new Date(value).toISOString().slice(0, 13);
+
+/**
+ * The wide rollup as a direct count over the raw rows: "key|key|..." -> [visits, bots, messages], by UTC day (or
+ * by UTC hour with `bucket` = hour).
+ */
+async function directCount(
+  database: AppDatabase,
+  bucket: (value: Date | string) => string = day,
+): Promise<Record<string, number[]>> {
   const { db } = database;
   const raw = await db.selectFrom("referrer_visits").selectAll().execute();
   const sent = await db
@@ -120,11 +129,11 @@ async function directCount(database: AppDatabase): Promise<Record<string, number
     (counts[key] as number[])[index]! += 1;
   };
   for (const v of raw) {
-    const keys = [day(v.created_at), v.source, v.referrer_host, v.landing_path];
+    const keys = [bucket(v.created_at), v.source, v.referrer_host, v.landing_path];
     add([...keys, v.utm_source, v.utm_medium, v.utm_campaign], v.is_bot ? 1 : 0);
   }
   for (const m of sent) {
-    const keys = [day(m.created_at), m.source ?? "untracked", m.referrer_host, m.landing_path];
+    const keys = [bucket(m.created_at), m.source ?? "untracked", m.referrer_host, m.landing_path];
     add([...keys, m.utm_source, m.utm_medium, m.utm_campaign], 2);
   }
   return counts;
@@ -136,6 +145,24 @@ async function wideRollup(database: AppDatabase): Promise<Record<string, number[
     rows.map((r) => [
       [
         r.day,
+        r.source,
+        r.referrer_host,
+        r.landing_path,
+        r.utm_source,
+        r.utm_medium,
+        r.utm_campaign,
+      ].join("|"),
+      [Number(r.visits), Number(r.bot_visits), Number(r.messages)],
+    ]),
+  );
+}
+
+async function hourlyRollup(database: AppDatabase): Promise<Record<string, number[]>> {
+  const rows = await database.db.selectFrom("visit_rollups_by_hour").selectAll().execute();
+  return Object.fromEntries(
+    rows.map((r) => [
+      [
+        r.hour,
         r.source,
         r.referrer_host,
         r.landing_path,
@@ -190,6 +217,7 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
     await seed(db);
     const direct = await directCount(db);
     expect(await wideRollup(db)).toEqual(direct);
+    expect(await hourlyRollup(db)).toEqual(await directCount(db, hour));
     await expectNarrowMatchesWide(db);
     // Spot checks a reader can follow: two people before midnight, one after; the repeated session once.
     expect(direct["2026-03-01|search|www.google.com|/|||"]).toEqual([2, 0, 0]);
@@ -244,6 +272,7 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
         "0004-visit-rollups",
         "0005-inbox-triage",
         "0006-rollups-by-utm",
+        "0007-hourly-rollups",
       ]);
       expect(await wideRollup(older)).toEqual(expected);
       await expectNarrowMatchesWide(older);
@@ -251,6 +280,87 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
       await older.close();
       await created.remove();
     }
+  });
+
+  it("are built by the migration for today's and yesterday's hours", async () => {
+    const created = await createTestDatabaseConfig(dialect);
+    const older = await openDatabase(created.config);
+    try {
+      const migrator = new Migrator({ db: older.db, provider: migrationProvider(dialect) });
+      expect((await migrator.migrateTo("0006-rollups-by-utm")).error).toBeUndefined();
+      const now = Date.now();
+      const startOfYesterday = (Math.floor(now / dayMs) - 1) * dayMs;
+      const recent = [
+        { at: now - 60_000, session: session(), source: "search" as const, host: "www.bing.com" },
+        { at: now - 60_000, session: tracked, source: "email" as const, campaign: "spring" },
+        { at: startOfYesterday, session: session(), source: "direct" as const },
+        { at: startOfYesterday - 1, session: session(), source: "direct" as const },
+      ];
+      const iso = (at: number) => new Date(at).toISOString();
+      await older.db
+        .insertInto("referrer_visits")
+        .values(recent.map((v) => ({ ...newVisit(v), created_at: iso(v.at) })))
+        .execute();
+      await older.db
+        .insertInto("contact_messages")
+        .values(
+          [
+            { at: now - 1_000, session: tracked, status: "new" as const },
+            { at: now - 1_000, session: null, status: "new" as const },
+            { at: now - 1_000, session: tracked, status: "spam" as const },
+          ].map((m, index) => ({
+            id: randomUUID(),
+            created_at: iso(m.at),
+            name: `Sender ${index}`,
+            email: "sender@example.com",
+            phone: null,
+            business_name: null,
+            website: null,
+            message: `Message ${index}`,
+            session_id: m.session,
+            client_hash: "hash",
+            user_agent: null,
+            status: m.status,
+          })),
+        )
+        .execute();
+      expect(await migrateToLatest(older)).toEqual(["0007-hourly-rollups"]);
+      // Every hour from the start of yesterday, and nothing before it.
+      const direct = await directCount(older, hour);
+      const expected = Object.fromEntries(
+        Object.entries(direct).filter(([key]) => key >= hour(iso(startOfYesterday))),
+      );
+      expect(Object.keys(expected)).toHaveLength(4);
+      expect(await hourlyRollup(older)).toEqual(expected);
+    } finally {
+      await older.close();
+      await created.remove();
+    }
+  });
+
+  it("keep today's and yesterday's hours only, with raw visits kept forever", async ({
+    storage,
+  }) => {
+    const app = await storage.app(dialect, { VISIT_RETENTION_DAYS: "0" });
+    const now = Date.now();
+    const startOfYesterday = (Math.floor(now / dayMs) - 1) * dayMs;
+    for (const at of [now, startOfYesterday, startOfYesterday - 1, now - 5 * dayMs]) {
+      await referrerVisitsRepository(app.database, () => at).record(
+        newVisit({ at, session: session(), source: "direct" }),
+      );
+    }
+    await app.visitRetention.run();
+    const hours = await app.database.db
+      .selectFrom("visit_rollups_by_hour")
+      .select("hour")
+      .orderBy("hour")
+      .execute();
+    expect(hours.map((row) => row.hour)).toEqual([
+      hour(new Date(startOfYesterday)),
+      hour(new Date(now)),
+    ]);
+    const raw = await app.database.db.selectFrom("referrer_visits").select("session_id").execute();
+    expect(raw).toHaveLength(4);
   });
 
   it("keep the report when retention deletes the raw visits", async ({ storage }) => {
