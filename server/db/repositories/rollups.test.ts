@@ -139,30 +139,25 @@ async function directCount(
   return counts;
 }
 
-async function wideRollup(database: AppDatabase): Promise<Record<string, number[]>> {
-  const rows = await database.db.selectFrom("visit_rollups").selectAll().execute();
+/** The daily wide rollup (or the hourly one) as "time|key|..." -> [visits, bots, messages]. */
+async function rollup(
+  database: AppDatabase,
+  table: "visit_rollups" | "visit_rollups_by_hour" = "visit_rollups",
+): Promise<Record<string, number[]>> {
+  const rows =
+    table === "visit_rollups"
+      ? (await database.db.selectFrom(table).selectAll().execute()).map(({ day, ...r }) => ({
+          at: day,
+          ...r,
+        }))
+      : (await database.db.selectFrom(table).selectAll().execute()).map(({ hour, ...r }) => ({
+          at: hour,
+          ...r,
+        }));
   return Object.fromEntries(
     rows.map((r) => [
       [
-        r.day,
-        r.source,
-        r.referrer_host,
-        r.landing_path,
-        r.utm_source,
-        r.utm_medium,
-        r.utm_campaign,
-      ].join("|"),
-      [Number(r.visits), Number(r.bot_visits), Number(r.messages)],
-    ]),
-  );
-}
-
-async function hourlyRollup(database: AppDatabase): Promise<Record<string, number[]>> {
-  const rows = await database.db.selectFrom("visit_rollups_by_hour").selectAll().execute();
-  return Object.fromEntries(
-    rows.map((r) => [
-      [
-        r.hour,
+        r.at,
         r.source,
         r.referrer_host,
         r.landing_path,
@@ -216,8 +211,8 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
   it("count what a direct count over the raw rows gives", async ({ db }) => {
     await seed(db);
     const direct = await directCount(db);
-    expect(await wideRollup(db)).toEqual(direct);
-    expect(await hourlyRollup(db)).toEqual(await directCount(db, hour));
+    expect(await rollup(db)).toEqual(direct);
+    expect(await rollup(db, "visit_rollups_by_hour")).toEqual(await directCount(db, hour));
     await expectNarrowMatchesWide(db);
     // Spot checks a reader can follow: two people before midnight, one after; the repeated session once.
     expect(direct["2026-03-01|search|www.google.com|/|||"]).toEqual([2, 0, 0]);
@@ -242,7 +237,7 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
 
   it("are built by the migration from the rows stored before it", async ({ db }) => {
     await seed(db);
-    const expected = await wideRollup(db);
+    const expected = await rollup(db);
     const created = await createTestDatabaseConfig(dialect);
     const older = await openDatabase(created.config);
     try {
@@ -274,7 +269,7 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
         "0006-rollups-by-utm",
         "0007-hourly-rollups",
       ]);
-      expect(await wideRollup(older)).toEqual(expected);
+      expect(await rollup(older)).toEqual(expected);
       await expectNarrowMatchesWide(older);
     } finally {
       await older.close();
@@ -331,7 +326,7 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
         Object.entries(direct).filter(([key]) => key >= hour(iso(startOfYesterday))),
       );
       expect(Object.keys(expected)).toHaveLength(4);
-      expect(await hourlyRollup(older)).toEqual(expected);
+      expect(await rollup(older, "visit_rollups_by_hour")).toEqual(expected);
     } finally {
       await older.close();
       await created.remove();
