@@ -5,15 +5,8 @@ import { openDatabase } from "./db/database.ts";
 import { createTestDatabaseConfig, dialects } from "./test/databases.ts";
 import { startServer } from "./test/server-process.ts";
 import { TestSmtp } from "./test/smtp.ts";
+import { waitFor } from "./test/wait-for.ts";
 import { startWriteLoad } from "./test/write-load.ts";
-
-async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe.each(dialects)("SIGTERM under load on %s", (dialect) => {
   it("exits 0 and loses nothing: writes stored, each message e-mailed once", {

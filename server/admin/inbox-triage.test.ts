@@ -17,16 +17,9 @@ import { adminEnv, adminRequest, buildAdminTestApp, signedIn } from "../test/adm
 import { clearTables, dialects } from "../test/databases.ts";
 import { TestSmtp } from "../test/smtp.ts";
 import { storageTest } from "../test/storage.ts";
+import { waitFor } from "../test/wait-for.ts";
 
 const minute = 60_000;
-
-async function waitFor(what: string, check: () => Promise<boolean> | boolean): Promise<void> {
-  const deadline = Date.now() + 8_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe.each(dialects)("inbox triage on %s", (dialect) => {
   const it = storageTest;

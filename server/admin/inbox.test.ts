@@ -18,18 +18,9 @@ import { clearTables, dialects } from "../test/databases.ts";
 import { readMail } from "../test/mime.ts";
 import { TestSmtp } from "../test/smtp.ts";
 import { storageTest } from "../test/storage.ts";
+import { waitFor } from "../test/wait-for.ts";
 
 const minute = 60_000;
-
-async function waitFor<T>(what: string, check: () => Promise<T | undefined | false>): Promise<T> {
-  const deadline = Date.now() + 8_000;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe.each(dialects)("admin inbox on %s", (dialect) => {
   const it = storageTest;

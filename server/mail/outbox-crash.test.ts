@@ -8,14 +8,7 @@ import { openDatabase } from "../db/database.ts";
 import { createTestDatabaseConfig, dialects } from "../test/databases.ts";
 import { startServer } from "../test/server-process.ts";
 import { TestSmtp } from "../test/smtp.ts";
-
-async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+import { waitFor } from "../test/wait-for.ts";
 
 describe.each(dialects)("kill -9 while mail is pending, on %s", (dialect) => {
   it("delivers every stored message exactly once after the restart", {

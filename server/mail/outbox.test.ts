@@ -14,6 +14,7 @@ import { clearTables, dialects, openTestDatabase, type TestDatabase } from "../t
 import { readMail } from "../test/mime.ts";
 import { TestSmtp } from "../test/smtp.ts";
 import { storageTest } from "../test/storage.ts";
+import { waitFor } from "../test/wait-for.ts";
 import type { OutboxWorkerTuning } from "./outbox-worker.ts";
 
 const mailEnv = (smtp: TestSmtp) => ({
@@ -47,20 +48,6 @@ interface LogLine {
   level: number;
   msg: string;
   [key: string]: unknown;
-}
-
-async function waitFor<T>(
-  what: string,
-  check: () => Promise<T | undefined | false> | T | undefined | false,
-  timeoutMs = 8_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
