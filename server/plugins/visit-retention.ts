@@ -37,7 +37,7 @@ async function visitRetention(app: FastifyInstance, options: VisitRetentionOptio
 
   const deleteExpired = async (): Promise<number> => {
     const startOfYesterday = (Math.floor(now() / dayMs) - 1) * dayMs;
-    await app.repositories.referrerAnalytics.pruneHours(startOfYesterday);
+    await app.repositories.visitRollups.pruneHours(startOfYesterday);
     if (days === 0) return 0;
     const before = now() - days * dayMs;
     let deleted = 0;

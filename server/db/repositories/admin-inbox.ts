@@ -14,8 +14,8 @@ import type {
 } from "../../../contracts/admin-api.ts";
 import type { AppDatabase } from "../database.ts";
 import type { Schema } from "../schema.ts";
-import { referrerAnalyticsRepository } from "./referrer-analytics.ts";
 import { referrerVisitsRepository } from "./referrer-visits.ts";
+import { visitRollupsRepository } from "./visit-rollups.ts";
 
 const excerptLength = 140;
 
@@ -92,7 +92,7 @@ function excerpt(message: string): string {
 export function adminInboxRepository(database: AppDatabase): AdminInboxRepository {
   const { db } = database;
   const visits = referrerVisitsRepository(database);
-  const analytics = referrerAnalyticsRepository(database);
+  const rollups = visitRollupsRepository(database);
   const view = () =>
     db
       .selectFrom("contact_messages as m")
@@ -275,8 +275,8 @@ export function adminInboxRepository(database: AppDatabase): AdminInboxRepositor
           // The conversion figures count messages that are not spam, under the day and keys they arrived with.
           const visit = message.session_id ? await visits.keysOf(message.session_id, trx) : null;
           const sentAt = new Date(message.created_at).getTime();
-          if (spam) await analytics.uncountMessage(trx, sentAt, visit);
-          else await analytics.countMessage(trx, sentAt, visit);
+          if (spam) await rollups.uncountMessage(trx, sentAt, visit);
+          else await rollups.countMessage(trx, sentAt, visit);
         }
         if (spam) {
           // An e-mail not sent yet is cancelled; a sent one stays in the record.

@@ -4,8 +4,8 @@ import { createHash, randomUUID } from "node:crypto";
 import type { AppDatabase, Executor } from "../database.ts";
 import type { ContactMessagesTable } from "../schema.ts";
 import { mailOutboxRepository } from "./mail-outbox.ts";
-import { referrerAnalyticsRepository } from "./referrer-analytics.ts";
 import { referrerVisitsRepository } from "./referrer-visits.ts";
+import { visitRollupsRepository } from "./visit-rollups.ts";
 
 /** The same payload submitted again within this window is not stored again. */
 export const duplicateWindowMs = 60_000;
@@ -82,7 +82,7 @@ export function contactMessagesRepository(
   const claim = payloadGuard();
   const outbox = mailOutboxRepository(database);
   const visits = referrerVisitsRepository(database);
-  const analytics = referrerAnalyticsRepository(database);
+  const rollups = visitRollupsRepository(database);
   return {
     submit(message, options = {}) {
       const at = now();
@@ -96,7 +96,7 @@ export function contactMessagesRepository(
           .execute();
         if (message.status === "new") {
           const visit = message.session_id ? await visits.keysOf(message.session_id, trx) : null;
-          await analytics.countMessage(trx, at, visit);
+          await rollups.countMessage(trx, at, visit);
           if (options.queueMail === true) await outbox.enqueue(id, at, trx);
         }
         return { stored: true, id };

@@ -10,6 +10,7 @@ import {
   referrerAnalyticsRepository,
 } from "./referrer-analytics.ts";
 import { type ReferrerVisitsRepository, referrerVisitsRepository } from "./referrer-visits.ts";
+import { type VisitRollupsRepository, visitRollupsRepository } from "./visit-rollups.ts";
 
 export interface Repositories {
   contactMessages: ContactMessagesRepository;
@@ -19,6 +20,7 @@ export interface Repositories {
   adminAccounts: AdminAccountsRepository;
   adminInbox: AdminInboxRepository;
   referrerAnalytics: ReferrerAnalyticsRepository;
+  visitRollups: VisitRollupsRepository;
 }
 
 export function createRepositories(database: AppDatabase): Repositories {
@@ -30,5 +32,6 @@ export function createRepositories(database: AppDatabase): Repositories {
     adminAccounts: adminAccountsRepository(database),
     adminInbox: adminInboxRepository(database),
     referrerAnalytics: referrerAnalyticsRepository(database),
+    visitRollups: visitRollupsRepository(database),
   };
 }

@@ -1,13 +1,14 @@
 // Referrer analytics for the admin console, from the rollups only (never raw visits): the visits of a range of
 // whole UTC days by source, referrer host, landing path, campaign and day (bots counted apart), today's and
-// yesterday's by hour, and the contact messages by the source of their sender's visit. The rollups are kept here
-// too: each visit and each contact message adds its counts in the transaction that stores it.
+// yesterday's by hour, and the contact messages by the source of their sender's visit. The rollups' writes are in
+// visit-rollups.ts.
 
 import { sql } from "kysely";
 import type { AnalyticsReport, ReferrerSource } from "../../../contracts/admin-api.ts";
 import { referrerSources } from "../../../contracts/admin-api.ts";
-import type { AppDatabase, Executor } from "../database.ts";
-import type { RollupDimension, VisitRollupsTable } from "../schema.ts";
+import type { AppDatabase } from "../database.ts";
+import type { RollupDimension } from "../schema.ts";
+import { utcDay, utcHour, visitKeyColumns } from "./visit-rollups.ts";
 
 export interface AnalyticsWindow {
   /** Inclusive, ms since the epoch (the start of a UTC day). */
@@ -22,29 +23,6 @@ export interface AnalyticsFilter {
 }
 
 export type AnalyticsFigures = Omit<AnalyticsReport, "days" | "since" | "until">;
-
-/** A visit's columns that are rollup keys. */
-export const visitKeyColumns = [
-  "source",
-  "referrer_host",
-  "landing_path",
-  "utm_source",
-  "utm_medium",
-  "utm_campaign",
-] as const;
-
-/** The keys a visit or a message is counted under. */
-export type RollupKeys = Omit<VisitRollupsTable, "day" | "visits" | "bot_visits" | "messages">;
-
-/** The keys of a visit's columns ("" for none). */
-export interface VisitColumns {
-  source: ReferrerSource;
-  referrer_host: string | null;
-  landing_path: string;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-}
 
 /** Visits and messages of one value of a dimension. */
 export interface BreakdownCounts {
@@ -83,17 +61,6 @@ export interface ReferrerAnalyticsRepository {
     window: AnalyticsWindow,
     filter: BreakdownFilter,
   ): Promise<Map<string, { visits: number; messages: number }>>;
-  /** Deletes the hourly rollups of the hours before `before` (ms); the number of rows deleted. */
-  pruneHours(before: number): Promise<number>;
-  /** Counts a stored visit (in its transaction). */
-  countVisit(trx: Executor, at: number, visit: VisitColumns & { is_bot: boolean }): Promise<void>;
-  /** Counts a stored contact message (in its transaction); `visit` is its sender's, null when untracked. */
-  countMessage(trx: Executor, at: number, visit: VisitColumns | null): Promise<void>;
-  /**
-   * Takes a counted message out of the rollups (marked spam later, in that transaction): the rows of its time and
-   * keys lose one message, never going below zero (a row already trimmed, such as an old hour, stays as it is).
-   */
-  uncountMessage(trx: Executor, at: number, visit: VisitColumns | null): Promise<void>;
 }
 
 const topCount = 10;
@@ -107,119 +74,6 @@ export function utcDays(window: AnalyticsWindow): string[] {
     days.push(new Date(at).toISOString().slice(0, 10));
   }
   return days;
-}
-
-const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
-const utcHour = (at: number) => new Date(at).toISOString().slice(0, 13);
-
-export function rollupKeys(visit: VisitColumns | null): RollupKeys {
-  return {
-    source: visit?.source ?? "untracked",
-    referrer_host: visit?.referrer_host ?? "",
-    landing_path: visit?.landing_path ?? "",
-    utm_source: visit?.utm_source ?? "",
-    utm_medium: visit?.utm_medium ?? "",
-    utm_campaign: visit?.utm_campaign ?? "",
-  };
-}
-
-/** Adds counts to the rows of a time and keys: the wide row, the hour's row and one narrow row per dimension. */
-async function addCounts(
-  trx: Executor,
-  at: number,
-  keys: RollupKeys,
-  counts: { visits: number; bot_visits: number; messages: number },
-): Promise<void> {
-  const day = utcDay(at);
-  await trx
-    .insertInto("visit_rollups_by_hour")
-    .values({ hour: utcHour(at), ...keys, ...counts })
-    .onConflict((conflict) =>
-      conflict.columns(["hour", ...visitKeyColumns]).doUpdateSet((eb) => ({
-        visits: eb("visit_rollups_by_hour.visits", "+", eb.ref("excluded.visits")),
-        bot_visits: eb("visit_rollups_by_hour.bot_visits", "+", eb.ref("excluded.bot_visits")),
-        messages: eb("visit_rollups_by_hour.messages", "+", eb.ref("excluded.messages")),
-      })),
-    )
-    .execute();
-  await trx
-    .insertInto("visit_rollups")
-    .values({ day, ...keys, ...counts })
-    .onConflict((conflict) =>
-      conflict.columns(["day", ...visitKeyColumns]).doUpdateSet((eb) => ({
-        visits: eb("visit_rollups.visits", "+", eb.ref("excluded.visits")),
-        bot_visits: eb("visit_rollups.bot_visits", "+", eb.ref("excluded.bot_visits")),
-        messages: eb("visit_rollups.messages", "+", eb.ref("excluded.messages")),
-      })),
-    )
-    .execute();
-  const values: Record<RollupDimension, string> = {
-    total: "",
-    host: keys.referrer_host,
-    path: keys.landing_path,
-    campaign: keys.utm_campaign,
-    utm_source: keys.utm_source,
-    utm_medium: keys.utm_medium,
-  };
-  await trx
-    .insertInto("visit_rollups_by_key")
-    .values(
-      Object.entries(values).map(([dimension, value]) => ({
-        dimension: dimension as RollupDimension,
-        day,
-        source: keys.source,
-        value,
-        ...counts,
-      })),
-    )
-    .onConflict((conflict) =>
-      conflict.columns(["dimension", "day", "source", "value"]).doUpdateSet((eb) => ({
-        visits: eb("visit_rollups_by_key.visits", "+", eb.ref("excluded.visits")),
-        bot_visits: eb("visit_rollups_by_key.bot_visits", "+", eb.ref("excluded.bot_visits")),
-        messages: eb("visit_rollups_by_key.messages", "+", eb.ref("excluded.messages")),
-      })),
-    )
-    .execute();
-}
-
-/** One message less in the rows of a time and keys (each row that exists and counts one). */
-async function removeMessage(trx: Executor, at: number, keys: RollupKeys): Promise<void> {
-  const day = utcDay(at);
-  let wide = trx
-    .updateTable("visit_rollups")
-    .set((eb) => ({ messages: eb("messages", "-", 1) }))
-    .where("day", "=", day)
-    .where("messages", ">", 0);
-  let hourly = trx
-    .updateTable("visit_rollups_by_hour")
-    .set((eb) => ({ messages: eb("messages", "-", 1) }))
-    .where("hour", "=", utcHour(at))
-    .where("messages", ">", 0);
-  for (const column of visitKeyColumns) {
-    wide = wide.where(column, "=", keys[column]);
-    hourly = hourly.where(column, "=", keys[column]);
-  }
-  await wide.execute();
-  await hourly.execute();
-  const values: [RollupDimension, string][] = [
-    ["total", ""],
-    ["host", keys.referrer_host],
-    ["path", keys.landing_path],
-    ["campaign", keys.utm_campaign],
-    ["utm_source", keys.utm_source],
-    ["utm_medium", keys.utm_medium],
-  ];
-  for (const [dimension, value] of values) {
-    await trx
-      .updateTable("visit_rollups_by_key")
-      .set((eb) => ({ messages: eb("messages", "-", 1) }))
-      .where("dimension", "=", dimension)
-      .where("day", "=", day)
-      .where("source", "=", keys.source)
-      .where("value", "=", value)
-      .where("messages", ">", 0)
-      .execute();
-  }
 }
 
 /** The narrow rollups' dimension behind each breakdown column. */
@@ -330,26 +184,6 @@ export function referrerAnalyticsRepository(database: AppDatabase): ReferrerAnal
   }
 
   return {
-    countVisit(trx, at, visit) {
-      return addCounts(trx, at, rollupKeys(visit), {
-        visits: visit.is_bot ? 0 : 1,
-        bot_visits: visit.is_bot ? 1 : 0,
-        messages: 0,
-      });
-    },
-
-    countMessage(trx, at, visit) {
-      return addCounts(trx, at, rollupKeys(visit), {
-        visits: 0,
-        bot_visits: 0,
-        messages: 1,
-      });
-    },
-
-    uncountMessage(trx, at, visit) {
-      return removeMessage(trx, at, rollupKeys(visit));
-    },
-
     async report(window, filter = {}) {
       const since = utcDay(window.since);
       const until = utcDay(window.until);
@@ -525,14 +359,6 @@ export function referrerAnalyticsRepository(database: AppDatabase): ReferrerAnal
           { visits: Number(row.visits ?? 0), messages: Number(row.messages ?? 0) },
         ]),
       );
-    },
-
-    async pruneHours(before) {
-      const result = await database.db
-        .deleteFrom("visit_rollups_by_hour")
-        .where("hour", "<", utcHour(before))
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
     },
   };
 }

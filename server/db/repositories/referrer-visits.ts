@@ -3,11 +3,7 @@
 import { sql } from "kysely";
 import type { AppDatabase, Executor } from "../database.ts";
 import type { ReferrerVisitsTable } from "../schema.ts";
-import {
-  referrerAnalyticsRepository,
-  type VisitColumns,
-  visitKeyColumns,
-} from "./referrer-analytics.ts";
+import { type VisitColumns, visitKeyColumns, visitRollupsRepository } from "./visit-rollups.ts";
 
 /** A visit as the function hands it over: every column but the time, with the bot flag as a boolean. */
 export type NewReferrerVisit = Omit<ReferrerVisitsTable, "created_at" | "is_bot"> & {
@@ -30,7 +26,7 @@ export function referrerVisitsRepository(
   now: () => number = Date.now,
 ): ReferrerVisitsRepository {
   const { db } = database;
-  const analytics = referrerAnalyticsRepository(database);
+  const rollups = visitRollupsRepository(database);
   return {
     record(visit) {
       const at = now();
@@ -41,7 +37,7 @@ export function referrerVisitsRepository(
           .onConflict((conflict) => conflict.column("session_id").doNothing())
           .executeTakeFirst();
         const recorded = (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
-        if (recorded) await analytics.countVisit(trx, at, visit);
+        if (recorded) await rollups.countVisit(trx, at, visit);
         return { recorded };
       });
     },
