@@ -51,11 +51,14 @@ export function AnalyticsChart({
               { label: "Previous period", stroke: "#94a3b8", width: 1, dash: [4, 4] },
             ],
             axes: [
-              {
-                space: 60,
-                incrs:
-                  grain === "hour" ? [hourS, 3 * hourS, 6 * hourS] : [dayS, 7 * dayS, 30 * dayS],
-              },
+              grain === "hour"
+                ? {
+                    space: 60,
+                    incrs: [hourS, 3 * hourS, 6 * hourS],
+                    // "14:00" as in the table, not uPlot's "2pm".
+                    values: (_u, splits) => splits.map((ts) => label(ts)),
+                  }
+                : { space: 60, incrs: [dayS, 7 * dayS, 30 * dayS] },
               { size: 50 },
             ],
           },
