@@ -17,7 +17,8 @@ import {
   messageIdSchema,
 } from "../../contracts/admin-requests.ts";
 import { firstErrorText } from "../../contracts/function-result.ts";
-import type { InboxFilter, Outcome } from "../db/repositories/admin-inbox.ts";
+import type { InboxFilter } from "../db/repositories/admin-inbox.ts";
+import type { Outcome } from "../db/repositories/message-triage.ts";
 import { sendCsv, toCsv } from "./csv.ts";
 import { sendAdminError } from "./http.ts";
 
@@ -53,6 +54,7 @@ function filterOf(query: InboxQuery): Omit<InboxFilter, "after" | "limit"> {
 
 export default async function inboxRoutes(app: FastifyInstance): Promise<void> {
   const inbox = app.repositories.adminInbox;
+  const triage = app.repositories.messageTriage;
 
   const detail = async (id: string): Promise<MessageDetail | null> => {
     const found = await inbox.detail(id);
@@ -116,13 +118,13 @@ export default async function inboxRoutes(app: FastifyInstance): Promise<void> {
     switch (action) {
       case "read":
       case "unread":
-        return inbox.setRead(id, action === "read", at);
+        return triage.setRead(id, action === "read", at);
       case "handled":
       case "unhandled":
-        return inbox.setHandled(id, action === "handled", at);
+        return triage.setHandled(id, action === "handled", at);
       case "spam":
       case "not-spam":
-        return inbox.setSpam(id, action === "spam", at, app.mailer.enabled);
+        return triage.setSpam(id, action === "spam", at, app.mailer.enabled);
     }
   };
 
@@ -145,7 +147,7 @@ export default async function inboxRoutes(app: FastifyInstance): Promise<void> {
     const parsed = messageIdSchema.safeParse(request.params);
     if (!parsed.success) return sendAdminError(reply, 400, firstErrorText(parsed.error));
     const { id } = parsed.data;
-    if (!(await inbox.erase(id))) return sendAdminError(reply, 404, adminErrors.messageNotFound);
+    if (!(await triage.erase(id))) return sendAdminError(reply, 404, adminErrors.messageNotFound);
     // The record of an erasure: which message and when, never what it said or who sent it.
     request.log.info({ messageId: id }, "admin: message erased");
     app.consoleEvents.messageChanged(id);
@@ -159,7 +161,7 @@ export default async function inboxRoutes(app: FastifyInstance): Promise<void> {
     const before = await inbox.detail(id);
     if (!before) return sendAdminError(reply, 404, adminErrors.messageNotFound);
     if (!app.mailer.enabled) return sendAdminError(reply, 409, adminErrors.mailOff);
-    if (!(await inbox.retryMail(id, Date.now()))) {
+    if (!(await triage.retryMail(id, Date.now()))) {
       return sendAdminError(reply, 409, adminErrors.notFailed);
     }
     request.log.info({ messageId: id }, "admin: failed e-mail put back in the outbox");

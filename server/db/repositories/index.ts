@@ -5,6 +5,7 @@ import { type AdminInboxRepository, adminInboxRepository } from "./admin-inbox.t
 import { type ClientAddressHasher, clientAddressHasher } from "./client-addresses.ts";
 import { type ContactMessagesRepository, contactMessagesRepository } from "./contact-messages.ts";
 import { type MailOutboxRepository, mailOutboxRepository } from "./mail-outbox.ts";
+import { type MessageTriageRepository, messageTriageRepository } from "./message-triage.ts";
 import {
   type ReferrerAnalyticsRepository,
   referrerAnalyticsRepository,
@@ -19,6 +20,7 @@ export interface Repositories {
   mailOutbox: MailOutboxRepository;
   adminAccounts: AdminAccountsRepository;
   adminInbox: AdminInboxRepository;
+  messageTriage: MessageTriageRepository;
   referrerAnalytics: ReferrerAnalyticsRepository;
   visitRollups: VisitRollupsRepository;
 }
@@ -31,6 +33,7 @@ export function createRepositories(database: AppDatabase): Repositories {
     mailOutbox: mailOutboxRepository(database),
     adminAccounts: adminAccountsRepository(database),
     adminInbox: adminInboxRepository(database),
+    messageTriage: messageTriageRepository(database),
     referrerAnalytics: referrerAnalyticsRepository(database),
     visitRollups: visitRollupsRepository(database),
   };

@@ -1,0 +1,133 @@
+// The team's actions on a contact message: read and unread, handled, spam and not spam (which cancel or queue its
+// e-mail and move it out of or into the conversion figures), sending a failed e-mail again, and erasure.
+import { sql } from "kysely";
+import type { AppDatabase } from "../database.ts";
+import { referrerVisitsRepository } from "./referrer-visits.ts";
+import { visitRollupsRepository } from "./visit-rollups.ts";
+
+/** What an action did: changed the message, found it already so (nothing written), or found no such message. */
+export type Outcome = "changed" | "unchanged" | "missing";
+
+export interface MessageTriageRepository {
+  /** Marks it read (the first time only) or unread. */
+  setRead(id: string, read: boolean, at: number): Promise<Outcome>;
+  /** Marks it handled (and read) or not. */
+  setHandled(id: string, handled: boolean, at: number): Promise<Outcome>;
+  /**
+   * Marks it spam and cancels its e-mail if not sent yet, or not spam and queues its e-mail (`queueMail`) when it
+   * never had one: a message is e-mailed at most once, however often this is called. The change moves the message
+   * out of or into the conversion figures of its day. "missing" when there is no such message.
+   */
+  setSpam(id: string, spam: boolean, at: number, queueMail: boolean): Promise<Outcome>;
+  /** Erases the message and its outbox row (its link to the visit goes with it); false when there was none. */
+  erase(id: string): Promise<boolean>;
+  /** Puts a failed e-mail back in the outbox, due at `at`; false when the message's e-mail is not failed. */
+  retryMail(id: string, at: number): Promise<boolean>;
+}
+
+export function messageTriageRepository(database: AppDatabase): MessageTriageRepository {
+  const { db } = database;
+  const visits = referrerVisitsRepository(database);
+  const rollups = visitRollupsRepository(database);
+
+  const exists = async (id: string): Promise<Outcome> => {
+    const row = await db
+      .selectFrom("contact_messages")
+      .select("id")
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return row ? "unchanged" : "missing";
+  };
+
+  return {
+    async setRead(id, read, at) {
+      const result = await db
+        .updateTable("contact_messages")
+        .set({ read_at: read ? new Date(at).toISOString() : null })
+        .where("id", "=", id)
+        .where("read_at", read ? "is" : "is not", null)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n ? "changed" : exists(id);
+    },
+
+    async setHandled(id, handled, at) {
+      const stamp = new Date(at).toISOString();
+      const result = await db
+        .updateTable("contact_messages")
+        .set({
+          handled_at: handled ? stamp : null,
+          read_at: sql<string>`coalesce(read_at, ${stamp})`,
+        })
+        .where("id", "=", id)
+        .where("handled_at", handled ? "is" : "is not", null)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n ? "changed" : exists(id);
+    },
+
+    async setSpam(id, spam, at, queueMail) {
+      return database.write(async (trx) => {
+        const message = await trx
+          .selectFrom("contact_messages")
+          .select(["status", "created_at", "session_id"])
+          .where("id", "=", id)
+          .executeTakeFirst();
+        if (!message) return "missing";
+        const status = spam ? "spam" : "new";
+        if (message.status !== status) {
+          await trx.updateTable("contact_messages").set({ status }).where("id", "=", id).execute();
+          // The conversion figures count messages that are not spam, under the day and keys they arrived with.
+          const visit = message.session_id ? await visits.keysOf(message.session_id, trx) : null;
+          const sentAt = new Date(message.created_at).getTime();
+          if (spam) await rollups.uncountMessage(trx, sentAt, visit);
+          else await rollups.countMessage(trx, sentAt, visit);
+        }
+        if (spam) {
+          // An e-mail not sent yet is cancelled; a sent one stays in the record.
+          await trx
+            .deleteFrom("mail_outbox")
+            .where("message_id", "=", id)
+            .where("status", "in", ["pending", "failed"])
+            .execute();
+        } else if (queueMail) {
+          // One outbox row per message (its key): a message that already had its e-mail never gets a second.
+          await trx
+            .insertInto("mail_outbox")
+            .values({ message_id: id, created_at: new Date(at).toISOString(), next_attempt_at: at })
+            .onConflict((oc) => oc.column("message_id").doNothing())
+            .execute();
+        }
+        return "changed";
+      });
+    },
+
+    async erase(id) {
+      return database.write(async (trx) => {
+        await trx.deleteFrom("mail_outbox").where("message_id", "=", id).execute();
+        const result = await trx
+          .deleteFrom("contact_messages")
+          .where("id", "=", id)
+          .executeTakeFirst();
+        return result.numDeletedRows > 0n;
+      });
+    },
+
+    // The attempts and the four days before giving up count afresh (else the first new failure would mark it
+    // failed at once). Only a failed row changes.
+    async retryMail(id, at) {
+      const result = await db
+        .updateTable("mail_outbox")
+        .set({
+          status: "pending",
+          next_attempt_at: at,
+          created_at: new Date(at).toISOString(),
+          attempts: 0,
+          lease_owner: null,
+          failed_at: null,
+        })
+        .where("message_id", "=", id)
+        .where("status", "=", "failed")
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+  };
+}
