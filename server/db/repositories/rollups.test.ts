@@ -285,9 +285,11 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
       expect((await migrator.migrateTo("0006-rollups-by-utm")).error).toBeUndefined();
       const now = Date.now();
       const startOfYesterday = (Math.floor(now / dayMs) - 1) * dayMs;
+      // Everything recent in the current hour's first moments: no visit and message straddle an hour's end.
+      const thisHour = Math.floor(now / (60 * 60_000)) * 60 * 60_000;
       const recent = [
-        { at: now - 60_000, session: session(), source: "search" as const, host: "www.bing.com" },
-        { at: now - 60_000, session: tracked, source: "email" as const, campaign: "spring" },
+        { at: thisHour, session: session(), source: "search" as const, host: "www.bing.com" },
+        { at: thisHour, session: tracked, source: "email" as const, campaign: "spring" },
         { at: startOfYesterday, session: session(), source: "direct" as const },
         { at: startOfYesterday - 1, session: session(), source: "direct" as const },
       ];
@@ -300,9 +302,9 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
         .insertInto("contact_messages")
         .values(
           [
-            { at: now - 1_000, session: tracked, status: "new" as const },
-            { at: now - 1_000, session: null, status: "new" as const },
-            { at: now - 1_000, session: tracked, status: "spam" as const },
+            { at: thisHour, session: tracked, status: "new" as const },
+            { at: thisHour, session: null, status: "new" as const },
+            { at: thisHour, session: tracked, status: "spam" as const },
           ].map((m, index) => ({
             id: randomUUID(),
             created_at: iso(m.at),
