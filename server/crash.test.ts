@@ -5,22 +5,13 @@ import { describe, expect, it } from "vitest";
 import { trackReferrerPath } from "../contracts/track-referrer.ts";
 import { openDatabase } from "./db/database.ts";
 import { createTestDatabaseConfig, dialects } from "./test/databases.ts";
-import { startServer } from "./test/server-process.ts";
+import { serverEnv, startServer } from "./test/server-process.ts";
 import { startWriteLoad } from "./test/write-load.ts";
 
 describe.each(dialects)("kill -9 under load on %s", (dialect) => {
   it("loses no acknowledged write", { timeout: 60_000 }, async () => {
     const created = await createTestDatabaseConfig(dialect);
-    const env: Record<string, string> = {
-      PATH: process.env.PATH ?? "",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: created.config.dataDir,
-      SERVE_SITE: "off",
-      RATE_LIMIT: "off",
-      LOG_LEVEL: "info",
-      ...(created.config.databaseUrl ? { DATABASE_URL: created.config.databaseUrl } : {}),
-    };
+    const env = serverEnv(created.config);
     try {
       const first = await startServer(env);
       const load = startWriteLoad(first.url, { clients: 24, contactEvery: 3, prefix: "crash" });

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "./db/database.ts";
 import { createTestDatabaseConfig, dialects } from "./test/databases.ts";
-import { startServer } from "./test/server-process.ts";
+import { serverEnv, startServer } from "./test/server-process.ts";
 import { TestSmtp } from "./test/smtp.ts";
 import { waitFor } from "./test/wait-for.ts";
 import { startWriteLoad } from "./test/write-load.ts";
@@ -16,19 +16,11 @@ describe.each(dialects)("SIGTERM under load on %s", (dialect) => {
     const smtp = await TestSmtp.start();
     // Each delivery takes a while: some mail is being sent when the signal comes, more is waiting.
     smtp.behaviour = { kind: "accept", delayMs: 150 };
-    const env: Record<string, string> = {
-      PATH: process.env.PATH ?? "",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: created.config.dataDir,
-      SERVE_SITE: "off",
-      RATE_LIMIT: "off",
-      LOG_LEVEL: "info",
+    const env = serverEnv(created.config, {
       SMTP_URL: smtp.url,
       MAIL_TO: "team@boothpilot.example",
       MAIL_FROM: "web@boothpilot.example",
-      ...(created.config.databaseUrl ? { DATABASE_URL: created.config.databaseUrl } : {}),
-    };
+    });
     const database = await openDatabase(created.config);
     try {
       const first = await startServer(env);

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { contactFormPath } from "../../contracts/contact-form.ts";
 import { openDatabase } from "../db/database.ts";
 import { createTestDatabaseConfig, dialects } from "../test/databases.ts";
-import { startServer } from "../test/server-process.ts";
+import { serverEnv, startServer } from "../test/server-process.ts";
 import { TestSmtp } from "../test/smtp.ts";
 import { waitFor } from "../test/wait-for.ts";
 
@@ -17,19 +17,11 @@ describe.each(dialects)("kill -9 while mail is pending, on %s", (dialect) => {
     const created = await createTestDatabaseConfig(dialect);
     const smtp = await TestSmtp.start({ user: "crash", pass: "crash-pass" });
     await smtp.down();
-    const env: Record<string, string> = {
-      PATH: process.env.PATH ?? "",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: created.config.dataDir,
-      SERVE_SITE: "off",
-      RATE_LIMIT: "off",
-      LOG_LEVEL: "info",
+    const env = serverEnv(created.config, {
       SMTP_URL: smtp.url,
       MAIL_TO: "team@boothpilot.example",
       MAIL_FROM: "web@boothpilot.example",
-      ...(created.config.databaseUrl ? { DATABASE_URL: created.config.databaseUrl } : {}),
-    };
+    });
     const database = await openDatabase(created.config);
     try {
       const first = await startServer(env);

@@ -1,6 +1,7 @@
 // The real server (server/main.ts) as a child process, for the tests that kill it.
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
+import type { DatabaseConfig } from "../db/database.ts";
 
 const mainFile = join(import.meta.dirname, "..", "main.ts");
 
@@ -10,6 +11,27 @@ export interface RunningServer {
   exited: Promise<NodeJS.Signals | number | null>;
   /** Everything the server logged so far. */
   output(): string;
+}
+
+/**
+ * The environment of a server on this test database: any free port on loopback, the API only, no rate limit, info
+ * logs; `extra` adds to it or overrides it.
+ */
+export function serverEnv(
+  config: DatabaseConfig,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? "",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: config.dataDir,
+    SERVE_SITE: "off",
+    RATE_LIMIT: "off",
+    LOG_LEVEL: "info",
+    ...(config.databaseUrl ? { DATABASE_URL: config.databaseUrl } : {}),
+    ...extra,
+  };
 }
 
 /** Starts server/main.ts with exactly this environment; resolves once it listens. */

@@ -117,6 +117,30 @@ function rankCounts(rows: BreakdownCounts[]): BreakdownCounts[] {
 export function referrerAnalyticsRepository(database: AppDatabase): ReferrerAnalyticsRepository {
   const { reports: db } = database;
 
+  /** The narrow rollups of the window's days, of these source classes only (any when absent or empty). */
+  const narrowRows = (window: AnalyticsWindow, sources: readonly string[] | undefined) => {
+    let query = db
+      .selectFrom("visit_rollups_by_key")
+      .where("day", ">=", utcDay(window.since))
+      .where("day", "<", utcDay(window.until));
+    if (sources?.length) query = query.where("source", "in", sources as ReferrerSource[]);
+    return query;
+  };
+
+  /** Visits, bot visits and messages by day and source class: the "total" narrow rows. */
+  const dailyTotals = (window: AnalyticsWindow, sources: readonly string[] | undefined) =>
+    narrowRows(window, sources)
+      .where("dimension", "=", "total")
+      .select((eb) => [
+        "day",
+        "source",
+        eb.fn.sum<number>("visits").as("visits"),
+        eb.fn.sum<number>("bot_visits").as("bot_visits"),
+        eb.fn.sum<number>("messages").as("messages"),
+      ])
+      .groupBy(["day", "source"])
+      .execute();
+
   /**
    * A breakdown filtered by source class at most, from the narrow rollups: a few rows per day and value instead of
    * one per combination of keys (what keeps the unfiltered 90-day view fast on a large site).
@@ -125,13 +149,8 @@ export function referrerAnalyticsRepository(database: AppDatabase): ReferrerAnal
     window: AnalyticsWindow,
     sources: readonly string[] | undefined,
   ): Promise<Breakdown> {
-    let query = db
-      .selectFrom("visit_rollups_by_key")
-      .where("day", ">=", utcDay(window.since))
-      .where("day", "<", utcDay(window.until));
-    if (sources?.length) query = query.where("source", "in", sources as ReferrerSource[]);
     const [values, totals] = await Promise.all([
-      query
+      narrowRows(window, sources)
         // Each dimension by name (not "!= total"): a range of the primary key per dimension, not a full scan.
         .where("dimension", "in", Object.values(narrowDimensions))
         .select((eb) => [
@@ -142,17 +161,7 @@ export function referrerAnalyticsRepository(database: AppDatabase): ReferrerAnal
         ])
         .groupBy(["dimension", "value"])
         .execute(),
-      query
-        .where("dimension", "=", "total")
-        .select((eb) => [
-          "day",
-          "source",
-          eb.fn.sum<number>("visits").as("visits"),
-          eb.fn.sum<number>("bot_visits").as("bot_visits"),
-          eb.fn.sum<number>("messages").as("messages"),
-        ])
-        .groupBy(["day", "source"])
-        .execute(),
+      dailyTotals(window, sources),
     ]);
     const count = (value: unknown) => Number(value ?? 0);
     const bySource = new Map<string, BreakdownCounts>();
@@ -185,21 +194,10 @@ export function referrerAnalyticsRepository(database: AppDatabase): ReferrerAnal
 
   return {
     async report(window, filter = {}) {
-      const since = utcDay(window.since);
-      const until = utcDay(window.until);
-      const sources = filter.sources?.length ? filter.sources : undefined;
-      const byKey = (dimension: RollupDimension) => {
-        let query = db
-          .selectFrom("visit_rollups_by_key")
-          .where("dimension", "=", dimension)
-          .where("day", ">=", since)
-          .where("day", "<", until);
-        if (sources) query = query.where("source", "in", sources);
-        return query;
-      };
       /** The 10 values of a dimension with the most visits by people ("" is no value: left out). */
       const top = (dimension: RollupDimension) =>
-        byKey(dimension)
+        narrowRows(window, filter.sources)
+          .where("dimension", "=", dimension)
           .select((eb) => ["value", eb.fn.sum<number>("visits").as("visits")])
           .where("value", "!=", "")
           .groupBy("value")
@@ -210,16 +208,7 @@ export function referrerAnalyticsRepository(database: AppDatabase): ReferrerAnal
           .execute();
       const count = (value: unknown) => Number(value ?? 0);
       const [perDaySource, byHost, byPath, byCampaign] = await Promise.all([
-        byKey("total")
-          .select((eb) => [
-            "day",
-            "source",
-            eb.fn.sum<number>("visits").as("visits"),
-            eb.fn.sum<number>("bot_visits").as("bot_visits"),
-            eb.fn.sum<number>("messages").as("messages"),
-          ])
-          .groupBy(["day", "source"])
-          .execute(),
+        dailyTotals(window, filter.sources),
         top("host"),
         top("path"),
         top("campaign"),
