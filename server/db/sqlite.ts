@@ -113,16 +113,37 @@ export class NodeSqliteDatabase implements SqliteDatabaseInterface {
     return statement;
   }
 
+  /** A transaction is open (SQLite ends one itself on some errors, a full disk among them). */
+  get isTransaction(): boolean {
+    return this.#database.isOpen && this.#database.isTransaction;
+  }
+
   close(): void {
     this.#statements.clear();
     if (this.#database.isOpen) this.#database.close();
   }
 }
 
-/** Write transactions take the write lock at BEGIN, so a second process waits (busy timeout) instead of failing later. */
+/**
+ * Write transactions take the write lock at BEGIN, so a second process waits (busy timeout) instead of failing
+ * later. A transaction SQLite has already rolled back itself (SQLITE_FULL, SQLITE_IOERR) is not rolled back again:
+ * that second error ("cannot rollback - no transaction is active") would hide the first.
+ */
 class ImmediateSqliteDriver extends SqliteDriver {
+  readonly #database: SqliteDialectConfig["database"];
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#database = config.database;
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.#database instanceof NodeSqliteDatabase && !this.#database.isTransaction) return;
+    await super.rollbackTransaction(connection);
   }
 }
 
