@@ -63,7 +63,10 @@ export interface Timeouts {
   headersMs: number;
   /** The whole request (headers and body) must arrive within this. */
   requestMs: number;
-  /** A socket with no traffic for this long is closed. */
+  /**
+   * A socket with no traffic for this long is closed; never before a stalled request has had its 408 (buildApp
+   * keeps this above requestMs and the interval at which Node checks that).
+   */
   idleMs: number;
   /**
    * Keep-alive sockets between requests are closed after this: longer than a proxy or load balancer keeps an idle
@@ -83,6 +86,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env } = options;
   const timeouts = { ...defaultTimeouts, ...options.timeouts };
   const hsts = servesHttpsOnly(env);
+  const checkIntervalMs = Math.min(1_000, timeouts.headersMs);
+  // The idle limit closes a socket without a word; a request whose body stalls must meet the request limit first.
+  const idleMs = Math.max(timeouts.idleMs, timeouts.requestMs + 2 * checkIntervalMs);
   const app = Fastify({
     logger: options.logger ?? false,
     // The health probes are not logged: a load balancer calls them every few seconds.
@@ -95,10 +101,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // the header and request limits every connectionsCheckingInterval.
     http: {
       headersTimeout: timeouts.headersMs,
-      connectionsCheckingInterval: Math.min(1_000, timeouts.headersMs),
+      connectionsCheckingInterval: checkIntervalMs,
     },
     requestTimeout: timeouts.requestMs,
-    connectionTimeout: timeouts.idleMs,
+    connectionTimeout: idleMs,
     keepAliveTimeout: timeouts.keepAliveMs,
     bodyLimit: maxFunctionBodyBytes,
     onProtoPoisoning: "error",

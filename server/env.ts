@@ -116,7 +116,7 @@ export const envSchema = z
       (list) => list.every((origin) => /^https?:\/\/[^/]+$/.test(origin)),
       "CORS_ORIGINS must be a comma-separated list of origins such as https://www.example.com",
     ),
-    /** A scraper not on this machine reads /metrics with `Authorization: Bearer <METRICS_TOKEN>`. */
+    /** The scraper reads /metrics with `Authorization: Bearer <METRICS_TOKEN>`; unset, /metrics answers no one. */
     METRICS_TOKEN: optionalString.refine(
       (value) => value === undefined || value.length >= 32,
       "METRICS_TOKEN must be at least 32 characters (for example: openssl rand -hex 32)",

@@ -95,3 +95,34 @@ describe("Fastify's own answers", () => {
     expect(JSON.parse(answer.body)).toEqual({ success: false, error: "Bad request" });
   });
 });
+
+describe("a request that runs out of time", () => {
+  let app: FastifyInstance;
+  let port: number;
+
+  beforeAll(async () => {
+    // The whole-request and idle limits equal, as in production (30 s each), and Node checking the request limit
+    // once a second, as it does there.
+    app = await buildApp({
+      env: parseEnv({}),
+      timeouts: { headersMs: 1_000, requestMs: 1_000, idleMs: 1_000 },
+    });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const address = app.server.address();
+    port = typeof address === "object" && address ? address.port : 0;
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("is answered 408 with the headers and a fixed text when its body stops coming", async () => {
+    const answer = await rawRequest(
+      port,
+      "POST /functions/v1/track-referrer HTTP/1.1\r\nHost: localhost\r\n" +
+        'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"session_id"',
+    );
+    expect(answer.status).toBe(408);
+    expectSecurityHeaders(answer);
+    expect(JSON.parse(answer.body)).toEqual({ success: false, error: "Request timed out" });
+  });
+});

@@ -39,6 +39,24 @@ describe("request logging", () => {
     }
   });
 
+  it("logs the path without its query string: no searched address, no form token", async () => {
+    const { app, lines } = await appWithLogLines();
+    try {
+      const response = await app.inject({
+        url: "/logs-a-warning?q=eve.sender%40example.com&form=Zm9ybS1yZXRyeS10b2tlbg",
+      });
+      expect(response.statusCode).toBe(200);
+      const access = lines.filter((line) => line.msg === "request");
+      expect(access).toHaveLength(1);
+      expect(access[0]?.url).toBe("/logs-a-warning");
+      const log = JSON.stringify(lines);
+      expect(log).not.toContain("eve.sender");
+      expect(log).not.toContain("Zm9ybS1yZXRyeS10b2tlbg");
+    } finally {
+      await app.close();
+    }
+  });
+
   it("gives a route's own lines the request id of its access line", async () => {
     const { app, lines } = await appWithLogLines();
     try {

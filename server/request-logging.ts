@@ -6,8 +6,9 @@ const requestIdKey = "reqId";
 
 /**
  * One access line per request instead of Fastify's two ("incoming request", "request completed"), and without
- * the client's address: the database never holds it raw either. Written by the server's logger with the request
- * id as a field, so no per-request logger is made for it.
+ * the client's address: the database never holds it raw either. The path is logged without its query string, which
+ * can hold what a visitor typed (a search for a sender's address) or a token (the contact form's retry). Written by
+ * the server's logger with the request id as a field, so no per-request logger is made for it.
  */
 export class AccessLogController extends LogController {
   override incomingRequest(): void {}
@@ -21,7 +22,7 @@ export class AccessLogController extends LogController {
     const line = {
       [requestIdKey]: request.id,
       method: request.method,
-      url: request.url,
+      url: request.url.split("?", 1)[0],
       statusCode: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,
     };

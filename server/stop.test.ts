@@ -1,5 +1,7 @@
 // A graceful stop under load: SIGTERM while writes and mail are pending exits 0 within the grace period, and after
-// a restart every acknowledged write is stored and every message is e-mailed exactly once.
+// a restart every acknowledged write is stored and every message is e-mailed exactly once. An upload that stalls
+// does not hold the stop.
+import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "./db/database.ts";
 import { createTestDatabaseConfig, dialects } from "./test/databases.ts";
@@ -61,6 +63,42 @@ describe.each(dialects)("SIGTERM under load on %s", (dialect) => {
     } finally {
       await database.close();
       await smtp.close();
+      await created.remove();
+    }
+  });
+});
+
+describe("SIGTERM with an upload that stalls", () => {
+  it("drops the stalled upload and exits 0 well within the grace period", {
+    timeout: 30_000,
+  }, async () => {
+    const created = await createTestDatabaseConfig("sqlite");
+    try {
+      const server = await startServer(serverEnv(created.config));
+      const { port } = new URL(server.url);
+      const socket = connect(Number(port), "127.0.0.1");
+      let received = "";
+      socket.on("data", (chunk) => {
+        received += chunk;
+      });
+      socket.on("error", () => {});
+      const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+      // The server says 100 Continue once it holds the request; then the body stops after a few bytes.
+      socket.write(
+        "POST /functions/v1/track-referrer HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n" +
+          "Content-Length: 1000\r\nExpect: 100-continue\r\n\r\n",
+      );
+      await waitFor("100 Continue", () => received.startsWith("HTTP/1.1 100 Continue"));
+      socket.write('{"session_id"');
+
+      const signalledAt = Date.now();
+      server.child.kill("SIGTERM");
+      expect(await server.exited).toBe(0);
+      // The stop's grace is 10 s; the request limit, which used to end the upload, 30 s.
+      expect(Date.now() - signalledAt).toBeLessThan(5_000);
+      await closed;
+      expect(server.output()).toContain('"msg":"database closed"');
+    } finally {
       await created.remove();
     }
   });

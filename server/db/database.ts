@@ -44,6 +44,11 @@ export interface AppDatabase {
    * connects and ends it).
    */
   readonly dedicatedClient?: (() => pg.Client) | undefined;
+  /**
+   * When the latest `write` failed (Date.now()), or undefined once one has committed after it: a full disk or a
+   * lost table shows here while `select 1` still answers.
+   */
+  writeFailedAt(): number | undefined;
   /** Closes the connection(s) once the statements under way have finished. */
   close(): Promise<void>;
   /** Told each statement's duration: on the writer (`db`) or the reports connection (metrics set it). */
@@ -77,11 +82,15 @@ function wrap(
   postgres?: { pool: pg.Pool; dedicatedClient: () => pg.Client },
 ): AppDatabase {
   let closing: Promise<void> | undefined;
+  let failedAt: number | undefined;
   return {
     dialect,
     db,
     reports,
-    write: groupCommit(db),
+    write: groupCommit(db, (committed) => {
+      failedAt = committed ? undefined : Date.now();
+    }),
+    writeFailedAt: () => failedAt,
     location,
     dedicatedClient: postgres?.dedicatedClient,
     onQuery: undefined,

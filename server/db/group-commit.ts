@@ -3,7 +3,8 @@
 // the server's only thread, each FULL commit waits for an fsync) that is one fsync per turn instead of one per
 // request; on PostgreSQL the rollup rows every visit updates are locked once per batch instead of once per
 // request. If the shared transaction fails, nothing of it is stored and each write runs again alone, so a bad
-// write (or a deadlock between two batches) fails only its own caller.
+// write (or a deadlock between two batches) fails only its own caller. Each transaction's outcome is told to
+// `observe` (readiness follows failing writes).
 import type { Kysely, Transaction } from "kysely";
 import type { Schema } from "./schema.ts";
 
@@ -15,8 +16,27 @@ interface Job {
   reject: (reason: unknown) => void;
 }
 
-export function groupCommit(db: Kysely<Schema>): <T>(work: Work<T>) => Promise<T> {
+export function groupCommit(
+  db: Kysely<Schema>,
+  observe: (committed: boolean) => void = () => {},
+): <T>(work: Work<T>) => Promise<T> {
   let pending: Job[] = [];
+
+  function alone(job: Job): Promise<void> {
+    return db
+      .transaction()
+      .execute(job.work)
+      .then(
+        (value) => {
+          observe(true);
+          job.resolve(value);
+        },
+        (error: unknown) => {
+          observe(false);
+          job.reject(error);
+        },
+      );
+  }
 
   async function commit(): Promise<void> {
     const batch = pending;
@@ -30,14 +50,14 @@ export function groupCommit(db: Kysely<Schema>): <T>(work: Work<T>) => Promise<T
       });
     } catch (error) {
       if (batch.length === 1) {
+        observe(false);
         batch[0]?.reject(error);
         return;
       }
-      for (const job of batch) {
-        await db.transaction().execute(job.work).then(job.resolve, job.reject);
-      }
+      for (const job of batch) await alone(job);
       return;
     }
+    observe(true);
     for (const [index, job] of batch.entries()) job.resolve(results[index]);
   }
 

@@ -4,7 +4,7 @@
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { writeFile } from "node:fs/promises";
+import { chmod, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { sql } from "kysely";
@@ -12,7 +12,8 @@ import { describe, expect, it } from "vitest";
 import { trackReferrerPath } from "../../contracts/track-referrer.ts";
 import { createTestDatabaseConfig } from "../test/databases.ts";
 import { startServer } from "../test/server-process.ts";
-import { openDatabase } from "./database.ts";
+import { migrateToLatest, openDatabase } from "./database.ts";
+import { backupDatabase, restoreDatabase } from "./sqlite-backup.ts";
 
 const scripts = join(import.meta.dirname, "..", "..", "scripts");
 
@@ -134,6 +135,36 @@ describe("SQLite backup and restore", () => {
         again.child.kill("SIGTERM");
         expect(await again.exited).toBe(0);
       }
+    } finally {
+      await created.remove();
+    }
+  });
+
+  it("keeps the database, its log and its backups to the server's user: 0600 files in 0700 folders", async () => {
+    const created = await createTestDatabaseConfig("sqlite");
+    const dataDir = join(created.config.dataDir, "data");
+    const backups = join(created.config.dataDir, "backups", "nightly");
+    const mode = async (path: string) => ((await stat(path)).mode & 0o777).toString(8);
+    try {
+      const database = await openDatabase({ dataDir });
+      try {
+        await migrateToLatest(database);
+        const site = join(dataDir, "site.db");
+        for (const file of [site, `${site}-wal`, `${site}-shm`])
+          expect(await mode(file), file).toBe("600");
+        expect(await mode(dataDir)).toBe("700");
+
+        const backup = join(backups, "site.db");
+        await backupDatabase(dataDir, backup);
+        expect(await mode(backup)).toBe("600");
+        expect(await mode(backups)).toBe("700");
+        // A copy made before, readable by everyone, is still restored private.
+        await chmod(backup, 0o644);
+      } finally {
+        await database.close();
+      }
+      await restoreDatabase(dataDir, join(backups, "site.db"));
+      expect(await mode(join(dataDir, "site.db"))).toBe("600");
     } finally {
       await created.remove();
     }

@@ -2,11 +2,12 @@
 // snapshot, so writes go on meanwhile), and a restore, with the server stopped, of a copy checked first (integrity
 // check, migrations this code knows). The database a restore replaces is kept beside it.
 import { existsSync } from "node:fs";
-import { copyFile, open, rename, rm, stat } from "node:fs/promises";
-import { resolve } from "node:path";
+import { chmod, copyFile, mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { sqliteFileName } from "./database.ts";
 import { migrationNames } from "./migrations/index.ts";
+import { privateFileMode, privateFolderMode } from "./sqlite.ts";
 
 export class BackupError extends Error {
   override name = "BackupError";
@@ -22,6 +23,9 @@ export async function backupDatabase(dataDir: string, target: string): Promise<{
   const source = databaseFile(dataDir);
   if (!existsSync(source)) throw new BackupError(`There is no database at ${source} (DATA_DIR)`);
   if (existsSync(target)) throw new BackupError(`${target} exists: name a new file`);
+  // A copy is as private as the database: made empty here (VACUUM INTO fills an empty file) in a private folder.
+  await mkdir(dirname(resolve(target)), { recursive: true, mode: privateFolderMode });
+  await (await open(target, "wx", privateFileMode)).close();
   const database = new DatabaseSync(source, { readOnly: true, timeout: 5_000 });
   try {
     database.prepare("VACUUM INTO ?").run(resolve(target));
@@ -89,6 +93,8 @@ export async function restoreDatabase(
   assertNotInUse(target);
   const staging = `${target}.restoring`;
   await copyFile(backup, staging);
+  // The copy takes the backup's mode, which may be from before backups were private.
+  await chmod(staging, privateFileMode);
   await fsync(staging);
   let keptAs: string | null = null;
   if (existsSync(target)) {

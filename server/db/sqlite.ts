@@ -1,6 +1,6 @@
 // Kysely on Node's built-in SQLite (node:sqlite): its DatabaseSync adapted to the interface of Kysely's
 // SqliteDialect, write transactions taken with BEGIN IMMEDIATE, and the durable settings we rely on.
-import { mkdirSync } from "node:fs";
+import { closeSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import {
@@ -24,12 +24,23 @@ export const busyTimeoutMs = 5_000;
 const statementCacheSize = 200;
 
 /**
- * Opens (creating it and its folder if needed) the SQLite file with the settings every connection needs:
+ * The database holds visitors' messages and the admin's sessions: its folder is the server user's alone (0700), its file
+ * too (0600); SQLite gives the WAL and shared-memory files the database file's mode.
+ */
+export const privateFolderMode = 0o700;
+export const privateFileMode = 0o600;
+
+/**
+ * Opens (creating it and its folder if needed, private) the SQLite file with the settings every connection needs:
  * WAL journal, synchronous=FULL (every commit is fsynced before it returns: an acknowledged write survives
  * a crash of the process and of the machine), foreign keys, and a busy timeout for a second process.
  */
 export function openSqliteFile(file: string): DatabaseSync {
-  if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
+  if (file !== ":memory:") {
+    mkdirSync(dirname(file), { recursive: true, mode: privateFolderMode });
+    // Created here, before SQLite would create it world-readable; an existing file is left as it is.
+    closeSync(openSync(file, "a", privateFileMode));
+  }
   const database = new DatabaseSync(file, {
     timeout: busyTimeoutMs,
     enableForeignKeyConstraints: true,
@@ -102,16 +113,37 @@ export class NodeSqliteDatabase implements SqliteDatabaseInterface {
     return statement;
   }
 
+  /** A transaction is open (SQLite ends one itself on some errors, a full disk among them). */
+  get isTransaction(): boolean {
+    return this.#database.isOpen && this.#database.isTransaction;
+  }
+
   close(): void {
     this.#statements.clear();
     if (this.#database.isOpen) this.#database.close();
   }
 }
 
-/** Write transactions take the write lock at BEGIN, so a second process waits (busy timeout) instead of failing later. */
+/**
+ * Write transactions take the write lock at BEGIN, so a second process waits (busy timeout) instead of failing
+ * later. A transaction SQLite has already rolled back itself (SQLITE_FULL, SQLITE_IOERR) is not rolled back again:
+ * that second error ("cannot rollback - no transaction is active") would hide the first.
+ */
 class ImmediateSqliteDriver extends SqliteDriver {
+  readonly #database: SqliteDialectConfig["database"];
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#database = config.database;
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.#database instanceof NodeSqliteDatabase && !this.#database.isTransaction) return;
+    await super.rollbackTransaction(connection);
   }
 }
 

@@ -47,6 +47,14 @@ function shorten(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
 
+/**
+ * What the sender typed, made fit for a header: one line of at most `max` characters, and no `=?` left, so no
+ * mail client can read an RFC 2047 encoded word in it (one holding a right-to-left override, say).
+ */
+function headerText(text: string, max: number): string {
+  return shorten(singleLine(text).replaceAll("=?", "= ?"), max);
+}
+
 export function escapeHtml(text: string): string {
   return text
     .replace(/&/g, "&amp;")
@@ -67,9 +75,9 @@ export function adminMessageUrl(siteUrl: string, messageId: string): string {
 }
 
 export function contactSubject(message: Pick<OutboxMessage, "name" | "businessName">): string {
-  const name = shorten(singleLine(message.name), maxSubjectPartLength) || "(no name)";
+  const name = headerText(message.name, maxSubjectPartLength) || "(no name)";
   const business = message.businessName
-    ? shorten(singleLine(message.businessName), maxSubjectPartLength)
+    ? headerText(message.businessName, maxSubjectPartLength)
     : "";
   return `Contact form: ${name}${business ? ` (${business})` : ""}`;
 }
@@ -167,7 +175,7 @@ export function composeContactMail(
   const adminUrl = adminMessageUrl(settings.siteUrl, message.id);
   // The stored address passed the contract's check; it is used only if it still is one plain address.
   const replyTo = z.email().safeParse(message.email).success
-    ? { name: shorten(singleLine(message.name), 100), address: message.email }
+    ? { name: headerText(message.name, 100), address: message.email }
     : undefined;
   return {
     from: { name: fromName, address: settings.from },

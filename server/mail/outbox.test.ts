@@ -11,7 +11,7 @@ import { contactMessagesRepository } from "../db/repositories/contact-messages.t
 import { mailOutboxRepository } from "../db/repositories/mail-outbox.ts";
 import { buildTestApp, freshAddress } from "../test/app.ts";
 import { clearTables, dialects, openTestDatabase, type TestDatabase } from "../test/databases.ts";
-import { readMail } from "../test/mime.ts";
+import { decodeWords, readMail } from "../test/mime.ts";
 import { TestSmtp } from "../test/smtp.ts";
 import { storageTest } from "../test/storage.ts";
 import { waitFor } from "../test/wait-for.ts";
@@ -251,6 +251,26 @@ describe.each(dialects)("mail delivery on %s", (dialect) => {
     expect(mail.html).toContain("&lt;b&gt;Evil&lt;/b&gt; Corp");
     // The lone dot line and the fake command stayed message text (dot-stuffed on the wire).
     expect(mail.text).toContain("RCPT TO:<everyone@example.com>");
+  });
+
+  it("keeps encoded words and right-to-left overrides the sender typed out of the subject", async () => {
+    const { app } = await mailApp();
+    // ASCII that a mail client would decode as an encoded word holding U+202E (RIGHT-TO-LEFT OVERRIDE).
+    const response = await submit(app, {
+      ...contact,
+      name: "Eve =?UTF-8?Q?=E2=80=AE?=gpj.exe",
+      business_name: "Corp\u202etxt.exe =?utf-8?b?4oCu?=",
+    });
+    expect(response.statusCode).toBe(200);
+    await waitFor("the delivery", () => smtp.received.length === 1);
+    const mail = readMail(smtp.received[0]!.raw);
+    expect(mail.header("subject")).toBe(
+      "Contact form: Eve = ?UTF-8?Q?=E2=80=AE?=gpj.exe (Corp txt.exe = ?utf-8?b?4oCu?=)",
+    );
+    // A client that decodes once more (or inside the quoted Reply-To name) finds no encoded word either.
+    for (const header of ["subject", "reply-to"]) {
+      expect(decodeWords(mail.header(header)), header).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+    }
   });
 
   it("never e-mails spam (honeypot) or a duplicate submission", async () => {

@@ -1,13 +1,26 @@
 // Readiness for a load balancer: /readyz answers 200 only while the server listens and its database answers, and
-// 503 while it starts, while it drains before stopping, and while the database is unreachable. The probes are not
-// logged. It also counts what a stop waits for, so a stop that runs out of time can say what was still open.
+// 503 while it starts, while it drains before stopping, while the database is unreachable, and after a write
+// failed (a full disk) until one commits again. The probes are not
+// logged. It also counts what a stop waits for, so a stop that runs out of time can say what was still open, and
+// on the way to stopping drops the connections still sending a request body after a short grace: one stalled
+// upload would otherwise hold the stop until the request limit (30 s), past the stop's own grace.
 
+import type { IncomingMessage } from "node:http";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { sql } from "kysely";
 
 /** A database that takes longer than this to answer `select 1` counts as unreachable. */
 const databaseCheckMs = 2_000;
+
+/**
+ * After a write fails, /readyz answers 503 until one commits or this long has passed (the load balancer then sends
+ * traffic again, and the next write tells whether the disk has room).
+ */
+export const writeFailureHoldMs = 30_000;
+
+/** A body still arriving this long after the stop began is dropped (a form's body takes milliseconds). */
+export const bodyGraceMs = 1_000;
 
 export type ReadinessState = "starting" | "ready" | "draining";
 
@@ -48,7 +61,7 @@ async function databaseAnswers(app: FastifyInstance): Promise<boolean> {
 
 async function readiness(app: FastifyInstance): Promise<void> {
   let state: ReadinessState = "starting";
-  let requestsInFlight = 0;
+  const requestsInFlight = new Set<IncomingMessage>();
   let connections = 0;
   app.decorate("readiness", {
     get state() {
@@ -57,12 +70,12 @@ async function readiness(app: FastifyInstance): Promise<void> {
     drain() {
       state = "draining";
     },
-    open: () => ({ requestsInFlight, connections }),
+    open: () => ({ requestsInFlight: requestsInFlight.size, connections }),
   });
 
-  app.server.on("request", (_request, response) => {
-    requestsInFlight++;
-    response.once("close", () => requestsInFlight--);
+  app.server.on("request", (request, response) => {
+    requestsInFlight.add(request);
+    response.once("close", () => requestsInFlight.delete(request));
   });
   app.server.on("connection", (socket) => {
     connections++;
@@ -74,6 +87,11 @@ async function readiness(app: FastifyInstance): Promise<void> {
   });
   app.addHook("preClose", async () => {
     state = "draining";
+    setTimeout(() => {
+      for (const request of requestsInFlight) {
+        if (!request.complete) request.socket.destroy();
+      }
+    }, bodyGraceMs).unref();
   });
 
   app.get("/healthz", async () => ({ status: "ok" }));
@@ -81,6 +99,10 @@ async function readiness(app: FastifyInstance): Promise<void> {
     if (state !== "ready") return reply.code(503).send({ status: state });
     if (!(await databaseAnswers(app))) {
       return reply.code(503).send({ status: "database unreachable" });
+    }
+    const failedAt = app.hasDecorator("database") ? app.database.writeFailedAt() : undefined;
+    if (failedAt !== undefined && Date.now() - failedAt < writeFailureHoldMs) {
+      return reply.code(503).send({ status: "database writes failing" });
     }
     return { status: "ready" };
   });

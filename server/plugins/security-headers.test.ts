@@ -1,3 +1,5 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { parseEnv } from "../env.ts";
@@ -34,6 +36,25 @@ describe("security headers", () => {
         const response = await app.inject({ url: "/healthz", headers });
         expect(response.headers["strict-transport-security"]).toBeUndefined();
       }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("are the ones docs/deploy.md tells a static host to send on every response", async () => {
+    const deploy = await readFile(join(import.meta.dirname, "../../docs/deploy.md"), "utf8");
+    // The bullet as a reader sees it: its lines joined, each `Name: value` span one header.
+    const bullet = /^- On every response:(.*?)(?=^- |^\n)/ms
+      .exec(deploy)?.[1]
+      ?.replace(/\s+/g, " ");
+    const documented = [...(bullet ?? "").matchAll(/`([A-Za-z-]+): ([^`]+)`/g)].map(
+      ([, name, value]) => [name!.toLowerCase(), value!] as const,
+    );
+    expect(documented.map(([name]) => name)).toContain("strict-transport-security");
+    const app = await buildApp({ env: parseEnv({}) });
+    try {
+      const response = await app.inject({ url: "/healthz" });
+      for (const [name, value] of documented) expect(response.headers[name], name).toBe(value);
     } finally {
       await app.close();
     }
