@@ -18,6 +18,7 @@ import adminApi from "./plugins/admin-api.ts";
 import adminAuth from "./plugins/admin-auth.ts";
 import consoleEvents, { type ConsoleEventsPluginOptions } from "./plugins/console-events.ts";
 import database from "./plugins/database.ts";
+import forwardedForWarning from "./plugins/forwarded-for-warning.ts";
 import functions from "./plugins/functions.ts";
 import mailer from "./plugins/mailer.ts";
 import metrics from "./plugins/metrics.ts";
@@ -95,8 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new AccessLogController({
       disableRequestLogging: (request) => probePaths.has(request.url),
     }),
-    // Fastify reads a hop count as a number (failing closed on it since 5.12), but its types leave number out.
-    trustProxy: env.TRUST_PROXY as FastifyServerOptions["trustProxy"],
+    trustProxy: env.TRUST_PROXY,
     // Slow clients are cut off rather than holding sockets open: headers, whole request, idle socket. Node checks
     // the header and request limits every connectionsCheckingInterval.
     http: {
@@ -124,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("formFlash", new FormFlashStore());
   await app.register(securityHeaders, { hsts });
   await app.register(rateLimits, { enabled: env.RATE_LIMIT === "on" });
+  if (env.TRUST_PROXY === false) await app.register(forwardedForWarning);
   await app.register(readiness);
   if (options.database) {
     await app.register(database, { database: options.database });

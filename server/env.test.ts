@@ -74,7 +74,7 @@ describe("parseEnv", () => {
 });
 
 describe("TRUST_PROXY", () => {
-  it("takes the proxies' addresses or CIDRs, or a hop count as a number", () => {
+  it("takes the proxies' addresses or CIDRs", () => {
     expect(parseEnv({}).TRUST_PROXY).toBe(false);
     expect(parseEnv({ TRUST_PROXY: "10.0.0.1, 10.0.0.0/8, ::1, fd00::/8" }).TRUST_PROXY).toEqual([
       "10.0.0.1",
@@ -82,7 +82,14 @@ describe("TRUST_PROXY", () => {
       "::1",
       "fd00::/8",
     ]);
-    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
+  });
+
+  it("refuses a hop count at start, naming the variable and what to set instead", () => {
+    for (const value of ["1", "2", "0"]) {
+      expect(() => parseEnv({ TRUST_PROXY: value }), value).toThrow(
+        /^Invalid configuration: TRUST_PROXY: TRUST_PROXY must not be a hop count \(every visitor would share the proxy's address and limits\): set the proxy's addresses or CIDRs/,
+      );
+    }
   });
 
   it("refuses true at start, naming the variable and what to set instead", () => {
@@ -93,7 +100,7 @@ describe("TRUST_PROXY", () => {
     }
   });
 
-  it("refuses anything that is not an address, a CIDR or a hop count", () => {
+  it("refuses anything that is not an address or a CIDR", () => {
     for (const value of [
       "proxy.example",
       "10.0.0.0/33",

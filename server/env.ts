@@ -32,13 +32,18 @@ function isAddressOrCidr(value: string): boolean {
 }
 
 /**
- * Fastify's trustProxy: unset (trust no forwarded header), the proxies' addresses/CIDRs, or a hop count passed as
- * the number Fastify expects. "true" is refused: it would take a client's own X-Forwarded-For as its address.
+ * Fastify's trustProxy: unset (trust no forwarded header), or the proxies' addresses/CIDRs. "true" is refused: it
+ * would take a client's own X-Forwarded-For as its address. A hop count is refused too: Fastify 5.12 trusts no
+ * forwarded header for one, so every visitor would share the proxy's address and its limits.
  */
 const trustProxy = optionalString
   .refine((value) => value?.toLowerCase() !== "true", {
     message:
-      "TRUST_PROXY=true would trust any X-Forwarded-For a client sends: set the proxy's addresses or CIDRs (for example 10.0.0.2 or 10.0.0.0/8), or a hop count",
+      "TRUST_PROXY=true would trust any X-Forwarded-For a client sends: set the proxy's addresses or CIDRs (for example 10.0.0.2 or 10.0.0.0/8)",
+  })
+  .refine((value) => value === undefined || !/^\d+$/.test(value), {
+    message:
+      "TRUST_PROXY must not be a hop count (every visitor would share the proxy's address and limits): set the proxy's addresses or CIDRs (for example 10.0.0.2 or 10.0.0.0/8)",
   })
   .refine(
     (value) =>
@@ -48,14 +53,12 @@ const trustProxy = optionalString
       value.split(",").every((part) => isAddressOrCidr(part.trim())),
     {
       message:
-        "TRUST_PROXY must be the proxies' addresses or CIDRs, comma-separated (for example 10.0.0.2 or 10.0.0.0/8), or a hop count",
+        "TRUST_PROXY must be the proxies' addresses or CIDRs, comma-separated (for example 10.0.0.2 or 10.0.0.0/8)",
     },
   )
-  .transform((value): false | number | string[] => {
-    if (value === undefined) return false;
-    if (/^\d+$/.test(value)) return Number(value);
-    return value.split(",").map((part) => part.trim());
-  });
+  .transform((value): false | string[] =>
+    value === undefined ? false : value.split(",").map((part) => part.trim()),
+  );
 
 export const envSchema = z
   .object({
@@ -109,7 +112,7 @@ export const envSchema = z
     RATE_LIMIT: z.enum(["on", "off"]).default("on"),
     /** "off": serve only the server functions (an API-only instance, or tests without a site build). */
     SERVE_SITE: z.enum(["on", "off"]).default("on"),
-    /** Proxies in front of the server: their addresses/CIDRs (comma-separated), or a hop count. */
+    /** Proxies in front of the server: their addresses/CIDRs (comma-separated). */
     TRUST_PROXY: trustProxy,
     /** Extra origins allowed to call the server functions from a browser (comma-separated). */
     CORS_ORIGINS: addressList.refine(

@@ -1,9 +1,12 @@
 // Forged X-Forwarded-* headers from a client that reaches the port directly: whatever TRUST_PROXY allows, they
-// never change the client address rate limits count by, the session cookie's Secure flag, or HSTS.
+// never change the client address rate limits count by, the session cookie's Secure flag, or HSTS. With
+// TRUST_PROXY unset, X-Forwarded-For is logged once as a sign of a proxy the server does not know.
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminApiPaths } from "../contracts/admin-api.ts";
 import { contactFormPath } from "../contracts/contact-form.ts";
+import { buildApp } from "./app.ts";
+import { parseEnv } from "./env.ts";
 import { adminCredentials, adminEnv, buildAdminTestApp, sessionCookieOf } from "./test/admin.ts";
 import { openTestDatabase, type TestDatabase } from "./test/databases.ts";
 
@@ -18,7 +21,7 @@ const forged = (n: number) => ({
   "x-forwarded-host": "www.boothpilot.example",
 });
 
-describe.each(["1", "10.0.0.0/8, 192.168.1.1"])(
+describe.each(["10.0.0.0/8, 192.168.1.1"])(
   "forged forwarded headers with TRUST_PROXY=%s",
   (trustProxy) => {
     let test: TestDatabase;
@@ -90,3 +93,43 @@ describe.each(["1", "10.0.0.0/8, 192.168.1.1"])(
     });
   },
 );
+
+/** The app with the environment given, its log lines collected. */
+async function appLogging(env: Record<string, string>) {
+  const lines: { level: number; msg: string }[] = [];
+  const app = await buildApp({
+    env: parseEnv(env),
+    logger: { level: "info", stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
+  });
+  return { app, warnings: () => lines.filter((line) => line.level === 40), lines };
+}
+
+describe("X-Forwarded-For with TRUST_PROXY unset", () => {
+  it("is logged once as a warning naming TRUST_PROXY, without any address", async () => {
+    const { app, warnings, lines } = await appLogging({});
+    try {
+      await app.inject({ url: "/healthz", remoteAddress: directClient() });
+      expect(warnings()).toEqual([]);
+      for (let n = 1; n <= 3; n++) {
+        await app.inject({ url: "/healthz", headers: forged(n), remoteAddress: directClient() });
+      }
+      expect(warnings()).toHaveLength(1);
+      expect(warnings()[0]?.msg).toMatch(
+        /^requests carry X-Forwarded-For but TRUST_PROXY is unset: every visitor behind the proxy shares its address and rate limits; set TRUST_PROXY/,
+      );
+      expect(JSON.stringify(lines)).not.toMatch(/198\.51\.100|192\.0\.2|203\.0\.113/);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("is not logged when TRUST_PROXY names the proxy", async () => {
+    const { app, warnings } = await appLogging({ TRUST_PROXY: "203.0.113.0/24" });
+    try {
+      await app.inject({ url: "/healthz", headers: forged(1), remoteAddress: directClient() });
+      expect(warnings()).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -3,6 +3,7 @@
 // only the SHA-256.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { AdminAccountsRepository } from "../db/repositories/admin-accounts.ts";
+import { type DeviceCookie, deviceKey, signDevice, verifyDevice } from "./device-cookie.ts";
 import { defaultScryptParameters, hashPassword, verifyPassword } from "./passwords.ts";
 
 export interface SessionPolicy {
@@ -87,17 +88,21 @@ export class AdminAuth {
   readonly accountConfigured: boolean;
   /** The session cookie's name and attributes. */
   readonly cookie: SessionCookie;
+  /** The device cookie's name and attributes. */
+  readonly deviceCookie: DeviceCookie;
 
   constructor(options: {
     accounts: AdminAccountsRepository;
     accountConfigured: boolean;
     cookie: SessionCookie;
+    deviceCookie: DeviceCookie;
     policy?: SessionPolicy | undefined;
     now?: (() => number) | undefined;
   }) {
     this.#accounts = options.accounts;
     this.accountConfigured = options.accountConfigured;
     this.cookie = options.cookie;
+    this.deviceCookie = options.deviceCookie;
     this.#policy = options.policy ?? defaultSessionPolicy;
     this.#now = options.now ?? Date.now;
   }
@@ -155,6 +160,23 @@ export class AdminAuth {
     });
     const { expiresAt, endsAt } = this.#active(tokenHash(token), account.email, now, now);
     return { token, email: account.email, expiresAt, endsAt };
+  }
+
+  /** A new device cookie's value for a browser that just signed in to the account with this address. */
+  async newDevice(email: string): Promise<string | null> {
+    const account = await this.#accounts.current();
+    return account?.email === email ? signDevice(deviceKey(account.passwordHash), email) : null;
+  }
+
+  /**
+   * The device (its nonce) a device cookie names when it is one the account with this address was given since its
+   * password last changed; null otherwise (no cookie, a forged one, another account's).
+   */
+  async trustedDevice(value: string | undefined, email: string): Promise<string | null> {
+    if (!value || !this.accountConfigured) return null;
+    const account = await this.#accounts.current();
+    if (account?.email !== email) return null;
+    return verifyDevice(deviceKey(account.passwordHash), value, email);
   }
 
   /** The session of a cookie's token while it lasts (its use is recorded); an ended one is deleted. */

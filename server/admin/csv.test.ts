@@ -2,6 +2,16 @@
 import { describe, expect, it } from "vitest";
 import { toCsv } from "./csv.ts";
 
+/** Each text as its CSV field (one text a record, header and BOM left out). */
+const fieldsOf = (texts: string[]) =>
+  toCsv(
+    ["Text"],
+    texts.map((text) => [text]),
+  )
+    .slice(1)
+    .split("\r\n")
+    .slice(1, -1);
+
 describe("toCsv", () => {
   it("starts with a UTF-8 BOM and ends every record with CRLF", () => {
     const csv = toCsv(["Host", "Visits"], [["example.com", 3]]);
@@ -16,12 +26,29 @@ describe("toCsv", () => {
 
   it("prefixes text a spreadsheet would run as a formula with an apostrophe", () => {
     const texts = ["=1+1", "+1", "-2", "@SUM(A1)", "\tx", "\rx", "a=b", "'quoted"];
-    const csv = toCsv(
-      ["Text"],
-      texts.map((text) => [text]),
-    );
-    const body = csv.slice(1).split("\r\n").slice(1, -1);
-    expect(body).toEqual(["'=1+1", "'+1", "'-2", "'@SUM(A1)", "'\tx", '"\'\rx"', "a=b", "'quoted"]);
+    expect(fieldsOf(texts)).toEqual([
+      "'=1+1",
+      "'+1",
+      "'-2",
+      "'@SUM(A1)",
+      '"\'\tx"',
+      '"\'\rx"',
+      "a=b",
+      "'quoted",
+    ]);
+  });
+
+  it("guards every segment a spreadsheet may split off, and quotes fields holding a separator", () => {
+    const texts = ["Eve;=10*10;", "Hi\n=7*6", "a,  +1", "x\t@SUM(A1)", " -2", "a;b", "a=b-c"];
+    expect(fieldsOf(texts)).toEqual([
+      '"Eve;\'=10*10;"',
+      '"Hi\n\'=7*6"',
+      '"a,  \'+1"',
+      '"x\t\'@SUM(A1)"',
+      " '-2",
+      '"a;b"',
+      "a=b-c",
+    ]);
   });
 
   it("writes numbers as numbers and empty cells as nothing", () => {

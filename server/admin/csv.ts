@@ -4,11 +4,21 @@
 import { stringify } from "csv-stringify/sync";
 import type { FastifyReply } from "fastify";
 
-/** A cell starting with one of these is a formula (or DDE payload) to Excel, LibreOffice and Google Sheets. */
-const formulaStart = /^[=+\-@\t\r]/;
+/**
+ * Text a spreadsheet runs as a formula (or DDE payload): a cell starting, spaces aside, with `=`, `+`, `-` or `@`.
+ * A cell starts at the field's start and, for a spreadsheet told to split on them, after any `;`, `,`, tab or line
+ * break in it (`;` is the default separator in many locales): `Eve;=10*10` is one field to us but a formula to
+ * LibreOffice reading with `;`.
+ */
+const formulaSegment = /(^|[;,\t\r\n])(\s*)(?=[=+\-@])/g;
 
+/** Separators a spreadsheet may split on: a field holding one is quoted. */
+const separator = /[;,\t\r\n]/;
+
+/** The text with an apostrophe before every segment a spreadsheet could run, and before a leading tab or CR. */
 export function guardFormula(text: string): string {
-  return formulaStart.test(text) ? `'${text}` : text;
+  const guarded = text.replace(formulaSegment, "$1$2'");
+  return /^[\t\r]/.test(guarded) ? `'${guarded}` : guarded;
 }
 
 export type CsvCell = string | number | null | undefined;
@@ -18,8 +28,9 @@ export function toCsv(header: readonly string[], records: readonly (readonly Csv
   return stringify([header, ...records], {
     bom: true,
     record_delimiter: "windows",
-    // RFC 4180 quotes a field holding any line break; csv-stringify's default only quotes the record delimiter.
-    quoted_match: /[\r\n]/,
+    // RFC 4180 quotes a field holding any line break (csv-stringify's default only quotes the record delimiter);
+    // one holding `;` or a tab is quoted too, for a spreadsheet splitting on those.
+    quoted_match: separator,
     cast: { string: guardFormula },
   });
 }

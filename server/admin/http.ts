@@ -1,4 +1,4 @@
-// What the admin routes share: the error answer and the session cookie.
+// What the admin routes share: the error answer, the session cookie and the device cookie.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AdminError } from "../../contracts/admin-api.ts";
 
@@ -19,8 +19,22 @@ export function setSessionCookie(
   token: string,
   maxAgeMs: number,
 ): void {
-  const { name, path, secure } = request.server.adminAuth.cookie;
-  reply.setCookie(name, token, {
+  setCookie(reply, request.server.adminAuth.cookie, token, maxAgeMs);
+}
+
+/** The device cookie (see device-cookie.ts), with the same attributes. */
+export function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, value: string): void {
+  const cookie = request.server.adminAuth.deviceCookie;
+  setCookie(reply, cookie, value, cookie.maxAgeMs);
+}
+
+function setCookie(
+  reply: FastifyReply,
+  { name, path, secure }: { name: string; path: string; secure: boolean },
+  value: string,
+  maxAgeMs: number,
+): void {
+  reply.setCookie(name, value, {
     path,
     httpOnly: true,
     sameSite: "strict",

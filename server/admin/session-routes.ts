@@ -1,13 +1,21 @@
 // The session resource: GET says whether an account is configured and who is signed in, POST signs in (JSON
-// e-mail and password; one generic error for any wrong credential; failed attempts limited per address and per
-// account, password checks running at once bounded), DELETE signs out, POST /session/refresh swaps the token for a
+// e-mail and password; one generic error for any wrong credential; failed attempts limited per address, and per
+// account or, from a browser with the account's device cookie, per device; password checks running at once
+// bounded; a device cookie given with every session), DELETE signs out, POST /session/refresh swaps the token for a
 // new one (the old one ends; the absolute limit stays). Answered with or without a session.
+import { normalizeIP } from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { type AdminSessionState, adminErrors } from "../../contracts/admin-api.ts";
 import { signInSchema } from "../../contracts/admin-requests.ts";
 import { firstErrorText } from "../../contracts/function-result.ts";
 import { tokenHash } from "./auth.ts";
-import { clearSessionCookie, sendAdminError, sessionToken, setSessionCookie } from "./http.ts";
+import {
+  clearSessionCookie,
+  sendAdminError,
+  sessionToken,
+  setDeviceCookie,
+  setSessionCookie,
+} from "./http.ts";
 import { defaultSignInLimits, SignInLimiter, type SignInLimits } from "./sign-in-limiter.ts";
 
 export interface SessionRoutesOptions {
@@ -21,11 +29,18 @@ export default async function sessionRoutes(
   options: SessionRoutesOptions,
 ): Promise<void> {
   const limits = options.signInLimits ?? defaultSignInLimits;
-  const byAddress = new SignInLimiter(limits.perAddress, options.now);
-  const byAccount = new SignInLimiter(limits.perAccount, options.now);
+  const byAddress = new SignInLimiter(limits.perAddress, limits.maxKeys, options.now);
+  const byAccount = new SignInLimiter(limits.perAccount, limits.maxKeys, options.now);
+  const byDevice = new SignInLimiter(limits.perDevice, limits.maxKeys, options.now);
+  /** An IPv6 client is keyed by its /64, as the functions' limits key it (one host usually has the whole /64). */
+  const addressOf = (ip: string) => normalizeIP(ip);
   let checksRunning = 0;
-  const tooMany = (reply: FastifyReply, retryAfter: number) => {
-    reply.header("retry-after", String(retryAfter));
+  /**
+   * 429. Retry-After only when it helps the one waiting: never for the per-account limit, where it would tell a
+   * guesser when the next attempt opens (they must spend their per-address attempts to find out).
+   */
+  const tooMany = (reply: FastifyReply, retryAfter: number | null) => {
+    if (retryAfter !== null) reply.header("retry-after", String(retryAfter));
     return sendAdminError(reply, 429, adminErrors.tooManySignIns);
   };
   const withoutSession = { withoutSession: true };
@@ -68,7 +83,7 @@ export default async function sessionRoutes(
     {
       config: withoutSession,
       onRequest: async (request, reply: FastifyReply) => {
-        const retryAfter = byAddress.begin(request.ip);
+        const retryAfter = byAddress.begin(addressOf(request.ip));
         if (retryAfter > 0) return tooMany(reply, retryAfter);
       },
     },
@@ -80,12 +95,15 @@ export default async function sessionRoutes(
       if (!parsed.success) return sendAdminError(reply, 400, firstErrorText(parsed.error));
       // Counted for the address given, whether or not it is the account's: the answer tells nothing apart.
       const account = parsed.data.email.trim().toLowerCase();
-      const retryAfter = byAccount.begin(account);
-      if (retryAfter > 0) return tooMany(reply, retryAfter);
-      if (checksRunning >= limits.maxConcurrentChecks) {
-        byAccount.succeeded(account);
-        return tooMany(reply, 1);
-      }
+      const device = await app.adminAuth.trustedDevice(
+        request.cookies[app.adminAuth.deviceCookie.name],
+        account,
+      );
+      // The bound first: a refused request leaves no window behind (new windows could push out counted ones).
+      if (checksRunning >= limits.maxConcurrentChecks) return tooMany(reply, 1);
+      const [limiter, key] = device === null ? [byAccount, account] : [byDevice, device];
+      const retryAfter = limiter.begin(key);
+      if (retryAfter > 0) return tooMany(reply, device === null ? null : retryAfter);
       checksRunning++;
       let signedIn: Awaited<ReturnType<typeof app.adminAuth.signIn>>;
       try {
@@ -94,11 +112,13 @@ export default async function sessionRoutes(
         checksRunning--;
       }
       if (!signedIn) return sendAdminError(reply, 401, adminErrors.badCredentials);
-      byAddress.succeeded(request.ip);
-      byAccount.succeeded(account);
+      byAddress.succeeded(addressOf(request.ip));
+      limiter.succeeded(key);
       // A session the browser still had is ended: one sign-in, one session.
       await app.adminAuth.signOut(sessionToken(request));
       setSessionCookie(request, reply, signedIn.token, app.adminAuth.policy.maxAgeMs);
+      const newDevice = await app.adminAuth.newDevice(signedIn.email);
+      if (newDevice) setDeviceCookie(request, reply, newDevice);
       return state(signedIn);
     },
   );

@@ -1,26 +1,33 @@
-// Sign-in attempts per key (a client address, or an account's e-mail address): at most `maxAttempts` unsuccessful
-// ones in a window, counted from the first; past that, either none until the window ends (per address) or one every
-// `thenEveryMs` (per account, so the team can still sign in while someone guesses). Every attempt counts when it
-// starts (so parallel guesses count too) and a successful one is given back. In memory, per instance, like the
-// other rate limits. @fastify/rate-limit's stores cannot give an attempt back nor allow one a minute past the limit.
+// Sign-in attempts per key (a client address, an account's e-mail address, or a trusted device): at most
+// `maxAttempts` unsuccessful ones in a window, counted from the first; past that, either none until the window ends
+// (per address, per device) or one every `thenEveryMs` (per account, so the team can still sign in while someone
+// guesses). Every attempt counts when it starts (so parallel guesses count too) and a successful one is given back.
+// In memory, per instance, like the other rate limits. @fastify/rate-limit's stores cannot give an attempt back nor
+// allow one a minute past the limit.
 
 export interface SignInLimits {
   /** Per client address: 10 failed sign-ins in 15 minutes. */
   perAddress: { maxAttempts: number; windowMs: number };
-  /** Per account (whether or not it exists): after 10 failures in 15 minutes, one attempt a minute. */
+  /**
+   * Per account (whether or not it exists), for a browser without the account's device cookie: after 10 failures
+   * in 15 minutes, one attempt a minute.
+   */
   perAccount: { maxAttempts: number; windowMs: number; thenEveryMs: number };
+  /** Per device cookie (a browser that signed in before; exempt from the per-account limit): 10 in 15 minutes. */
+  perDevice: { maxAttempts: number; windowMs: number };
   /** Password checks (scrypt, 32 MiB each on the thread pool) running at once; more are refused, never queued. */
   maxConcurrentChecks: number;
+  /** Keys each limit remembers at most (see SignInLimiter). */
+  maxKeys: number;
 }
 
 export const defaultSignInLimits: SignInLimits = {
   perAddress: { maxAttempts: 10, windowMs: 15 * 60_000 },
   perAccount: { maxAttempts: 10, windowMs: 15 * 60_000, thenEveryMs: 60_000 },
+  perDevice: { maxAttempts: 10, windowMs: 15 * 60_000 },
   maxConcurrentChecks: 2,
+  maxKeys: 10_000,
 };
-
-/** Keys remembered at most; the oldest windows are dropped first beyond this. */
-const maxKeys = 10_000;
 
 interface Window {
   attempts: number;
@@ -28,16 +35,24 @@ interface Window {
   lastAttemptAt: number;
 }
 
+/**
+ * One limit's windows. At most `maxKeys` are remembered: ended windows make way first, then the oldest that are not
+ * locked; a locked window is never dropped (flooding with new keys must not reset a lock), so when every one is
+ * locked a new key waits until the oldest lock ends.
+ */
 export class SignInLimiter {
   readonly #limits: { maxAttempts: number; windowMs: number; thenEveryMs?: number };
+  readonly #maxKeys: number;
   readonly #now: () => number;
   readonly #windows = new Map<string, Window>();
 
   constructor(
     limits: { maxAttempts: number; windowMs: number; thenEveryMs?: number },
+    maxKeys: number,
     now: () => number = Date.now,
   ) {
     this.#limits = limits;
+    this.#maxKeys = maxKeys;
     this.#now = now;
   }
 
@@ -53,7 +68,8 @@ export class SignInLimiter {
       window = undefined;
     }
     if (!window) {
-      this.#makeRoom(now);
+      const waitMs = this.#makeRoom(now);
+      if (waitMs > 0) return Math.max(1, Math.ceil(waitMs / 1000));
       window = { attempts: 0, endsAt: now + this.#limits.windowMs, lastAttemptAt: 0 };
       this.#windows.set(key, window);
     }
@@ -74,15 +90,19 @@ export class SignInLimiter {
     if (window && window.attempts > 0) window.attempts--;
   }
 
-  #makeRoom(now: number): void {
-    if (this.#windows.size < maxKeys) return;
+  /** Makes room for a new window; returns 0, or the milliseconds until a locked one ends when all are locked. */
+  #makeRoom(now: number): number {
+    if (this.#windows.size < this.#maxKeys) return 0;
     for (const [key, window] of this.#windows) {
       if (window.endsAt <= now) this.#windows.delete(key);
     }
-    // Still full: the oldest windows (Map keeps insertion order) make way.
-    for (const key of this.#windows.keys()) {
-      if (this.#windows.size < maxKeys) break;
-      this.#windows.delete(key);
+    // Still full: the oldest unlocked windows (Map keeps insertion order) make way.
+    for (const [key, window] of this.#windows) {
+      if (this.#windows.size < this.#maxKeys) break;
+      if (window.attempts < this.#limits.maxAttempts) this.#windows.delete(key);
     }
+    if (this.#windows.size < this.#maxKeys) return 0;
+    const oldest = this.#windows.values().next().value;
+    return oldest ? oldest.endsAt - now : 0;
   }
 }

@@ -1,5 +1,6 @@
-// The sign-in limits a guesser meets through the real app: per account (known or not, the same answer), and a bound
-// on password checks running at once; a session already signed in is never affected.
+// The sign-in limits a guesser meets through the real app: per account (known or not, the same answer), per address
+// (an IPv6 /64 as one), and a bound on password checks running at once; a session already signed in is never
+// affected, and no flood of new keys resets a limit.
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { adminApiPaths, adminErrors } from "../../contracts/admin-api.ts";
@@ -38,6 +39,12 @@ describe("sign-in limits", () => {
     expect(retryAfter).toBeLessThanOrEqual(maxSeconds);
     return retryAfter;
   };
+  /** The per-account limit: 429 without Retry-After (it would tell a guesser when to try next). */
+  const expectAccountLimited = (response: LightMyRequestResponse) => {
+    expect(response.statusCode).toBe(429);
+    expect(response.json()).toEqual({ error: adminErrors.tooManySignIns });
+    expect(response.headers["retry-after"]).toBeUndefined();
+  };
 
   beforeAll(async () => {
     test = await openTestDatabase("sqlite");
@@ -59,13 +66,12 @@ describe("sign-in limits", () => {
       const app = await start();
       for (let n = 0; n < 10; n++) expect((await guess(app, email)).statusCode).toBe(401);
       // The right password too: the account is limited, not the guess.
-      const limited = await guess(app, email, adminCredentials.password);
-      expect(expectLimited(limited, 60)).toBe(60);
+      expectAccountLimited(await guess(app, email, adminCredentials.password));
       now += 30_000;
-      expect(expectLimited(await guess(app, email), 30)).toBe(30);
+      expectAccountLimited(await guess(app, email));
       now += 30_000;
       expect((await guess(app, email)).statusCode).toBe(401);
-      expectLimited(await guess(app, email, adminCredentials.password), 60);
+      expectAccountLimited(await guess(app, email, adminCredentials.password));
       now += 60_000;
       const last = await guess(app, email, adminCredentials.password);
       expect(last.statusCode).toBe(email === adminCredentials.email ? 200 : 401);
@@ -78,7 +84,7 @@ describe("sign-in limits", () => {
     const app = await start();
     const token = await signedIn(app);
     for (let n = 0; n < 11; n++) await guess(app, adminCredentials.email);
-    expectLimited(await guess(app, adminCredentials.email), 60);
+    expectAccountLimited(await guess(app, adminCredentials.email));
     const inbox = await adminRequest(app, { url: adminApiPaths.messages, session: token });
     expect(inbox.statusCode).toBe(200);
     const state = await adminRequest(app, { url: adminApiPaths.session, session: token });
@@ -100,5 +106,52 @@ describe("sign-in limits", () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     // Once they are done, checks run again.
     expect((await guess(app, "after@boothpilot.example")).statusCode).toBe(401);
+  });
+
+  /** Limits of 2 attempts and 4 remembered keys: a few (slow) password checks reach them. */
+  const small: SignInLimits = {
+    ...defaultSignInLimits,
+    perAddress: { ...defaultSignInLimits.perAddress, maxAttempts: 2 },
+    perAccount: { ...defaultSignInLimits.perAccount, maxAttempts: 2 },
+    maxKeys: 4,
+  };
+
+  it("counts an IPv6 client by its /64, as the functions' limits do", async () => {
+    const app = await start(small);
+    // Each guess names another account, so only the address's limit applies.
+    const fromAddress = (address: string, n: number) =>
+      signIn(
+        app,
+        { email: `v6guess${n}@boothpilot.example`, password: "wrong password 123" },
+        address,
+      ).then(({ response }) => response);
+    expect((await fromAddress("2001:db8:1:2::1", 1)).statusCode).toBe(401);
+    expect((await fromAddress("2001:db8:1:2::a:2", 2)).statusCode).toBe(401);
+    expectLimited(await fromAddress("2001:db8:1:2:ffff:ffff:ffff:ffff", 3), 15 * 60);
+    // Another /64 is another client.
+    expect((await fromAddress("2001:db8:1:3::1", 4)).statusCode).toBe(401);
+  });
+
+  it("keeps a lock however many new keys follow: a locked window is never dropped", async () => {
+    const app = await start(small);
+    for (let n = 0; n < 2; n++) await guess(app, adminCredentials.email);
+    expectAccountLimited(await guess(app, adminCredentials.email, adminCredentials.password));
+    // More other accounts than the limit remembers.
+    for (let n = 0; n < 6; n++) await guess(app, `flood${n}@boothpilot.example`);
+    expectAccountLimited(await guess(app, adminCredentials.email, adminCredentials.password));
+  });
+
+  it("leaves no window behind for a request the bound on checks at once refuses", async () => {
+    const app = await start({ ...small, maxKeys: 10 });
+    const email = "counted@boothpilot.example";
+    expect((await guess(app, email)).statusCode).toBe(401);
+    // Mostly refused at once by the bound (two checks at once): those must not push out the failure counted.
+    const flood = await Promise.all(
+      Array.from({ length: 30 }, (_, n) => guess(app, `parallel.flood${n}@boothpilot.example`)),
+    );
+    const checked = flood.filter((response) => response.statusCode === 401).length;
+    expect(checked).toBeLessThan(9);
+    expect((await guess(app, email)).statusCode).toBe(401);
+    expectAccountLimited(await guess(app, email));
   });
 });

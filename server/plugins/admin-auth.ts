@@ -9,6 +9,7 @@ import {
   type SessionPolicy,
   sessionCookie,
 } from "../admin/auth.ts";
+import { deviceCookie } from "../admin/device-cookie.ts";
 import { type Env, servesHttpsOnly } from "../env.ts";
 
 export interface AdminAuthPluginOptions {
@@ -30,6 +31,7 @@ async function adminAuth(app: FastifyInstance, options: AdminAuthPluginOptions):
     accounts: app.repositories.adminAccounts,
     accountConfigured: adminCredentials(options.env) !== null,
     cookie: sessionCookie(servesHttpsOnly(options.env)),
+    deviceCookie: deviceCookie(servesHttpsOnly(options.env)),
     policy: options.sessionPolicy,
     now: options.now,
   });

@@ -110,6 +110,13 @@ for (const host of ["127.0.0.1", "localhost"]) {
         path: "/",
         sameSite: "Strict",
       });
+      // The device cookie that exempts this browser from the per-account sign-in limit (ADR 22).
+      expect(cookies.find((cookie) => cookie.name === "__Secure-bp_admin_device")).toMatchObject({
+        secure: true,
+        httpOnly: true,
+        path: "/admin/api/session",
+        sameSite: "Strict",
+      });
       await page.reload();
       await waitForHydration(page);
       await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
