@@ -79,7 +79,7 @@ export const emailSample = {
   },
   reminder: {
     subject: "Reminder: your payment window closes in 2 days",
-    body: "Your spot is held until the window closes.",
+    body: "Pay your booth fee before your payment window closes.",
     link: "Pay now",
   },
 } as const;
