@@ -24,13 +24,15 @@ export interface FeaturePage {
     kind: "steps" | "terms";
     items: readonly FeaturePoint[];
   };
-  image?: { src: string; alt: string; width: number; height: number };
+  /** The product picture under the hero (app/components/product/). */
+  picture: "email" | "venue-map" | "form-builder";
   video?: { label: string; href: string };
   note?: string;
 }
 
 const pages: Record<FeatureSlug, Omit<FeaturePage, "slug" | "name">> = {
   "automated-messaging": {
+    picture: "email",
     headline: "Vendor emails that send themselves",
     subline:
       "Approval, rejection and payment-reminder emails go out the moment they're due, so you stop copy-pasting and chasing payments.",
@@ -130,12 +132,7 @@ const pages: Record<FeatureSlug, Omit<FeaturePage, "slug" | "name">> = {
         body: "Turn on the public map toggle and visitors see assigned and available spots.",
       },
     ],
-    image: {
-      src: "/images/venue-map.svg",
-      alt: "Illustration of a venue map: rows of booths, some assigned to vendors, some available, and corner booths marked premium.",
-      width: 640,
-      height: 400,
-    },
+    picture: "venue-map",
     video: {
       label: "Watch the venue map how-to video",
       href: siteConfig.videos.venueMapHowTo,
@@ -143,6 +140,7 @@ const pages: Record<FeatureSlug, Omit<FeaturePage, "slug" | "name">> = {
     note: `${claims.firstMapFree}.`,
   },
   "custom-vendor-categories": {
+    picture: "form-builder",
     headline: "Application forms that fit your vendors",
     subline:
       "Create vendor categories, ask exactly the questions you need, and charge each category its own booth fee.",

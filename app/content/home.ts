@@ -17,6 +17,7 @@ export const homeCopy = {
     title: `See ${siteConfig.name} in action`,
     intro: `Watch the demo for a walk through the organizer side of ${siteConfig.name}.`,
     playLabel: ctaLabels.playDemo,
+    frameTitle: `${siteConfig.name} demo video`,
     posterTitle:
       "Illustration of a card show's venue map: dealer tables in numbered rows, open, premium and taken",
   },

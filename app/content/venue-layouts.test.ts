@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { eventTypeSlugs } from "../config/paths";
 import { type Booth, venueLayouts } from "./venue-layouts";
 
-const overlap = (a: Booth, b: Booth) =>
+type Box = Pick<Booth, "x" | "y" | "width" | "height">;
+const overlap = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 describe("venue layouts", () => {
@@ -21,10 +22,7 @@ describe("venue layouts", () => {
           if (other !== booth)
             expect(overlap(booth, other), `${slug} ${booth.id}/${other.id}`).toBe(false);
         for (const mark of layout.landmarks)
-          expect(
-            overlap(booth, { ...booth, ...mark }),
-            `${slug} ${booth.id} on ${mark.label}`,
-          ).toBe(false);
+          expect(overlap(booth, mark), `${slug} ${booth.id} on ${mark.label}`).toBe(false);
       }
     }
   });
@@ -35,6 +33,11 @@ describe("venue layouts", () => {
     expect(kinds("card-shows")).toEqual(new Set(["table"]));
     expect(kinds("food-truck-rallies")).toEqual(new Set(["truck"]));
     expect(kinds("farmers-markets")).toEqual(new Set(["stall"]));
+    expect(kinds("art-fairs")).toEqual(new Set(["bay"]));
+    const lanes = venueLayouts["food-truck-rallies"].landmarks.filter(
+      (mark) => mark.kind === "lane",
+    );
+    expect(lanes.map((lane) => lane.label)).toEqual(["Drive lane"]);
     const descriptions = eventTypeSlugs.map((slug) => venueLayouts[slug].description);
     expect(new Set(descriptions).size).toBe(descriptions.length);
   });

@@ -1,7 +1,8 @@
 // Venue map layouts per event type: booths with ids, sizes and prices, apart from how they are drawn (venue-map.tsx).
 import type { EventTypeSlug } from "../config/paths";
 
-export type BoothKind = "table" | "truck" | "stall" | "booth" | "tent";
+/** How a spot is drawn: a dealer table, a truck's parking spot, a market stall, an expo booth, a tent, a wall bay. */
+export type BoothKind = "table" | "truck" | "stall" | "booth" | "tent" | "bay";
 export type BoothStatus = "open" | "taken" | "premium";
 /** How a booth is drawn: its status, or assigned to a vendor in the interactive demo. */
 export type BoothFill = BoothStatus | "assigned";
@@ -19,9 +20,10 @@ export interface Booth {
   status: BoothStatus;
 }
 
-/** A labelled area that is not for sale: a stage, seating, an entrance. */
+/** A labelled area that is not for sale: a stage, seating, an entrance; a lane is drawn as a road. */
 export interface Landmark {
   label: string;
+  kind?: "area" | "lane";
   x: number;
   y: number;
   width: number;
@@ -155,34 +157,42 @@ const cardShow: VenueLayout = {
 };
 
 const foodTruckRally: VenueLayout = {
-  description: "Food trucks parked around the edge of a lot, with shared seating in the middle",
+  description:
+    "Food truck spots on both sides of a drive lane, serving windows to the lane, seating below and the entrance at the bottom",
   width: 640,
   height: 360,
   booths: facingRows(
     {
       kind: "truck",
       perRow: 7,
-      booth: { width: 64, height: 28 },
+      booth: { width: 64, height: 30 },
       gap: 20,
       price: 150,
       premiumPrice: 200,
     },
     24,
-    [24, 270],
+    [20, 116],
   ),
-  landmarks: [{ label: "Seating", x: 140, y: 110, width: 360, height: 120 }, entrance(260, 324)],
+  landmarks: [
+    { label: "Drive lane", kind: "lane", x: 16, y: 60, width: 608, height: 46 },
+    { label: "Seating", x: 120, y: 172, width: 400, height: 132 },
+    entrance(260, 324),
+  ],
 };
 
-const stallStreet = (
-  description: string,
-  price: number,
-  kind: BoothKind = "stall",
-): VenueLayout => ({
+const stallStreet = (description: string, price: number): VenueLayout => ({
   description,
   width: 640,
   height: 360,
   booths: facingRows(
-    { kind, perRow: 8, booth: { width: 60, height: 60 }, gap: 12, price, premiumPrice: price + 20 },
+    {
+      kind: "stall",
+      perRow: 8,
+      booth: { width: 60, height: 60 },
+      gap: 12,
+      price,
+      premiumPrice: price + 20,
+    },
     30,
     [40, 240],
   ),
@@ -209,6 +219,26 @@ const boothGrid = (description: string, price: number, stage?: string): VenueLay
     entrance(260, 324),
   ],
 });
+
+/** Wall bays in rows, back to back along partition walls: an artist hangs work on the wall of a bay. */
+const gallery: VenueLayout = {
+  description:
+    "Gallery bays along partition walls, each bay a wall for an artist's work, with walkways between the rows",
+  width: 640,
+  height: 360,
+  booths: rows({
+    kind: "bay",
+    rows: 4,
+    perRow: 7,
+    booth: { width: 72, height: 52 },
+    gap: 6,
+    aisle: 24,
+    origin: { x: 30, y: 20 },
+    price: 90,
+    premiumPrice: 130,
+  }),
+  landmarks: [entrance(260, 326)],
+};
 
 const ringAround = (
   description: string,
@@ -266,7 +296,7 @@ export const venueLayouts: Record<EventTypeSlug, VenueLayout> = {
     "stall",
     65,
   ),
-  "art-fairs": stallStreet("Artists' tents on both sides of a walking path", 90, "tent"),
+  "art-fairs": gallery,
 };
 
 /** The home page's demo poster: the card show floor, the layout the demo starts from. */

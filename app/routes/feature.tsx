@@ -1,5 +1,6 @@
 // Feature page: one template for the three feature pages, fed by the route path.
 
+import type { ReactNode } from "react";
 import { useLocation } from "react-router";
 import { Island } from "../components/island";
 import { ButtonLink, TextLink } from "../components/marketing/button-link";
@@ -11,15 +12,24 @@ import { PageHero } from "../components/marketing/page-hero";
 import { Section } from "../components/marketing/section";
 import { TermList } from "../components/marketing/term-list";
 import { VenueDemo } from "../components/marketing/venue-demo";
+import { ApprovalEmail } from "../components/product/approval-email";
+import { FormBuilder } from "../components/product/form-builder";
+import { VenueMapPicture } from "../components/product/venue-map-picture";
 import { ArrowLeftIcon, PlayIcon } from "../components/ui/icons";
 import { closingCta } from "../content/common";
 import { featureLinks } from "../content/feature-names";
-import { featurePageFor, featurePageNav } from "../content/features";
+import { type FeaturePage, featurePageFor, featurePageNav } from "../content/features";
 import { venueDemoCopy } from "../content/venue-demo";
 import { headForPath } from "../lib/seo";
 import type { Route } from "./+types/feature";
 
 export const meta = ({ location }: Route.MetaArgs) => headForPath(location.pathname);
+
+const featurePictures: Record<FeaturePage["picture"], ReactNode> = {
+  email: <ApprovalEmail />,
+  "venue-map": <VenueMapPicture />,
+  "form-builder": <FormBuilder />,
+};
 
 export default FeatureContent;
 
@@ -45,17 +55,7 @@ function FeatureContent() {
           </ButtonLink>
         ) : null}
       </PageHero>
-      {page.image ? (
-        <div className="mx-auto max-w-4xl px-4">
-          <img
-            src={page.image.src}
-            alt={page.image.alt}
-            width={page.image.width}
-            height={page.image.height}
-            className="h-auto w-full rounded-xl border border-slate-200 shadow-sm"
-          />
-        </div>
-      ) : null}
+      <div className="mx-auto max-w-3xl px-4">{featurePictures[page.picture]}</div>
       <Section id="highlights" title={page.highlightsTitle}>
         <CheckList items={page.highlights} />
         {page.note ? (

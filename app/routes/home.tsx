@@ -11,6 +11,7 @@ import { Section } from "../components/marketing/section";
 import { Testimonials } from "../components/marketing/testimonials";
 import { VenueDemo } from "../components/marketing/venue-demo";
 import { VenueMap } from "../components/marketing/venue-map";
+import { OrganizerDashboard } from "../components/product/organizer-dashboard";
 import { CheckIcon } from "../components/ui/icons";
 import { paths } from "../config/paths";
 import { siteConfig } from "../config/site";
@@ -29,7 +30,12 @@ function HomeContent() {
   const { hero, demo, features, models, proof } = homeCopy;
   return (
     <>
-      <PageHero badge={hero.badge} title={hero.title} subline={hero.subline}>
+      <PageHero
+        badge={hero.badge}
+        title={hero.title}
+        subline={hero.subline}
+        picture={<OrganizerDashboard caption={false} />}
+      >
         <ButtonLink to={hero.primary.href}>{hero.primary.label}</ButtonLink>
         <ButtonLink to={hero.secondary.href} variant="secondary">
           {hero.secondary.label}
@@ -40,6 +46,7 @@ function HomeContent() {
         <DemoVideo
           href={siteConfig.videos.demo}
           playLabel={demo.playLabel}
+          frameTitle={demo.frameTitle}
           poster={<VenueMap layout={demoLayout} title={demo.posterTitle} />}
         />
       </Section>

@@ -1,28 +1,45 @@
-// The demo: a poster drawn on the page (the venue map), with a play button linking to the external video.
+// The demo: a product frame around a poster drawn on the page, with a play control linking to the external video.
 // No third-party player is embedded: the page loads nothing from the video host.
 import type { ReactNode } from "react";
-import { PlayIcon } from "../ui/icons";
+import { WindowBar } from "../product/product-frame";
 
 interface DemoVideoProps {
   href: string;
   playLabel: string;
+  /** The window's title: what the video walks through. */
+  frameTitle: string;
   /** A sized drawing with its own text alternative. */
   poster: ReactNode;
 }
 
-export function DemoVideo({ href, playLabel, poster }: DemoVideoProps) {
+export function DemoVideo({ href, playLabel, frameTitle, poster }: DemoVideoProps) {
   return (
-    <div className="relative mx-auto max-w-4xl overflow-hidden rounded-2xl border border-slate-200 shadow-lg">
-      {poster}
-      <div className="absolute inset-0 flex items-center justify-center bg-brand-900/30">
+    <div className="mx-auto max-w-4xl overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-lg">
+      <WindowBar title={frameTitle} />
+      <div className="relative">
+        {poster}
         <a
           href={href}
-          className="inline-flex min-h-11 items-center gap-3 rounded-full bg-white px-6 py-4 text-lg font-semibold text-brand-800 shadow-xl hover:bg-brand-50"
+          className="group absolute inset-0 flex flex-col items-center justify-center gap-3 focus-visible:outline-4 focus-visible:outline-offset-[-4px] focus-visible:outline-brand-900"
         >
-          <span className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-700 text-white">
-            <PlayIcon />
+          <span
+            aria-hidden="true"
+            className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-700 text-white shadow-xl ring-8 ring-white/80 transition-transform group-hover:scale-110 group-hover:bg-brand-800 md:h-20 md:w-20"
+          >
+            <svg
+              aria-hidden="true"
+              width="28"
+              height="28"
+              viewBox="0 0 24 24"
+              fill="currentColor"
+              focusable="false"
+            >
+              <path d="M8 5.5v13a1 1 0 0 0 1.5.86l10.5-6.5a1 1 0 0 0 0-1.72L9.5 4.64A1 1 0 0 0 8 5.5z" />
+            </svg>
           </span>
-          {playLabel}
+          <span className="rounded-md bg-white px-3 py-1 text-base font-semibold text-brand-900 shadow">
+            {playLabel}
+          </span>
         </a>
       </div>
     </div>
