@@ -5,7 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterEach, describe, expect } from "vitest";
 import { adminApiPaths, adminErrors } from "../../contracts/admin-api.ts";
 import type { AppDatabase } from "../db/database.ts";
-import { adminCredentials, adminRequest, buildAdminTestApp } from "../test/admin.ts";
+import { adminCredentials, adminEnv, adminRequest, buildAdminTestApp } from "../test/admin.ts";
 import { dialects } from "../test/databases.ts";
 import { storageTest } from "../test/storage.ts";
 import { defaultSignInLimits, type SignInLimits } from "./sign-in-limiter.ts";
@@ -35,8 +35,8 @@ describe.each(dialects)("device cookies on %s", (dialect) => {
   it.override("dialect", dialect);
   const apps: FastifyInstance[] = [];
 
-  const start = async (database: AppDatabase) => {
-    const app = await buildAdminTestApp(database, undefined, { admin: { signInLimits: limits } });
+  const start = async (database: AppDatabase, env = adminEnv) => {
+    const app = await buildAdminTestApp(database, env, { admin: { signInLimits: limits } });
     apps.push(app);
     return app;
   };
@@ -125,5 +125,14 @@ describe.each(dialects)("device cookies on %s", (dialect) => {
     expect((await signIn(app, adminCredentials, other)).statusCode).toBe(200);
     // The device's failures did not count against the account either.
     expect((await signIn(app, adminCredentials)).statusCode).toBe(200);
+  });
+
+  it("forgets every device when the password changes", { timeout: 120_000 }, async ({ db }) => {
+    const device = (await deviceOf(await start(db))).value;
+    const password = "a new password 456";
+    const app = await start(db, { ...adminEnv, ADMIN_PASSWORD: password });
+    const credentials = { email: adminCredentials.email, password };
+    for (let n = 0; n < 3; n++) expect((await signIn(app, wrong)).statusCode).toBe(401);
+    expectHeldBack(await signIn(app, credentials, device));
   });
 });
