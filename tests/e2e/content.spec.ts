@@ -131,7 +131,7 @@ test.describe("home", () => {
     for (const route of siteRoutes.filter((r) => r.path.startsWith("/event-types/"))) {
       await expect(main.locator(`a[href="${route.path}"]`).first()).toBeVisible();
     }
-    await expect(main.locator("figure")).toHaveCount(2);
+    await expect(main.locator("#who figure")).toHaveCount(2);
     const closing = main.locator("section").last();
     await expectLink(closing, "Sign Up Free", signUp);
     await expectLink(closing, "Contact Us", "/contact");

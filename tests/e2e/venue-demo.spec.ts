@@ -120,7 +120,7 @@ test.describe("with JavaScript", () => {
       "Paid $89.25 (simulated). Booth B4 is booked for Sunny Side Soaps: the confirmation goes to Sunny Side Soaps and to the organizer.",
     );
     await expect(booth("B4")).toHaveAccessibleName(/taken by Sunny Side Soaps/);
-    await expect(booth("B4").locator("rect")).toHaveAttribute("fill", "#cbd5e1");
+    await expect(booth("B4").locator("rect")).toHaveAttribute("fill", "#8a94a6");
     await booth("B4").click();
     await expect(status).toHaveText("Booth B4 is taken by Sunny Side Soaps. Pick an open booth.");
   });
