@@ -1,6 +1,10 @@
 // The contact form as a visitor uses it: every state and text of docs/product.md ("Contact form", "Error catalogue"), with and
 // without JavaScript, against the real server and database.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
+import { type RunningServer, startServer } from "../../server/test/server-process.ts";
 import { contactMessagesFrom } from "./database.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
 
@@ -433,5 +437,57 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page).toHaveURL(/\/contact\?sent=1/);
     expect(contactMessagesFrom(email)[0]).toMatchObject({ website: "https://sundayflea.com" });
+  });
+});
+
+test.describe("without JavaScript, over the rate limit", () => {
+  test.use({ javaScriptEnabled: false });
+
+  // A server of its own with the rate limits on (the shared one runs without them).
+  let dataDir: string;
+  let server: RunningServer | undefined;
+  test.beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), "boothpilot-limit-"));
+    server = await startServer({
+      PATH: process.env.PATH ?? "",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+    });
+  });
+  test.afterAll(async () => {
+    server?.child.kill("SIGTERM");
+    await server?.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test("the sixth post in a minute gets the page again: when to try again, values kept", async ({
+    page,
+    consoleWatch,
+  }) => {
+    consoleWatch.allow(/status of 429/);
+    const url = server?.url ?? "";
+    const values = { name: "Busy Bee", email: uniqueEmail("limited"), message: "Sixth try." };
+    for (let sent = 0; sent < 5; sent++) {
+      const posted = await page.request.post(`${url}/functions/v1/submit-contact-form`, {
+        form: { ...values, message: `Try ${sent}` },
+        maxRedirects: 0,
+      });
+      expect(posted.status()).toBe(303);
+    }
+    await page.goto(`${url}/contact`);
+    await fill(page, values);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const status = page.locator('[data-form-status="error"]');
+    await expect(status).toHaveAttribute("role", "alert");
+    await expect(status).toHaveText(
+      /^You have sent several messages in a short time\. Your message is not sent yet: try again in \d+ seconds\.$/,
+    );
+    await expectInFirstScreen(page, '[data-form-status="error"]');
+    const form = page.locator("#contact-form");
+    await expect(form.getByLabel(/^Name/)).toHaveValue(values.name);
+    await expect(form.getByLabel("Email")).toHaveValue(values.email);
+    await expect(form.getByLabel("Message")).toHaveValue(values.message);
   });
 });
