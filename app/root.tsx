@@ -4,7 +4,14 @@
 import { type ReactNode, useEffect } from "react";
 import { Links, Meta, Outlet, Scripts } from "react-router";
 import "./app.css";
+import { siteConfig } from "./config/site";
 import { quietSkippedTransitions } from "./lib/site-script";
+
+/**
+ * The title of a page whose routes give none: the admin console's page before its screen is known (its screens
+ * and every prerendered page have their own).
+ */
+export const meta = () => [{ title: `${siteConfig.name} admin` }];
 
 export function Layout({ children }: { children: ReactNode }) {
   return (

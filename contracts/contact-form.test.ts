@@ -90,8 +90,9 @@ describe("contactFormSchema", () => {
       { ...valid, website: "ftp://files.example" },
       "website must be an absolute http:// or https:// URL",
     ],
+    [{ ...valid, website: "markets" }, "website must be an absolute http:// or https:// URL"],
     [
-      { ...valid, website: "www.example.com" },
+      { ...valid, website: "ada@www.example.com" },
       "website must be an absolute http:// or https:// URL",
     ],
     [

@@ -1,10 +1,12 @@
 // The submit-contact-form payload (docs/product.md, "Server functions"): one schema for the browser form and the server.
 // Shared by the browser and the server: no Node-only imports here.
 import { z } from "zod";
+import { contactFieldLimits } from "./contact-fields.ts";
 import {
   fieldErrors,
   hasUserInfo,
   isHttpUrl,
+  normaliseWebsite,
   optionalText,
   optionalUuid,
   requiredText,
@@ -13,14 +15,7 @@ import { objectError } from "./function-result.ts";
 
 export const contactFormPath = "/functions/v1/submit-contact-form";
 
-export const contactFormLimits = {
-  name: 200,
-  email: 254,
-  phone: 50,
-  business_name: 200,
-  website: 2000,
-  message: 5000,
-} as const;
+export const contactFormLimits = contactFieldLimits;
 
 /**
  * Hidden honeypot input: people never see or fill it; a bot that does gets a normal 200 answer, and its
@@ -38,7 +33,9 @@ const email = requiredText("email", { max: contactFormLimits.email }).refine(
   fieldErrors.email("email"),
 );
 
+// What people type ("www.example.com") is read as the https address they mean before it is checked.
 const website = optionalText("website", { max: contactFormLimits.website })
+  .transform((value) => (value === null ? null : normaliseWebsite(value)))
   .refine((value) => value === null || isHttpUrl(value), fieldErrors.httpUrl("website"))
   .refine((value) => value === null || !hasUserInfo(value), fieldErrors.urlUserInfo("website"));
 

@@ -44,6 +44,17 @@ export function isHttpUrl(value: string): boolean {
   return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
 }
 
+/** A host name with at least one dot (www.example.com, example.co.uk), then a port, path, query or nothing. */
+const bareHost = /^[^\s/:?#@]+\.[^\s/:?#@.]+(?::\d+)?(?:[/?#]\S*)?$/;
+
+/**
+ * The address a person means when they leave out the scheme: "www.example.com" and "example.com/shop" become
+ * https://…; anything with a scheme, or not a host name, is returned as given (and then judged by isHttpUrl).
+ */
+export function normaliseWebsite(value: string): string {
+  return bareHost.test(value) ? `https://${value}` : value;
+}
+
 /** True for a URL with a user name or password before its host: http://trusted.example@evil.example/ misleads. */
 export function hasUserInfo(value: string): boolean {
   try {

@@ -28,12 +28,12 @@ import securityHeaders from "./plugins/security-headers.ts";
 import site from "./plugins/site.ts";
 import visitRetention from "./plugins/visit-retention.ts";
 import { AccessLogController } from "./request-logging.ts";
-import { FormFlashStore } from "./site/form-flash.ts";
+import { ContactPage } from "./site/contact-page.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** No-JavaScript contact posts that failed validation, kept for the redirect back to the form. */
-    formFlash: FormFlashStore;
+    /** The contact page answered after a no-JavaScript post (null without a site build). */
+    contactPage: ContactPage | null;
   }
 }
 
@@ -121,7 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(status).send({ success: false, error: requestErrors[kind] });
   });
 
-  app.decorate("formFlash", new FormFlashStore());
+  app.decorate("contactPage", await ContactPage.load(options.buildDir));
   await app.register(securityHeaders, { hsts });
   await app.register(rateLimits, { enabled: env.RATE_LIMIT === "on" });
   if (env.TRUST_PROXY === false) await app.register(forwardedForWarning);

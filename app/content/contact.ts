@@ -9,8 +9,8 @@ export interface ContactField {
   label: string;
   type: "text" | "email" | "tel" | "textarea";
   required: boolean;
-  autoComplete?: string;
   inputMode?: "url";
+  // maxlength and autocomplete come from the contract (contracts/contact-fields.ts).
 }
 
 export const contactForm = {
@@ -20,22 +20,20 @@ export const contactForm = {
   requiredMarker: "required",
   optionalMarker: "optional",
   fields: [
-    { name: "name", label: "Name", type: "text", required: true, autoComplete: "name" },
-    { name: "email", label: "Email", type: "email", required: true, autoComplete: "email" },
-    { name: "phone", label: "Phone", type: "tel", required: false, autoComplete: "tel" },
+    { name: "name", label: "Name", type: "text", required: true },
+    { name: "email", label: "Email", type: "email", required: true },
+    { name: "phone", label: "Phone", type: "tel", required: false },
     {
       name: "business_name",
       label: "Business name",
       type: "text",
       required: false,
-      autoComplete: "organization",
     },
     {
       name: "website",
       label: "Website",
       type: "text",
       required: false,
-      autoComplete: "url",
       inputMode: "url",
     },
     { name: "message", label: "Message", type: "textarea", required: true },

@@ -4,6 +4,8 @@ import { siteConfig } from "../config/site";
 
 export const feeCalculatorCopy = {
   title: "What a booth brings in",
+  /** The name of the calculator's group of inputs. */
+  calculatorLabel: "Fee calculator",
   intro: "Enter a booth price and how many vendors book it: every fee, and who pays it.",
   priceLabel: "Booth price (USD)",
   vendorsLabel: "Number of vendors",

@@ -1,11 +1,10 @@
 // Contact form logic: validation with the server's own schema (zod), submission, field errors. Loaded on
 // the visitor's first interaction with the form, so the page itself never waits for it.
 
-import {
-  type ContactErrors,
-  type ContactFieldName,
-  type ContactValues,
-  contactFieldNames,
+import type {
+  ContactErrors,
+  ContactFieldName,
+  ContactValues,
 } from "../../contracts/contact-fields";
 import {
   type ContactFormPayload,
@@ -13,33 +12,31 @@ import {
   contactFormSchema,
   contactHoneypotField,
 } from "../../contracts/contact-form";
+import {
+  contactErrorSentence,
+  contactFieldErrors,
+  fieldOfError,
+} from "../../contracts/contact-form-messages";
+import { normaliseWebsite } from "../../contracts/fields";
 import { invokeFunction } from "./backend";
 import { trackedSessionId } from "./referrer-tracking";
 
-/** Field errors of the shared schema, the first message per field. */
+/** Field errors of the shared schema in the visitor's words, the first per field. */
 export function validateContact(values: ContactValues): ContactErrors {
   const result = contactFormSchema.safeParse(values);
-  if (result.success) return {};
-  const errors: ContactErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as ContactFieldName | undefined;
-    if (field && contactFieldNames.includes(field) && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
-}
-
-/** The field a server error text names ("email must be …"), if any. */
-export function fieldOfError(text: string): ContactFieldName | undefined {
-  return contactFieldNames.find((field) => text.startsWith(`${field} `));
+  return result.success ? {} : contactFieldErrors(result.error.issues);
 }
 
 export class ContactSubmitError extends Error {
   override name = "ContactSubmitError";
   /** The field a 400 answer named, shown next to that field. */
   readonly field: ContactFieldName | undefined;
+  /** What the visitor reads at that field: the answer's text in their words. */
+  readonly sentence: string | undefined;
   constructor(message: string, field?: ContactFieldName) {
     super(message);
     this.field = field;
+    this.sentence = field ? contactErrorSentence(field, message) : undefined;
   }
 }
 
@@ -59,4 +56,11 @@ export async function submitContact(values: ContactValues, honeypot: string): Pr
   if (answer.success) return;
   const text = answer.error ?? contactFormErrors.failed;
   throw new ContactSubmitError(text, answer.status === 400 ? fieldOfError(text) : undefined);
+}
+
+/** Shows in the Website field the address the visitor meant: "www.example.com" becomes https://www.example.com. */
+export function normaliseWebsiteField(field: HTMLInputElement): void {
+  const typed = field.value.trim();
+  const meant = normaliseWebsite(typed);
+  if (meant !== typed) field.value = meant;
 }

@@ -34,7 +34,7 @@ function ContactIntro() {
     <>
       <PageHero badge={hero.badge} title={hero.title} subline={hero.subline} />
       {/* The server fills this in after a no-JavaScript post (server/site/contact-page.ts). */}
-      <div data-form-status="" role="status" />
+      <div id="contact-form-status" data-form-status="" role="status" />
     </>
   );
 }

@@ -22,6 +22,7 @@ const tables = [
   "admin_users",
   "contact_messages",
   "contact_submission_guard",
+  "form_flashes",
   "mail_outbox",
   "referrer_visits",
   "visit_rollups",
@@ -36,6 +37,7 @@ const migrations = [
   "0005-inbox-triage",
   "0006-rollups-by-utm",
   "0007-hourly-rollups",
+  "0008-form-flashes",
 ];
 
 describe("SQLite storage", () => {

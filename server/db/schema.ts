@@ -109,6 +109,15 @@ export interface AdminSessionsTable {
   last_seen_at: EpochMillis;
 }
 
+export interface FormFlashesTable {
+  /** SHA-256 (base64url) of the token in the redirect's URL: the token itself is never stored. */
+  token_hash: string;
+  /** The post as JSON (server/site/form-flash.ts). */
+  content: string;
+  /** When it is no longer given back, and may be deleted. */
+  expires_at: EpochMillis;
+}
+
 /** Counts of a rollup row; PostgreSQL reads sums back as strings. */
 interface RollupCounts {
   /** Visits by people. */
@@ -154,6 +163,7 @@ export interface Schema {
   address_salts: AddressSaltsTable;
   admin_users: AdminUsersTable;
   admin_sessions: AdminSessionsTable;
+  form_flashes: FormFlashesTable;
   visit_rollups: VisitRollupsTable;
   visit_rollups_by_key: VisitRollupsByKeyTable;
   visit_rollups_by_hour: VisitRollupsByHourTable;

@@ -2,15 +2,17 @@
 // A filled honeypot still answers 200 and stores the message as spam; the same payload twice in a minute is
 // stored once. With mail delivery on, the message's outbox row is committed with it and the worker sends it
 // after the answer (the form never waits for SMTP); spam and duplicates are never e-mailed.
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { contactFieldNames } from "../../contracts/contact-fields.ts";
 import {
   contactFormErrors,
   contactFormSchema,
   isHoneypotFilled,
 } from "../../contracts/contact-form.ts";
+import { contactFieldErrors } from "../../contracts/contact-form-messages.ts";
 import { firstErrorText, maxFunctionBodyBytes } from "../../contracts/function-result.ts";
 import { formEncoded, parseFormEncoded } from "../content-types.ts";
+import { sendTooManyRequests } from "../plugins/rate-limits.ts";
 import { acceptOnly, jsonOnly, rejectOtherMethods, sendError, success } from "./http.ts";
 
 export const contactFormRateLimits = [
@@ -22,49 +24,81 @@ const maxUserAgentLength = 512;
 /** JSON from the page's script; the form-encoded post of the page without JavaScript (ADR 7). */
 const contactFormMediaTypes: readonly string[] = [...jsonOnly, formEncoded];
 
-/** Where a no-JavaScript post is sent after it: the contact page, which shows the outcome. */
+/**
+ * Where a no-JavaScript post is sent after it: the contact page, which shows the outcome at its status area, at the
+ * top of the screen with the form right under it.
+ */
 export const contactPageAfter = {
-  sent: "/contact?sent=1#contact-form",
-  failed: "/contact?failed=1#contact-form",
-  invalid: (token: string) => `/contact?form=${encodeURIComponent(token)}#contact-form`,
+  sent: "/contact?sent=1#contact-form-status",
+  failed: "/contact?failed=1#contact-form-status",
+  invalid: (token: string) => `/contact?form=${encodeURIComponent(token)}#contact-form-status`,
 } as const;
 
 function isFormPost(contentType: string | undefined): boolean {
   return contentType?.split(";")[0]?.trim().toLowerCase() === formEncoded;
 }
 
+/** Every field as the form posted it (a plain string each; a missing one empty). */
+function postedValues(body: unknown): Record<string, string> {
+  const posted = (body ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(
+    contactFieldNames.map((field) => [
+      field,
+      typeof posted[field] === "string" ? posted[field] : "",
+    ]),
+  );
+}
+
 export default async function submitContactForm(app: FastifyInstance): Promise<void> {
   const url = "/v1/submit-contact-form";
   // The no-JavaScript form posts here too (this plugin's scope only): every field a plain string.
   parseFormEncoded(app, maxFunctionBodyBytes);
+  // Over the limit, JSON is answered 429 before its body is read; a form post is answered with the contact page,
+  // its values kept and when to try again, so its body is read first.
+  const overLimit = app.addressRateLimitCheck(contactFormRateLimits);
+  const retryAfterOf = new WeakMap<FastifyRequest, number>();
   app.post(
     url,
     {
       onRequest: [
         acceptOnly(contactFormMediaTypes),
-        ...app.addressRateLimit(contactFormRateLimits),
+        async (request, reply) => {
+          const retryAfter = overLimit ? await overLimit(request) : 0;
+          if (retryAfter === 0) return;
+          if (isFormPost(request.headers["content-type"]) && app.contactPage) {
+            retryAfterOf.set(request, retryAfter);
+            return;
+          }
+          return sendTooManyRequests(reply, retryAfter);
+        },
       ],
       // JSON from the script; the plain form post without JavaScript is answered with 303 redirects.
       config: { failureText: contactFormErrors.failed },
     },
     async (request, reply) => {
       const viaForm = isFormPost(request.headers["content-type"]);
+      const retryAfter = retryAfterOf.get(request);
+      if (retryAfter !== undefined && app.contactPage) {
+        const values = postedValues(request.body);
+        return app.contactPage.send(
+          reply.header("retry-after", String(retryAfter)),
+          { tooManyRequests: { retryAfterSeconds: retryAfter, values } },
+          { status: 429 },
+        );
+      }
       const parsed = contactFormSchema.safeParse(request.body);
       if (!parsed.success) {
         const text = firstErrorText(parsed.error);
         if (!viaForm) return sendError(reply, 400, text);
-        const body = (request.body ?? {}) as Record<string, unknown>;
-        const values = Object.fromEntries(
-          contactFieldNames.map((field) => [
-            field,
-            typeof body[field] === "string" ? body[field] : "",
-          ]),
-        );
-        const field = contactFieldNames.find((name) => text.startsWith(`${name} `));
-        return reply.redirect(
-          contactPageAfter.invalid(app.formFlash.put({ values, error: text, field })),
-          303,
-        );
+        // The visitor reads every refused field in their own words; an error of the whole post as it is.
+        const errors = contactFieldErrors(parsed.error.issues);
+        const bodyLevel = parsed.error.issues.some((issue) => issue.path.length === 0);
+        const token = await app.repositories.formFlashes.put({
+          values: postedValues(request.body),
+          errors,
+          formError: bodyLevel ? text : undefined,
+        });
+        return reply.redirect(contactPageAfter.invalid(token), 303);
       }
       const form = parsed.data;
       const status = isHoneypotFilled(form) ? "spam" : "new";

@@ -1,5 +1,6 @@
 // Per-address rate limits (RATE_LIMIT=off turns them off, for benchmarks only). A route asks for a hook with
-// one or more windows; above any of them it answers 429 with Retry-After before the body is read.
+// one or more windows; above any of them it answers 429 with Retry-After before the body is read (or, through
+// the check alone, answers it itself).
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -16,24 +17,36 @@ export interface AddressLimit {
 }
 
 export type RateLimitHook = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+/** Counts the request against every limit: the seconds until it would be allowed, 0 when it is. */
+export type RateLimitCheck = (request: FastifyRequest) => Promise<number>;
 
 declare module "fastify" {
   interface FastifyInstance {
     /** The onRequest hooks enforcing every given limit per client address (none when limits are off). */
     addressRateLimit(limits: readonly AddressLimit[]): RateLimitHook[];
+    /** The check of every given limit, for a route that answers over it itself (null when limits are off). */
+    addressRateLimitCheck(limits: readonly AddressLimit[]): RateLimitCheck | null;
   }
+}
+
+/** The 429 answer of the functions, with Retry-After. */
+export function sendTooManyRequests(reply: FastifyReply, retryAfterSeconds: number): FastifyReply {
+  return reply
+    .code(429)
+    .header("retry-after", String(retryAfterSeconds))
+    .send({ success: false, error: requestErrors.tooManyRequests });
 }
 
 async function rateLimits(app: FastifyInstance, options: RateLimitsPluginOptions): Promise<void> {
   // Only the routes that ask for it are limited; each limit keeps its own counters.
   await app.register(rateLimit, { global: false, cache: 50_000 });
 
-  app.decorate("addressRateLimit", (limits: readonly AddressLimit[]): RateLimitHook[] => {
-    if (!options.enabled) return [];
+  const addressRateLimitCheck = (limits: readonly AddressLimit[]): RateLimitCheck | null => {
+    if (!options.enabled) return null;
     const checks = limits.map((limit) =>
       app.createRateLimit({ max: limit.max, timeWindow: limit.windowMs }),
     );
-    const hook: RateLimitHook = async (request, reply) => {
+    return async (request) => {
       let retryAfter = 0;
       for (const check of checks) {
         const result = await check(request);
@@ -41,12 +54,16 @@ async function rateLimits(app: FastifyInstance, options: RateLimitsPluginOptions
           retryAfter = Math.max(retryAfter, result.ttlInSeconds, 1);
         }
       }
-      if (retryAfter > 0) {
-        return reply
-          .code(429)
-          .header("retry-after", String(retryAfter))
-          .send({ success: false, error: requestErrors.tooManyRequests });
-      }
+      return retryAfter;
+    };
+  };
+  app.decorate("addressRateLimitCheck", addressRateLimitCheck);
+  app.decorate("addressRateLimit", (limits: readonly AddressLimit[]): RateLimitHook[] => {
+    const check = addressRateLimitCheck(limits);
+    if (!check) return [];
+    const hook: RateLimitHook = async (request, reply) => {
+      const retryAfter = await check(request);
+      if (retryAfter > 0) return sendTooManyRequests(reply, retryAfter);
     };
     return [hook];
   });

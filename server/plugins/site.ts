@@ -1,16 +1,14 @@
 // Serves the prerendered site: clean URLs, precompressed files, cache headers, per-page CSP, the 404 page.
-import { readFile } from "node:fs/promises";
 import { basename, join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { contactPageAfterPost } from "../site/contact-page.ts";
+import type { ContactPageOutcome } from "../site/contact-page.ts";
 import {
   adminConsoleFile,
   clientDirName,
   type PageEntry,
-  type SiteManifest,
-  siteManifestFile,
+  readSiteManifest,
 } from "../site/manifest.ts";
 import { pageCsp } from "./security-headers.ts";
 
@@ -34,15 +32,6 @@ const consoleCache = "no-store";
 
 const isConsoleFile = (filePath: string) =>
   basename(filePath).replace(/\.(br|gz)$/, "") === adminConsoleFile;
-
-export async function readSiteManifest(buildDir: string): Promise<SiteManifest> {
-  const file = join(buildDir, siteManifestFile);
-  try {
-    return JSON.parse(await readFile(file, "utf8")) as SiteManifest;
-  } catch (error) {
-    throw new Error(`No site build at ${file}: run \`npm run build\` first`, { cause: error });
-  }
-}
 
 function wantsHtml(request: FastifyRequest): boolean {
   return (
@@ -91,29 +80,26 @@ async function site(app: FastifyInstance, options: SitePluginOptions): Promise<v
       .sendFile(`/${page.file}`);
 
   // The contact page shows the outcome of a no-JavaScript post (?sent, ?failed, ?form=token): the
-  // prerendered HTML with the outcome filled in, never cached.
-  const contactPage = manifest.pages.find((page) => page.path === "/contact");
-  const contactHtml = contactPage
-    ? await readFile(join(root, contactPage.file), "utf8")
-    : undefined;
-  const afterPost = (query: Record<string, string | undefined>) => {
-    if (!contactHtml) return undefined;
-    if (query.sent === "1") return contactPageAfterPost(contactHtml, { sent: true });
-    if (query.failed === "1") return contactPageAfterPost(contactHtml, { failed: true });
-    const flash = query.form ? app.formFlash.take(query.form) : undefined;
-    return flash ? contactPageAfterPost(contactHtml, { flash }) : undefined;
+  // prerendered HTML with the outcome filled in, never cached. The kept post of ?form is in the database.
+  const contactPage = app.contactPage;
+  const afterPost = async (
+    query: Record<string, string | undefined>,
+  ): Promise<ContactPageOutcome | undefined> => {
+    if (query.sent === "1") return { sent: true };
+    if (query.failed === "1") return { failed: true };
+    if (!query.form || !app.hasDecorator("repositories")) return undefined;
+    const flash = await app.repositories.formFlashes.take(query.form);
+    return flash ? { flash } : undefined;
   };
 
   for (const page of manifest.pages) {
-    app.get(page.path, (request, reply) => {
-      const html =
-        page === contactPage ? afterPost(request.query as Record<string, string>) : undefined;
-      if (html === undefined) return sendPage(reply, page);
-      return reply
-        .contentSecurityPolicy(pageCsp(page.scriptHashes, connectSrc))
-        .header("cache-control", "no-store")
-        .type("text/html; charset=utf-8")
-        .send(html);
+    const isContact = contactPage !== null && page.path === contactPage.page.path;
+    app.get(page.path, async (request, reply) => {
+      const outcome = isContact
+        ? await afterPost(request.query as Record<string, string>)
+        : undefined;
+      if (outcome === undefined || contactPage === null) return sendPage(reply, page);
+      return contactPage.send(reply, outcome, { connectSrc });
     });
   }
 

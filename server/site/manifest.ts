@@ -1,4 +1,6 @@
 // Shape of build/site-manifest.json: what the build produced and what the server needs to serve it.
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 
 export interface PageEntry {
   /** Public path, e.g. "/pricing". */
@@ -21,3 +23,12 @@ export const siteManifestFile = "site-manifest.json";
 export const clientDirName = "client";
 /** The admin console's HTML in the client build (never reachable by this name: pages are served by route). */
 export const adminConsoleFile = "admin-console.html";
+
+export async function readSiteManifest(buildDir: string): Promise<SiteManifest> {
+  const file = join(buildDir, siteManifestFile);
+  try {
+    return JSON.parse(await readFile(file, "utf8")) as SiteManifest;
+  } catch (error) {
+    throw new Error(`No site build at ${file}: run \`npm run build\` first`, { cause: error });
+  }
+}

@@ -1,6 +1,10 @@
 // The contact form as a visitor uses it: every state and text of docs/product.md ("Contact form", "Error catalogue"), with and
 // without JavaScript, against the real server and database.
-import type { Page } from "@playwright/test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Locator, Page } from "@playwright/test";
+import { type RunningServer, startServer } from "../../server/test/server-process.ts";
 import { contactMessagesFrom } from "./database.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
 
@@ -16,6 +20,35 @@ async function fill(
   if (values.email !== undefined) await form.getByLabel("Email").fill(values.email);
   if (values.website !== undefined) await form.getByLabel("Website").fill(values.website);
   if (values.message !== undefined) await form.getByLabel("Message").fill(values.message);
+}
+
+/** The element is wholly inside the viewport: what the visitor sees without scrolling. */
+async function expectInFirstScreen(page: Page, selector: string) {
+  const box = await page.locator(selector).boundingBox();
+  const viewport = page.viewportSize();
+  if (!box || !viewport) throw new Error(`${selector} is not shown`);
+  expect(box.height).toBeGreaterThan(0);
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+}
+
+/** The field is on screen and the toast does not overlap it. */
+async function expectUncovered(field: Locator, toast: Locator) {
+  await expect(field).toBeInViewport({ ratio: 1 });
+  await expect(toast).toBeVisible();
+  const [a, b] = [await field.boundingBox(), await toast.boundingBox()];
+  if (!a || !b) throw new Error("not shown");
+  const overlaps =
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  expect(overlaps, "the toast covers the focused field").toBe(false);
+}
+
+/** The error summary's links: each its field's sentence, pointing at the field. */
+async function summaryLinks(page: Page) {
+  const links = page.locator("#contact-form-errors a");
+  return links.evaluateAll((anchors) =>
+    anchors.map((a) => [a.getAttribute("href"), a.textContent]),
+  );
 }
 
 test.describe("with JavaScript", () => {
@@ -37,6 +70,20 @@ test.describe("with JavaScript", () => {
     // The honeypot: out of the tab order, hidden from assistive technology, drawn off screen.
     const honeypot = form.locator('input[name="extra_comments"]');
     await expect(honeypot).toHaveAttribute("tabindex", "-1");
+    // Every field stops at the contract's length and says what browsers may fill in.
+    const expected = [
+      ["name", "200", "name"],
+      ["email", "254", "email"],
+      ["phone", "50", "tel"],
+      ["business_name", "200", "organization"],
+      ["website", "2000", "url"],
+      ["message", "5000", "off"],
+    ];
+    for (const [name, maxLength, autocomplete] of expected) {
+      const field = form.locator(`[name="${name}"]`);
+      await expect(field, name).toHaveAttribute("maxlength", maxLength ?? "");
+      await expect(field, name).toHaveAttribute("autocomplete", autocomplete ?? "");
+    }
     await expect(form.locator('[aria-hidden="true"] input[name="extra_comments"]')).toHaveCount(1);
     expect((await honeypot.boundingBox())?.x ?? 0).toBeLessThan(-1000);
   });
@@ -49,7 +96,17 @@ test.describe("with JavaScript", () => {
     await expect(name).toHaveAttribute("aria-invalid", "true");
     await expect(name).toBeFocused();
     const describedBy = await name.getAttribute("aria-describedby");
-    await expect(page.locator(`[id="${describedBy}"]`)).toHaveText("name is required");
+    await expect(page.locator(`[id="${describedBy}"]`)).toHaveText("Enter your name");
+    expect(await summaryLinks(page)).toEqual([
+      ["#contact-form-name", "Enter your name"],
+      ["#contact-form-email", "Enter your e-mail address"],
+      ["#contact-form-message", "Enter your message"],
+    ]);
+    await page
+      .locator("#contact-form-errors")
+      .getByRole("link", { name: "Enter your message" })
+      .click();
+    await expect(page.locator("#contact-form").getByLabel("Message")).toBeFocused();
     await expect(page.locator("#contact-form").getByLabel("Email")).toHaveAttribute(
       "aria-invalid",
       "true",
@@ -87,6 +144,10 @@ test.describe("with JavaScript", () => {
     await expect(button).toHaveText("Send Message");
     await dialog.getByRole("button", { name: "Continue" }).click();
     await expect(dialog).toBeHidden();
+    // The visitor goes on at the emptied form's first field, which the toast never covers.
+    const name = page.locator("#contact-form").getByLabel(/^Name/);
+    await expect(name).toBeFocused();
+    await expectUncovered(name, toast);
 
     await expect(toast).toBeVisible();
     await page.waitForTimeout(Math.max(0, 5000 - (Date.now() - shownAt)));
@@ -100,6 +161,32 @@ test.describe("with JavaScript", () => {
       message: "We run a flea market.",
       status: "new",
     });
+  });
+
+  test("Escape closes the dialog and focus returns to the form's first field", async ({ page }) => {
+    await fill(page, { name: "Esc", email: uniqueEmail("escape"), message: "Closing by key." });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const dialog = page.getByRole("dialog", { name: "Message Sent Successfully!" });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(page.locator("#contact-form").getByLabel(/^Name/)).toBeFocused();
+  });
+
+  test("a website typed without https:// is stored as the https address", async ({ page }) => {
+    const email = uniqueEmail("website");
+    await fill(page, {
+      name: "Sunday Flea",
+      email,
+      message: "Our site.",
+      website: "www.sundayflea.com",
+    });
+    const website = page.locator("#contact-form").getByLabel("Website");
+    await website.blur();
+    await expect(website).toHaveValue("https://www.sundayflea.com");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("dialog", { name: "Message Sent Successfully!" })).toBeVisible();
+    expect(contactMessagesFrom(email)[0]).toMatchObject({ website: "https://www.sundayflea.com" });
   });
 
   test("a server failure shows the destructive toast and keeps the values", async ({
@@ -155,7 +242,12 @@ test.describe("with JavaScript", () => {
     await expect(website).toBeFocused();
     const describedBy = await website.getAttribute("aria-describedby");
     await expect(page.locator(`[id="${describedBy}"]`)).toHaveText(
-      "website must be an absolute http:// or https:// URL",
+      "Enter a website address like www.example.com",
+    );
+    // On a phone too, the toast never covers the field the visitor is sent to.
+    await expectUncovered(
+      website,
+      page.getByRole("alert").filter({ hasText: "Error sending message" }),
     );
     expect(contactMessagesFrom(email)).toHaveLength(0);
   });
@@ -250,13 +342,18 @@ test.describe("the form's code loads on first use", () => {
     });
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page).toHaveURL(/\/contact\?form=/);
-    await expect(page.locator('[data-form-status="error"]')).toHaveText(
-      "website must be an absolute http:// or https:// URL",
-    );
+    expect(await summaryLinks(page)).toEqual([
+      ["#contact-form-website", "Enter a website address like www.example.com"],
+    ]);
 
     await page.unroute(islandCode);
     await waitForHydration(page);
     const form = page.locator("#contact-form");
+    await form.getByLabel("Website").focus();
+    // The form, hydrated over the served page, shows the same errors (no mismatch: the console stays clean).
+    await expect(page.locator("#contact-form-website-error")).toHaveText(
+      "Enter a website address like www.example.com",
+    );
     await form.getByLabel("Website").fill("https://fallback.example");
     await expect(form.getByLabel("Message")).toHaveValue("Posted by the browser.");
     await expect(form.getByLabel(/^Name/)).toHaveValue("Fallback");
@@ -273,7 +370,7 @@ test.describe("the form's code loads on first use", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a post is stored and the page confirms it", async ({ page }) => {
+  test("a post is stored and the confirmation is in the first screen", async ({ page }) => {
     const email = uniqueEmail("nojs");
     await page.goto("/contact");
     await fill(page, { name: "No Script", email, message: "Plain HTML works." });
@@ -282,10 +379,13 @@ test.describe("without JavaScript", () => {
     await expect(
       page.getByRole("status").filter({ hasText: "Message Sent Successfully!" }),
     ).toContainText("We'll get back to you within 24 hours");
+    await expectInFirstScreen(page, '[data-form-status="success"]');
     expect(contactMessagesFrom(email)).toHaveLength(1);
   });
 
-  test("an invalid post comes back with the error and every value kept", async ({ page }) => {
+  test("an invalid post comes back with the error summary in the first screen and every value kept", async ({
+    page,
+  }) => {
     const email = uniqueEmail("nojs-bad");
     await page.goto("/contact");
     await fill(page, {
@@ -296,16 +396,98 @@ test.describe("without JavaScript", () => {
     });
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page).toHaveURL(/\/contact\?form=/);
-    await expect(page.locator('[data-form-status="error"]')).toHaveAttribute("role", "alert");
-    await expect(page.locator('[data-form-status="error"]')).toHaveText(
-      "website must be an absolute http:// or https:// URL",
-    );
+    const summary = page.locator("#contact-form-errors");
+    await expect(summary).toHaveAttribute("role", "alert");
+    await expect(summary.getByRole("heading")).toHaveText("There is a problem");
+    expect(await summaryLinks(page)).toEqual([
+      ["#contact-form-website", "Enter a website address like www.example.com"],
+    ]);
+    await expectInFirstScreen(page, "#contact-form-errors");
+
     const form = page.locator("#contact-form");
+    const website = form.getByLabel("Website");
     await expect(form.getByLabel(/^Name/)).toHaveValue("No Script");
     await expect(form.getByLabel("Email")).toHaveValue(email);
-    await expect(form.getByLabel("Website")).toHaveValue("ftp://files.example");
-    await expect(form.getByLabel("Website")).toHaveAttribute("aria-invalid", "true");
+    await expect(website).toHaveValue("ftp://files.example");
+    await expect(website).toHaveAttribute("aria-invalid", "true");
+    await expect(website).toHaveAccessibleDescription(
+      "Enter a website address like www.example.com",
+    );
     await expect(form.getByLabel("Message")).toHaveValue("Line one\nLine <two>");
+    // Drawn as refused: its border is not the colour of a field that is fine.
+    const border = (label: string | RegExp) =>
+      form.getByLabel(label).evaluate((field) => getComputedStyle(field).borderTopColor);
+    expect(await border("Website")).not.toBe(await border(/^Name/));
+
+    await summary.getByRole("link").click();
+    await expect(page).toHaveURL(/#contact-form-website$/);
+    await expect(website).toBeInViewport();
     expect(contactMessagesFrom(email)).toHaveLength(0);
+  });
+
+  test("a website typed without https:// is stored as the https address", async ({ page }) => {
+    const email = uniqueEmail("nojs-site");
+    await page.goto("/contact");
+    await fill(page, {
+      name: "Sunday Flea",
+      email,
+      message: "Our site.",
+      website: "sundayflea.com",
+    });
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page).toHaveURL(/\/contact\?sent=1/);
+    expect(contactMessagesFrom(email)[0]).toMatchObject({ website: "https://sundayflea.com" });
+  });
+});
+
+test.describe("without JavaScript, over the rate limit", () => {
+  test.use({ javaScriptEnabled: false });
+
+  // A server of its own with the rate limits on (the shared one runs without them).
+  let dataDir: string;
+  let server: RunningServer | undefined;
+  test.beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), "boothpilot-limit-"));
+    server = await startServer({
+      PATH: process.env.PATH ?? "",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+    });
+  });
+  test.afterAll(async () => {
+    server?.child.kill("SIGTERM");
+    await server?.exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test("the sixth post in a minute gets the page again: when to try again, values kept", async ({
+    page,
+    consoleWatch,
+  }) => {
+    consoleWatch.allow(/status of 429/);
+    const url = server?.url ?? "";
+    const values = { name: "Busy Bee", email: uniqueEmail("limited"), message: "Sixth try." };
+    for (let sent = 0; sent < 5; sent++) {
+      const posted = await page.request.post(`${url}/functions/v1/submit-contact-form`, {
+        form: { ...values, message: `Try ${sent}` },
+        maxRedirects: 0,
+      });
+      expect(posted.status()).toBe(303);
+    }
+    await page.goto(`${url}/contact`);
+    await fill(page, values);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const status = page.locator('[data-form-status="error"]');
+    await expect(status).toHaveAttribute("role", "alert");
+    await expect(status).toHaveText(
+      /^You have sent several messages in a short time\. Your message is not sent yet: try again in \d+ seconds\.$/,
+    );
+    await expectInFirstScreen(page, '[data-form-status="error"]');
+    const form = page.locator("#contact-form");
+    await expect(form.getByLabel(/^Name/)).toHaveValue(values.name);
+    await expect(form.getByLabel("Email")).toHaveValue(values.email);
+    await expect(form.getByLabel("Message")).toHaveValue(values.message);
   });
 });

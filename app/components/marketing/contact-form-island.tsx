@@ -1,7 +1,9 @@
 // Browser only: hydrates the prerendered contact form as its own React root, loaded on first use (ADR 9).
 import { hydrateRoot, type Root } from "react-dom/client";
 import {
+  type ContactErrors,
   type ContactValues,
+  contactErrorMarkup,
   contactFieldNames,
   emptyContactValues,
 } from "../../../contracts/contact-fields";
@@ -22,9 +24,23 @@ function servedValues(container: Element): ContactValues {
   return values;
 }
 
+/** The errors the served HTML showed at the fields (after a no-JavaScript post), rendered again as they were. */
+function servedErrors(container: Element): ContactErrors {
+  const errors: ContactErrors = {};
+  for (const name of contactFieldNames) {
+    const message = container.querySelector(`[id="${contactErrorMarkup.messageId(name)}"]`);
+    if (message?.textContent) errors[name] = message.textContent;
+  }
+  return errors;
+}
+
 export function hydrateContactForm(container: Element, options: { submit: boolean }): Root {
   return hydrateRoot(
     container,
-    <ContactForm defaults={servedValues(container)} submitOnMount={options.submit} />,
+    <ContactForm
+      defaults={servedValues(container)}
+      defaultErrors={servedErrors(container)}
+      submitOnMount={options.submit}
+    />,
   );
 }

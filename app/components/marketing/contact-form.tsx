@@ -1,16 +1,25 @@
 // The contact form (docs/product.md, "Contact form"): prerendered HTML that posts to the server function without
 // JavaScript; once hydrated on first use (ADR 9) it validates with the server's schema and posts by script.
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type MouseEvent, useEffect, useRef, useState } from "react";
 import {
   type ContactErrors,
   type ContactFieldName,
   type ContactValues,
+  contactErrorMarkup,
+  contactFieldAutocomplete,
+  contactFieldLimits,
   contactFieldNames,
   emptyContactValues,
   honeypotFieldName,
 } from "../../../contracts/contact-fields";
+import { errorSummaryTitle } from "../../../contracts/contact-form-messages";
 import { type ContactField, contactForm } from "../../content/contact";
-import { ContactSubmitError, submitContact, validateContact } from "../../lib/contact-form";
+import {
+  ContactSubmitError,
+  normaliseWebsiteField,
+  submitContact,
+  validateContact,
+} from "../../lib/contact-form";
 import { inputClass } from "../ui/form-styles";
 import { ModalDialog } from "../ui/modal-dialog";
 import { Toaster, toast } from "../ui/toaster";
@@ -19,7 +28,21 @@ import { Toaster, toast } from "../ui/toaster";
 // ids it was prerendered with inside the page.
 const formId = "contact-form";
 const headingId = `${formId}-title`;
-const fieldId = (name: ContactFieldName) => `${formId}-${name}`;
+const fieldId = contactErrorMarkup.fieldId;
+const noteId = `${formId}-note`;
+// A refused field is drawn by its aria-invalid, so the server's page without JavaScript gets the same look by
+// setting that attribute alone.
+const fieldClass = `${inputClass} border-slate-400 aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700`;
+
+/**
+ * Focuses a field and brings it to the middle of the screen: on a phone the toasts at the bottom never cover it.
+ */
+function focusField(name: ContactFieldName): void {
+  const field = document.getElementById(fieldId(name));
+  if (!field) return;
+  field.focus({ preventScroll: true });
+  field.scrollIntoView({ block: "center" });
+}
 
 interface FieldProps {
   field: ContactField;
@@ -33,17 +56,26 @@ interface FieldProps {
 // are read from the form when it is submitted.
 function Field({ field, defaultValue, error, onChange }: FieldProps) {
   const id = fieldId(field.name);
-  const errorId = `${id}-error`;
+  const errorId = contactErrorMarkup.messageId(field.name);
   const shared = {
     id,
     name: field.name,
     required: field.required,
+    maxLength: contactFieldLimits[field.name],
+    autoComplete: contactFieldAutocomplete[field.name],
     // Nothing when empty, exactly as prerendered, so hydration finds the same markup.
     defaultValue: defaultValue || undefined,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": error ? errorId : undefined,
-    className: `${inputClass} ${error ? "border-red-700" : "border-slate-400"}`,
+    className: fieldClass,
     onChange: () => onChange(field.name),
+    onBlur:
+      field.name === "website"
+        ? (event: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) => {
+            if (event.currentTarget instanceof HTMLInputElement)
+              normaliseWebsiteField(event.currentTarget);
+          }
+        : undefined,
   };
   return (
     <div className={field.type === "textarea" ? "sm:col-span-2" : undefined}>
@@ -56,18 +88,49 @@ function Field({ field, defaultValue, error, onChange }: FieldProps) {
       {field.type === "textarea" ? (
         <textarea {...shared} rows={contactForm.messageRows} />
       ) : (
-        <input
-          {...shared}
-          type={field.type}
-          autoComplete={field.autoComplete}
-          inputMode={field.inputMode}
-        />
+        <input {...shared} type={field.type} inputMode={field.inputMode} />
       )}
       {error ? (
-        <p id={errorId} className="mt-1 text-sm font-medium text-red-700">
+        <p id={errorId} className={contactErrorMarkup.messageClass}>
           {error}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * The GOV.UK error summary at the top of the form: every refused field's sentence, each a link to its field. The
+ * server writes the same markup into the page answered without JavaScript (server/site/contact-page.ts).
+ */
+function ErrorSummary({ errors }: { errors: ContactErrors }) {
+  const refused = contactFieldNames.filter((name) => errors[name]);
+  if (refused.length === 0) return null;
+  const follow = (name: ContactFieldName) => (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    focusField(name);
+  };
+  return (
+    <div
+      id={contactErrorMarkup.summaryId}
+      role="alert"
+      tabIndex={-1}
+      className={contactErrorMarkup.summaryClass}
+    >
+      <h3 className={contactErrorMarkup.summaryTitleClass}>{errorSummaryTitle}</h3>
+      <ul className={contactErrorMarkup.summaryListClass}>
+        {refused.map((name) => (
+          <li key={name}>
+            <a
+              href={`#${fieldId(name)}`}
+              className={contactErrorMarkup.summaryLinkClass}
+              onClick={follow(name)}
+            >
+              {errors[name]}
+            </a>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
@@ -93,21 +156,25 @@ function clearFields(form: HTMLFormElement): void {
 interface ContactFormProps {
   /** The fields' served values (see Field); the prerender passes none. */
   defaults?: ContactValues;
+  /** The errors the served page showed (after a no-JavaScript post); the prerender passes none. */
+  defaultErrors?: ContactErrors;
   /** The visitor submitted before the form was hydrated: submit once it is. */
   submitOnMount?: boolean;
 }
 
-export function ContactForm({ defaults = emptyContactValues, submitOnMount }: ContactFormProps) {
+export function ContactForm({
+  defaults = emptyContactValues,
+  defaultErrors = {},
+  submitOnMount,
+}: ContactFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<ContactErrors>({});
+  const [errors, setErrors] = useState<ContactErrors>(defaultErrors);
   const [sending, setSending] = useState(false);
   const [confirmed, setConfirmed] = useState(false);
 
   useEffect(() => {
     if (submitOnMount) formRef.current?.requestSubmit();
   }, [submitOnMount]);
-
-  const focusField = (name: ContactFieldName) => document.getElementById(fieldId(name))?.focus();
 
   const onChange = (name: ContactFieldName) => {
     if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
@@ -117,6 +184,8 @@ export function ContactForm({ defaults = emptyContactValues, submitOnMount }: Co
     event.preventDefault();
     if (sending) return;
     const form = event.currentTarget;
+    const website = form.elements.namedItem("website");
+    if (website instanceof HTMLInputElement) normaliseWebsiteField(website);
     const values = valuesOf(form);
     const found = validateContact(values);
     setErrors(found);
@@ -137,10 +206,9 @@ export function ContactForm({ defaults = emptyContactValues, submitOnMount }: Co
       });
       setConfirmed(true);
     } catch (error) {
-      const field = error instanceof ContactSubmitError ? error.field : undefined;
-      if (field && error instanceof Error) {
-        setErrors({ [field]: error.message });
-        focusField(field);
+      if (error instanceof ContactSubmitError && error.field && error.sentence) {
+        setErrors({ [error.field]: error.sentence });
+        focusField(error.field);
       }
       toast({
         title: contactForm.failure.toastTitle,
@@ -160,6 +228,7 @@ export function ContactForm({ defaults = emptyContactValues, submitOnMount }: Co
         method="post"
         action={contactForm.action}
         aria-labelledby={headingId}
+        aria-describedby={noteId}
         noValidate
         onSubmit={onSubmit}
         className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm md:p-8"
@@ -167,7 +236,10 @@ export function ContactForm({ defaults = emptyContactValues, submitOnMount }: Co
         <h2 id={headingId} className="text-2xl font-bold text-ink">
           {contactForm.title}
         </h2>
-        <p className="mt-2 text-sm text-muted">{contactForm.requiredNote}</p>
+        <p id={noteId} className="mt-2 text-sm text-muted">
+          {contactForm.requiredNote}
+        </p>
+        <ErrorSummary errors={errors} />
         <div className="mt-6 grid gap-5 sm:grid-cols-2">
           {contactForm.fields.map((field) => (
             <Field
@@ -206,7 +278,11 @@ export function ContactForm({ defaults = emptyContactValues, submitOnMount }: Co
         open={confirmed}
         title={contactForm.success.dialogTitle}
         closeLabel={contactForm.success.dialogButton}
-        onClose={() => setConfirmed(false)}
+        onClose={() => {
+          setConfirmed(false);
+          // The form is empty again: the visitor continues at its first field, not at the top of the page.
+          focusField(contactFieldNames[0]);
+        }}
       >
         <p>{contactForm.success.dialogBody}</p>
       </ModalDialog>

@@ -123,13 +123,13 @@ export function FeeCalculator() {
       : undefined;
   return (
     <div className="grid gap-8 lg:grid-cols-2">
-      {/* Without JavaScript the inputs could not recalculate: the worked example alone stands in for them. */}
-      <form
-        aria-label="Fee calculator"
+      {/* Without JavaScript the inputs could not recalculate: the worked example alone stands in for them. A group of
+          inputs, not a form: nothing is sent, the results follow every keystroke. */}
+      <fieldset
         data-live={live || undefined}
-        className="rounded-xl border border-slate-200 bg-white p-6 noscript:hidden"
-        onSubmit={(event) => event.preventDefault()}
+        className="min-w-0 rounded-xl border border-slate-200 bg-white p-6 noscript:hidden"
       >
+        <legend className="sr-only">{copy.calculatorLabel}</legend>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             label={copy.priceLabel}
@@ -147,10 +147,11 @@ export function FeeCalculator() {
           />
         </div>
         <h3 className="mt-6 text-lg font-semibold text-ink">{copy.resultTitle}</h3>
-        <output aria-live="polite" className="mt-2 block">
+        {/* A live region rather than <output>, which may hold only phrasing content, not this list. */}
+        <div role="status" className="mt-2">
           <Results fees={fees} />
-        </output>
-      </form>
+        </div>
+      </fieldset>
       <div>
         <h3 className="text-lg font-semibold text-ink">{copy.exampleTitle}</h3>
         <div className="mt-3">

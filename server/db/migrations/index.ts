@@ -10,6 +10,7 @@ import * as visitRollups from "./0004-visit-rollups.ts";
 import * as inboxTriage from "./0005-inbox-triage.ts";
 import * as rollupsByUtm from "./0006-rollups-by-utm.ts";
 import * as hourlyRollups from "./0007-hourly-rollups.ts";
+import * as formFlashes from "./0008-form-flashes.ts";
 
 export interface ColumnTypes {
   dialect: DialectName;
@@ -50,6 +51,7 @@ const steps: Record<string, { up: Step; down: Step }> = {
   "0005-inbox-triage": inboxTriage,
   "0006-rollups-by-utm": rollupsByUtm,
   "0007-hourly-rollups": hourlyRollups,
+  "0008-form-flashes": formFlashes,
 };
 
 /** The migrations this code knows, oldest first. */

@@ -1,9 +1,11 @@
 // The repositories the routes use: storage without a driver in sight.
+import { formFlashTtlMs } from "../../site/form-flash.ts";
 import type { AppDatabase } from "../database.ts";
 import { type AdminAccountsRepository, adminAccountsRepository } from "./admin-accounts.ts";
 import { type AdminInboxRepository, adminInboxRepository } from "./admin-inbox.ts";
 import { type ClientAddressHasher, clientAddressHasher } from "./client-addresses.ts";
 import { type ContactMessagesRepository, contactMessagesRepository } from "./contact-messages.ts";
+import { type FormFlashesRepository, formFlashesRepository } from "./form-flashes.ts";
 import { type MailOutboxRepository, mailOutboxRepository } from "./mail-outbox.ts";
 import { type MessageTriageRepository, messageTriageRepository } from "./message-triage.ts";
 import {
@@ -23,6 +25,7 @@ export interface Repositories {
   messageTriage: MessageTriageRepository;
   referrerAnalytics: ReferrerAnalyticsRepository;
   visitRollups: VisitRollupsRepository;
+  formFlashes: FormFlashesRepository;
 }
 
 export function createRepositories(database: AppDatabase): Repositories {
@@ -36,5 +39,6 @@ export function createRepositories(database: AppDatabase): Repositories {
     messageTriage: messageTriageRepository(database),
     referrerAnalytics: referrerAnalyticsRepository(database),
     visitRollups: visitRollupsRepository(database),
+    formFlashes: formFlashesRepository(database, { ttlMs: formFlashTtlMs }),
   };
 }

@@ -268,6 +268,7 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
         "0005-inbox-triage",
         "0006-rollups-by-utm",
         "0007-hourly-rollups",
+        "0008-form-flashes",
       ]);
       expect(await rollup(older)).toEqual(expected);
       await expectNarrowMatchesWide(older);
@@ -321,7 +322,7 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
           })),
         )
         .execute();
-      expect(await migrateToLatest(older)).toEqual(["0007-hourly-rollups"]);
+      expect(await migrateToLatest(older)).toEqual(["0007-hourly-rollups", "0008-form-flashes"]);
       // Every hour from the start of yesterday, and nothing before it.
       const direct = await directCount(older, hour);
       const expected = Object.fromEntries(
