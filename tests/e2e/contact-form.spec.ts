@@ -447,14 +447,19 @@ test.describe("without JavaScript, over the rate limit", () => {
   let dataDir: string;
   let server: RunningServer | undefined;
   test.beforeAll(async () => {
+    // A start reads the whole build: on a busy machine that takes a while.
+    test.setTimeout(90_000);
     dataDir = mkdtempSync(join(tmpdir(), "boothpilot-limit-"));
-    server = await startServer({
-      PATH: process.env.PATH ?? "",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "info",
-    });
+    server = await startServer(
+      {
+        PATH: process.env.PATH ?? "",
+        PORT: "0",
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "info",
+      },
+      { startMs: 60_000 },
+    );
   });
   test.afterAll(async () => {
     server?.child.kill("SIGTERM");
