@@ -471,6 +471,8 @@ test.describe("without JavaScript, over the rate limit", () => {
     page,
     consoleWatch,
   }) => {
+    // Six posts, each a full page answer.
+    test.setTimeout(60_000);
     consoleWatch.allow(/status of 429/);
     const url = server?.url ?? "";
     const values = { name: "Busy Bee", email: uniqueEmail("limited"), message: "Sixth try." };
