@@ -34,8 +34,11 @@ export function serverEnv(
   };
 }
 
-/** Starts server/main.ts with exactly this environment; resolves once it listens. */
-export function startServer(env: Record<string, string>): Promise<RunningServer> {
+/** Starts server/main.ts with exactly this environment; resolves once it listens (within startMs). */
+export function startServer(
+  env: Record<string, string>,
+  { startMs = 15_000 }: { startMs?: number } = {},
+): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [mainFile], { env, stdio: ["ignore", "pipe", "pipe"] });
     const exited = new Promise<NodeJS.Signals | number | null>((done) =>
@@ -43,7 +46,7 @@ export function startServer(env: Record<string, string>): Promise<RunningServer>
     );
     let output = "";
     let started = false;
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 15_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), startMs);
     // The log keeps draining (a full pipe would stall the server).
     const collect = (chunk: Buffer) => {
       if (output.length < 200_000) output += chunk;

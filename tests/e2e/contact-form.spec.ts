@@ -447,14 +447,19 @@ test.describe("without JavaScript, over the rate limit", () => {
   let dataDir: string;
   let server: RunningServer | undefined;
   test.beforeAll(async () => {
+    // A start reads the whole build: on a busy machine that takes a while.
+    test.setTimeout(90_000);
     dataDir = mkdtempSync(join(tmpdir(), "boothpilot-limit-"));
-    server = await startServer({
-      PATH: process.env.PATH ?? "",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "info",
-    });
+    server = await startServer(
+      {
+        PATH: process.env.PATH ?? "",
+        PORT: "0",
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "info",
+      },
+      { startMs: 60_000 },
+    );
   });
   test.afterAll(async () => {
     server?.child.kill("SIGTERM");
@@ -466,6 +471,8 @@ test.describe("without JavaScript, over the rate limit", () => {
     page,
     consoleWatch,
   }) => {
+    // Six posts, each a full page answer.
+    test.setTimeout(60_000);
     consoleWatch.allow(/status of 429/);
     const url = server?.url ?? "";
     const values = { name: "Busy Bee", email: uniqueEmail("limited"), message: "Sixth try." };
