@@ -11,7 +11,7 @@ interface PageHeroProps {
 export function PageHero({ badge, title, subline, children }: PageHeroProps) {
   return (
     <section className="bg-gradient-to-b from-brand-50 to-white">
-      <div className="mx-auto max-w-4xl px-4 py-16 text-center md:py-24">
+      <div className="mx-auto max-w-4xl px-4 py-12 text-center md:py-16">
         {badge ? (
           <p className="mb-4 inline-block rounded-full bg-brand-100 px-3 py-1 text-sm font-medium text-brand-900">
             {badge}
