@@ -74,6 +74,31 @@ test("text is set in Inter, loaded from the site's own origin, preloaded, and no
   }
 });
 
+test("when the font comes late, nothing moves: it is kept for the next page", async ({ page }) => {
+  // The font held back until after the first paint, so the page is first drawn in the fallback.
+  await page.route("**/*.woff2", async (route) => {
+    await page.waitForFunction(
+      () => performance.getEntriesByName("first-contentful-paint").length > 0,
+    );
+    await route.continue();
+  });
+  for (const path of [paths.home, paths.pricing, paths.eventType("art-fairs")]) {
+    await page.goto(path);
+    const shift = await page.evaluate(async () => {
+      await document.fonts.ready;
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100)));
+      let sum = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) sum += (entry as unknown as { value: number }).value;
+      }).observe({ type: "layout-shift", buffered: true });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return sum;
+    });
+    // Drawn in the fallback first, the page stays so: a late font is never swapped in.
+    expect(shift, path).toBe(0);
+  }
+});
+
 test("the header stays in view while scrolling, and anchors land below it", async ({ page }) => {
   for (const path of [paths.home, paths.features, paths.eventType("food-truck-rallies")]) {
     await page.goto(path);
