@@ -1,5 +1,6 @@
-// `npm run bench`: Lighthouse (mobile, simulated throttling, Debian Chromium) on every route, beside
-// the no-JavaScript limit of each page and the same app built as a client-rendered SPA.
+// `npm run bench`: Lighthouse (mobile, simulated throttling, Debian Chromium) on a representative set of routes
+// (`--routes all` for every route), each beside the same page without its scripts, the same page with its
+// Cross-Origin-Opener-Policy header flipped, and (with `--spa`) the same app built as a client-rendered SPA.
 import { spawnSync } from "node:child_process";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
@@ -15,14 +16,36 @@ import { buildLimitVariant, buildSpaVariant, projectDir } from "./page-variants.
 
 const { values: args } = parseArgs({
   options: {
-    runs: { type: "string", default: "3" },
+    runs: { type: "string", default: "5" },
     routes: { type: "string" },
     "no-build": { type: "boolean", default: false },
+    "build-dir": { type: "string" },
+    spa: { type: "boolean", default: false },
+    coop: { type: "boolean", default: true },
   },
+  allowNegative: true,
 });
+// Single Lighthouse runs of one page swing by 100 ms of TBT or more here: medians of at least five.
 const runs = Math.max(1, Number(args.runs));
 const spaPaths = ["/", "/pricing", "/event-types/flea-markets"];
-const selectedPaths = args.routes ? args.routes.split(",") : siteRoutes.map((r) => r.path);
+/**
+ * Every route takes about an hour at five runs and three variants: by default one page of each kind (home, the
+ * form, the calculator, an event type, a feature with its demo, a legal text).
+ */
+export const representativePaths = [
+  "/",
+  "/contact",
+  "/pricing",
+  "/event-types/flea-markets",
+  "/features/interactive-venue-mapping",
+  "/privacy-policy",
+];
+const selectedPaths =
+  args.routes === "all"
+    ? siteRoutes.map((r) => r.path)
+    : args.routes
+      ? args.routes.split(",")
+      : representativePaths;
 
 interface Measure {
   performance: number;
@@ -37,9 +60,12 @@ interface Measure {
   totalBytes: number;
 }
 
+/** ours: the site as served; limit: without scripts; +coop / -coop: ours with COOP added or removed; spa. */
+type Variant = "ours" | "limit" | "+coop" | "-coop" | "spa";
+
 interface Row extends Measure {
   path: string;
-  variant: "ours" | "limit" | "spa";
+  variant: Variant;
   lcpRatioToLimit?: number;
 }
 
@@ -58,11 +84,25 @@ interface Server {
  * The site as production serves it, functions included: without them the page's referrer call answers
  * 404, logs an error, and Lighthouse's console-errors audit marks best practices down for it.
  */
-async function serve(buildDir: string, database: AppDatabase): Promise<Server> {
+async function serve(
+  buildDir: string,
+  database: AppDatabase,
+  openerPolicy?: "add" | "remove",
+): Promise<Server> {
   const app = await buildApp({ env: parseEnv({ RATE_LIMIT: "off" }), buildDir, database });
+  // The same answers with only Cross-Origin-Opener-Policy changed, on documents (assets never carry it).
+  if (openerPolicy)
+    app.addHook("onSend", (request, reply, payload, done) => {
+      if (request.url.startsWith("/assets/")) return done(null, payload);
+      if (openerPolicy === "add") reply.header(coopHeader, "same-origin");
+      else reply.removeHeader(coopHeader);
+      done(null, payload);
+    });
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   return { origin: address, close: () => app.close() };
 }
+
+const coopHeader = "cross-origin-opener-policy";
 
 /** SPA control pages Lighthouse could not measure at all: reported with the figures. */
 const spaFailures: string[] = [];
@@ -70,10 +110,10 @@ const spaFailures: string[] = [];
 /** Lighthouse runs that failed and were repeated, by error code: reported with the figures. */
 const failedRuns = new Map<string, number>();
 
-async function measure(port: number, url: string): Promise<Measure> {
-  const samples: Measure[] = [];
+/** One Lighthouse run that produced figures, repeating runs Lighthouse could not finish. */
+async function measureOnce(port: number, url: string): Promise<Measure> {
   let failures = 0;
-  while (samples.length < runs) {
+  for (;;) {
     const result = await lighthouse(url, { port, output: "json", logLevel: "error" });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { categories, audits, runtimeError } = result.lhr;
@@ -85,7 +125,7 @@ async function measure(port: number, url: string): Promise<Measure> {
       const code = runtimeError?.code ?? "NO_SCORE";
       failedRuns.set(code, (failedRuns.get(code) ?? 0) + 1);
       console.error(`Lighthouse run failed on ${url} (${code}), repeating it`);
-      if (failures > runs + 3) throw new Error(`Lighthouse failed ${failures} times on ${url}`);
+      if (failures > 5) throw new Error(`Lighthouse failed ${failures} times on ${url}`);
       continue;
     }
     const items =
@@ -96,7 +136,7 @@ async function measure(port: number, url: string): Promise<Measure> {
       )?.items ?? [];
     const bytes = (type: string) =>
       items.find((item) => item.resourceType === type)?.transferSize ?? 0;
-    samples.push({
+    return {
       performance: categories.performance?.score ?? 0,
       accessibility: categories.accessibility?.score ?? 0,
       bestPractices: categories["best-practices"]?.score ?? 0,
@@ -107,12 +147,31 @@ async function measure(port: number, url: string): Promise<Measure> {
       cls: audits["cumulative-layout-shift"]?.numericValue ?? 0,
       jsBytes: bytes("script"),
       totalBytes: bytes("total"),
-    });
+    };
   }
+}
+
+function medians(samples: Measure[]): Measure {
   const keys = Object.keys(samples[0] ?? {}) as (keyof Measure)[];
   return Object.fromEntries(
     keys.map((key) => [key, median(samples.map((s) => s[key]))]),
   ) as unknown as Measure;
+}
+
+/**
+ * `runs` runs of each variant of one page, interleaved (ours, limit, flipped, ours, ...), so that a change in the
+ * machine's load falls on every variant alike; medians per variant.
+ */
+async function measureInterleaved(port: number, urls: readonly string[]): Promise<Measure[]> {
+  const samples: Measure[][] = urls.map(() => []);
+  for (let run = 0; run < runs; run++) {
+    for (const [index, url] of urls.entries()) samples[index]?.push(await measureOnce(port, url));
+  }
+  return samples.map(medians);
+}
+
+async function measure(port: number, url: string): Promise<Measure> {
+  return (await measureInterleaved(port, [url]))[0] as Measure;
 }
 
 const fmt = {
@@ -124,7 +183,7 @@ const fmt = {
 
 function tableLines(rows: Row[]): string[] {
   const header =
-    "| route | variant | perf | a11y | best | seo | LCP ms | FCP ms | TBT ms | CLS | JS KiB | total KiB | LCP / limit |";
+    "| route | variant | perf | a11y | best | seo | LCP ms | FCP ms | TBT ms | CLS | JS at load KiB | transferred KiB | LCP / limit |";
   const lines = [header, `|${"---|".repeat(13)}`];
   for (const r of rows) {
     lines.push(
@@ -135,7 +194,13 @@ function tableLines(rows: Row[]): string[] {
 }
 
 /** Every selected route on our site and its limit, then the SPA control, in one Chromium. */
-async function measureAll(servers: { ours: Server; limit: Server; spa?: Server | undefined }) {
+async function measureAll(servers: {
+  ours: Server;
+  limit: Server;
+  coopAdded?: Server | undefined;
+  coopRemoved?: Server | undefined;
+  spa?: Server | undefined;
+}) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     chromeFlags: [
@@ -152,11 +217,33 @@ async function measureAll(servers: { ours: Server; limit: Server; spa?: Server |
   const rows: Row[] = [];
   try {
     for (const path of selectedPaths) {
-      const ours = await measure(chrome.port, `${servers.ours.origin}${path}`);
-      const limit = await measure(chrome.port, `${servers.limit.origin}${path}`);
-      const row: Row = { path, variant: "ours", ...ours, lcpRatioToLimit: ours.lcp / limit.lcp };
-      rows.push(row, { path, variant: "limit", ...limit });
-      console.log(tableLines([row]).at(-1));
+      // The flipped variant: COOP removed where the server sends it, added where it does not.
+      const sent = (await fetch(`${servers.ours.origin}${path}`)).headers.has(coopHeader);
+      const flipped = sent ? servers.coopRemoved : servers.coopAdded;
+      const urls = [servers.ours, servers.limit, ...(flipped ? [flipped] : [])].map(
+        (server) => `${server.origin}${path}`,
+      );
+      const [ours, limit, other] = (await measureInterleaved(chrome.port, urls)) as [
+        Measure,
+        Measure,
+        Measure | undefined,
+      ];
+      const lines: Row[] = [
+        { path, variant: "ours", ...ours, lcpRatioToLimit: ours.lcp / limit.lcp },
+        { path, variant: "limit", ...limit, lcpRatioToLimit: 1 },
+        ...(other
+          ? [
+              {
+                path,
+                variant: sent ? "-coop" : "+coop",
+                ...other,
+                lcpRatioToLimit: other.lcp / limit.lcp,
+              } satisfies Row,
+            ]
+          : []),
+      ];
+      rows.push(...lines);
+      console.log(tableLines(lines).slice(2).join("\n"));
     }
     const { spa } = servers;
     for (const path of spaPaths.filter((p) => selectedPaths.includes(p))) {
@@ -178,8 +265,8 @@ async function measureAll(servers: { ours: Server; limit: Server; spa?: Server |
 }
 
 async function main(): Promise<void> {
-  const buildDir = join(projectDir, "build");
-  if (!args["no-build"]) {
+  const buildDir = args["build-dir"] ?? join(projectDir, "build");
+  if (!args["no-build"] && !args["build-dir"]) {
     const build = spawnSync("npm", ["run", "build"], {
       cwd: projectDir,
       stdio: ["ignore", "ignore", "inherit"],
@@ -188,9 +275,9 @@ async function main(): Promise<void> {
   }
   const benchDir = join(projectDir, "build-bench");
   await buildLimitVariant(buildDir, join(benchDir, "limit"));
-  let spaBuilt = true;
+  let spaBuilt = args.spa;
   try {
-    await buildSpaVariant(buildDir, join(benchDir, "spa"));
+    if (spaBuilt) await buildSpaVariant(buildDir, join(benchDir, "spa"));
   } catch (error) {
     // Reported in the output and the document rather than hiding our own figures.
     spaBuilt = false;
@@ -206,15 +293,17 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   try {
     await migrateToLatest(database);
-    const start = async (dir: string) => {
-      const server = await serve(dir, database);
+    const start = async (dir: string, openerPolicy?: "add" | "remove") => {
+      const server = await serve(dir, database, openerPolicy);
       servers.push(server);
       return server;
     };
     const ours = await start(buildDir);
     const limit = await start(join(benchDir, "limit"));
+    const coopAdded = args.coop ? await start(buildDir, "add") : undefined;
+    const coopRemoved = args.coop ? await start(buildDir, "remove") : undefined;
     const spa = spaBuilt ? await start(join(benchDir, "spa")) : undefined;
-    rows.push(...(await measureAll({ ours, limit, spa })));
+    rows.push(...(await measureAll({ ours, limit, coopAdded, coopRemoved, spa })));
   } finally {
     await Promise.all(servers.map((s) => s.close()));
     await database.close();
@@ -227,14 +316,14 @@ async function main(): Promise<void> {
   console.log(`\n${table.join("\n")}`);
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   const date = new Date().toISOString().slice(0, 10);
-  const command = `npm run bench -- --runs ${runs}${args.routes ? ` --routes ${args.routes}` : ""}`;
+  const command = `npm run bench -- --runs ${runs}${args.routes ? ` --routes ${args.routes}` : ""}${args.spa ? " --spa" : ""}`;
   await mkdir(join(projectDir, "docs"), { recursive: true });
   await writeFile(
     join(projectDir, "docs", "performance-pages.json"),
     `${JSON.stringify({ date, machine, load, command, runs, failedRuns: Object.fromEntries(failedRuns), rows }, null, 2)}\n`,
   );
   const notes = [
-    ...(spaBuilt
+    ...(spaBuilt || !args.spa
       ? []
       : [
           "The SPA control could not be built in this run (see the command's output), so it has no rows.",
@@ -250,7 +339,7 @@ async function main(): Promise<void> {
   ];
   const section = [
     "<!-- pages:start -->",
-    `Measured ${date} on ${machine} (${load}) with \`${command}\` (Lighthouse mobile preset, simulated throttling, Debian Chromium; median of ${runs} runs per page). "limit" is the same page with every script and modulepreload removed; "spa" is the same app built as a client-rendered SPA.`,
+    `Measured ${date} on ${machine} (${load}) with \`${command}\` (Lighthouse mobile preset, simulated throttling, Debian Chromium; median of ${runs} runs per page, the variants of a page interleaved run by run). "limit" is the same page, served with the same headers, with every script and modulepreload removed; "-coop" and "+coop" are the same page with only its \`Cross-Origin-Opener-Policy: same-origin\` header removed or added; "spa" (with \`--spa\`) is the same app built as a client-rendered SPA.`,
     "",
     ...notes.flatMap((note) => [note, ""]),
     ...table,

@@ -15,6 +15,12 @@ export const absoluteOrigin = (name: string) =>
 /** The site's canonical origin (build and run time). */
 export const siteUrl = absoluteOrigin("SITE_URL").default("https://www.boothpilot.example");
 
+/**
+ * Days raw referrer visits are kept (0: forever): the server deletes older ones, and the privacy and cookie pages
+ * state the same number, so the variable is read at build and at run time.
+ */
+export const visitRetentionDays = z.coerce.number().int().min(0).default(400);
+
 /** An unset or empty variable is undefined; a set one is trimmed. */
 export const optionalString = z
   .string()

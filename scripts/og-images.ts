@@ -49,7 +49,8 @@ const fonts = [
     style: "normal" as const,
   },
 ];
-const logoSvg = await readFile(join(root, "public", "favicon.svg"), "utf8");
+// The logo file: the same drawing as the favicon and the mark in the header and footer (a test holds them equal).
+const logoSvg = await readFile(join(root, "public", "logo.svg"), "utf8");
 const logoDataUri = `data:image/svg+xml;base64,${Buffer.from(logoSvg).toString("base64")}`;
 
 const colors = { brand: "#1f3a93", brandLight: "#dbe6fe", ink: "#0f172a", muted: "#475569" };

@@ -16,6 +16,8 @@ console.log(
   "CSS br".padStart(8),
   "JS br".padStart(8),
   "JS used".padStart(8),
+  "fonts+img".padStart(10),
+  "total".padStart(8),
 );
 for (const page of [...manifest.pages, manifest.notFound]) {
   const w = pageWeight(buildDir, page.file);
@@ -25,8 +27,10 @@ for (const page of [...manifest.pages, manifest.notFound]) {
     String(w.cssBrotli).padStart(8),
     String(w.jsBrotli).padStart(8),
     String(w.jsAfterInteractionBrotli).padStart(8),
+    String(w.mediaBytes).padStart(10),
+    String(w.totalBytes).padStart(8),
   );
 }
 console.log(
-  `JS used: after the page's own islands have loaded (each with React). Budgets (bytes, brotli): HTML ${budgets.htmlBrotliPerPage}, CSS ${budgets.cssBrotliPerPage}, JS ${budgets.jsBrotliPerPage}, JS used ${budgets.jsAfterInteractionBrotliPerPage}`,
+  `JS used: after the page's own islands have loaded (each with React). Budgets (bytes, brotli): HTML ${budgets.htmlBrotliPerPage}, CSS ${budgets.cssBrotliPerPage}, JS ${budgets.jsBrotliPerPage}, JS used ${budgets.jsAfterInteractionBrotliPerPage}, total (with fonts and images) ${budgets.totalPerPage}`,
 );

@@ -22,7 +22,6 @@ describe("buildApp without a database", () => {
 
 /** What a client receives on every answer that is not a JSON API's, written out as sent. */
 const documentHeaders = {
-  "cross-origin-opener-policy": "same-origin",
   "cross-origin-resource-policy": "same-origin",
   "origin-agent-cluster": "?1",
   "referrer-policy": "strict-origin-when-cross-origin",
@@ -49,6 +48,27 @@ describe("responses", () => {
           "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
         );
         expect(response.headers["x-powered-by"]).toBeUndefined();
+        // Cross-Origin-Opener-Policy only where someone is signed in (ADR 21).
+        expect(response.headers["cross-origin-opener-policy"], url).toBeUndefined();
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("cut the console's pages off from other origins' windows (COOP), and only those", async () => {
+    const app = await buildApp({ env: parseEnv({}) });
+    try {
+      for (const url of ["/admin", "/admin/messages/1", "/admin?next=%2Fadmin"]) {
+        const response = await app.inject({ url });
+        expect(response.headers["cross-origin-opener-policy"], url).toBe("same-origin");
+        for (const [name, value] of Object.entries(documentHeaders)) {
+          expect(response.headers[name], `${url} ${name}`).toBe(value);
+        }
+      }
+      for (const url of ["/", "/pricing", "/administrator", "/functions/v1/track-referrer"]) {
+        const response = await app.inject({ url });
+        expect(response.headers["cross-origin-opener-policy"], url).toBeUndefined();
       }
     } finally {
       await app.close();

@@ -1,7 +1,12 @@
 // Run-time configuration: every environment variable the server reads, validated once at start.
 import { isIP } from "node:net";
 import { z } from "zod";
-import { optionalString, parseEnvFields, siteUrl } from "../contracts/env-fields.ts";
+import {
+  optionalString,
+  parseEnvFields,
+  siteUrl,
+  visitRetentionDays,
+} from "../contracts/env-fields.ts";
 
 const addressList = optionalString.transform((value) =>
   value
@@ -125,7 +130,7 @@ export const envSchema = z
       "METRICS_TOKEN must be at least 32 characters (for example: openssl rand -hex 32)",
     ),
     /** Days raw visits are kept (the daily rollups are kept forever); 0 keeps them forever. */
-    VISIT_RETENTION_DAYS: z.coerce.number().int().min(0).default(400),
+    VISIT_RETENTION_DAYS: visitRetentionDays,
     /** "production": the admin cookie is Secure and HSTS is sent, whatever SITE_URL says. */
     NODE_ENV: optionalString,
     LOG_LEVEL: z

@@ -8,6 +8,7 @@ describe("parseBuildEnv", () => {
       SITE_URL: "https://www.boothpilot.example",
       APP_URL: "https://app.boothpilot.example",
       PUBLIC_BACKEND_KEY: undefined,
+      VISIT_RETENTION_DAYS: 400,
       ...businessEnvDefaults,
       MAIL_DOMAIN: undefined,
       MAIL_GENERAL: undefined,

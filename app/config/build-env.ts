@@ -1,6 +1,11 @@
 // Build-time configuration: read once by vite.config.ts, validated, and baked into the pages.
 import { z } from "zod";
-import { absoluteOrigin, parseEnvFields, siteUrl } from "../../contracts/env-fields.ts";
+import {
+  absoluteOrigin,
+  parseEnvFields,
+  siteUrl,
+  visitRetentionDays,
+} from "../../contracts/env-fields.ts";
 import { businessEnvFields, mailboxesOf } from "./business-env.ts";
 
 export const buildEnvSchema = z.object({
@@ -12,6 +17,8 @@ export const buildEnvSchema = z.object({
     .regex(/^[\w.-]*$/, "PUBLIC_BACKEND_KEY may hold only letters, digits, '.', '_' and '-'")
     .optional()
     .transform((value) => (value ? value : undefined)),
+  /** The privacy and cookie pages state it; the server deletes by it (the same variable at run time). */
+  VISIT_RETENTION_DAYS: visitRetentionDays,
   ...businessEnvFields,
 });
 

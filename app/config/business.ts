@@ -14,8 +14,6 @@ export const business = {
   setupMinutes: 5,
   contactMessageRows: 5,
   successToastMs: 6000,
-  /** Days a tracked visit is kept before it is deleted; the server's VISIT_RETENTION_DAYS overrides it. */
-  visitRetentionDaysDefault: 400,
   referrerFlagKey: "referrer_tracked",
   /** Session-storage key of the visitor's random session id (sent with the referrer and the contact form). */
   sessionIdKey: "referrer_session_id",

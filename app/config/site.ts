@@ -23,6 +23,8 @@ export const siteConfig = {
     demo: env.DEMO_VIDEO_URL,
     venueMapHowTo: env.VENUE_MAP_VIDEO_URL,
   },
+  /** Days a raw visit record is kept before the server deletes it (0: kept until deleted by hand). */
+  visitRetentionDays: env.VISIT_RETENTION_DAYS,
   /** hello@, careers@, press@: resolved by parseBuildEnv from MAIL_DOMAIN and the per-address variables. */
   mailboxes: env.mailboxes,
   social: [

@@ -2,6 +2,7 @@
 import { business, processingFeeLabel } from "../config/business";
 import { paths } from "../config/paths";
 import { siteConfig } from "../config/site";
+import { feesFor, formatUsd } from "../lib/fees";
 import { headerNav } from "./navigation";
 
 /** "a, b and c": the list style the site uses in running text. */
@@ -14,6 +15,21 @@ export function listOf(items: readonly string[], conjunction = "and"): string {
 export const paymentMethodsText = listOf(
   business.paymentMethods.map((method) => (method === "Cards" ? "cards" : method)),
 );
+
+/** The booth price of the one worked example the fee copy gives (the calculator's default): $100. */
+const exampleBooth = feesFor(10_000, 1);
+
+/**
+ * What the processing fee is taken on, with a worked example: the vendor's whole payment (booth price plus
+ * platform fee), never the booth price alone.
+ */
+export const processingFeeBase = {
+  short: "on the vendor's whole payment (booth price plus platform fee)",
+  example: `On a ${formatUsd(exampleBooth.boothCents)} booth the vendor pays ${formatUsd(exampleBooth.vendorPaysCents)} (${formatUsd(exampleBooth.boothCents)} plus the ${formatUsd(exampleBooth.platformFeeCents)} platform fee); processing on ${formatUsd(exampleBooth.vendorPaysCents)} is ${formatUsd(exampleBooth.processingFeeCents)}, so you receive ${formatUsd(exampleBooth.organizerReceivesCents)}.`,
+} as const;
+
+/** What organizers may pay the platform itself with (an optional paid service), as running text. */
+export const organizerPaymentFormsText = listOf(business.policy.subscriptionPaymentForms, "or");
 
 export const priceLabels = {
   /** The organizer price in dollars. */

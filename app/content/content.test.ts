@@ -70,3 +70,49 @@ describe("storage names the policies cite", () => {
     expect(sessionCookie(true).name).toBe(`__Host-${business.adminSessionCookie}`);
   });
 });
+
+/** A legal page's text: every block's words, section by section. */
+function sectionTexts(path: Parameters<typeof legalPageFor>[0]) {
+  return legalPageFor(path).sections.map((section) => ({
+    title: section.title,
+    text: [section.title, ...section.blocks.map((block) => JSON.stringify(block))].join(" "),
+  }));
+}
+
+describe("copy that holds together", () => {
+  it("terms: every subscription, trial or refund clause is about optional paid services, never the free use", () => {
+    const sections = sectionTexts(paths.termsService);
+    const paidClauses = sections.filter((s) => /subscription|trial|non-refundable/i.test(s.text));
+    expect(paidClauses.map((s) => s.title)).toEqual([
+      "Fees",
+      "Optional paid services: billing and renewal",
+      "Refunds of optional paid services",
+      "Free trials of optional paid services",
+    ]);
+    for (const clause of paidClauses.slice(1))
+      expect(clause.text, clause.title).toMatch(/optional paid service/);
+    expect(sections.find((s) => s.title === "Fees")?.text).toMatch(
+      /\$0 to use the platform, forever: no plan, subscription or trial is needed/,
+    );
+  });
+
+  it("terms: what organizers may pay BoothPilot with is told apart from what vendors pay booths with", () => {
+    const payments = sectionTexts(paths.termsService).find((s) => s.title === "Payments")?.text;
+    expect(payments).toContain(
+      "What organizers may pay BoothPilot with: optional paid services, where offered, are paid with Visa, Mastercard, American Express, Discover or PayPal.",
+    );
+    expect(payments).toContain(
+      "What vendors can pay booths with: cards, Apple Pay, Google Pay, Link, Cash App and Afterpay",
+    );
+  });
+
+  it("the privacy and cookie pages give the retention in days and name no variable", () => {
+    for (const path of [paths.privacyPolicy, paths.cookies]) {
+      const text = sectionTexts(path)
+        .map((s) => s.text)
+        .join(" ");
+      expect(text, path).toMatch(/deleted after 400 days/);
+      expect(text, path).not.toMatch(/\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/);
+    }
+  });
+});

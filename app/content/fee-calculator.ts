@@ -1,6 +1,7 @@
 // Copy of the /pricing fee calculator: labels, the assumptions beside the result, the worked example's prices.
 import { business, processingFeeLabel } from "../config/business";
 import { siteConfig } from "../config/site";
+import { processingFeeBase } from "./common";
 
 export const feeCalculatorCopy = {
   title: "What a booth brings in",
@@ -13,14 +14,14 @@ export const feeCalculatorCopy = {
   resultTitle: "For each vendor",
   rows: {
     vendorPays: "Vendor pays",
-    processingFee: "Processing fee per transaction (paid by you)",
+    processingFee: "Processing fee on the vendor's payment (paid by you)",
     organizerReceives: "You receive per vendor",
     organizerTotal: "You receive in total",
     organizerPaysPlatform: `You pay ${siteConfig.name}`,
   },
   assumptions: [
     `The vendors' platform fee is ${business.vendorPlatformFeePercent}% of the booth price, added to what the vendor pays.`,
-    `Processing is ${processingFeeLabel} of the amount the vendor is charged (booth price plus platform fee), paid by the ${business.processingFee.paidBy}.`,
+    `Processing is ${processingFeeLabel} per transaction, paid by the ${business.processingFee.paidBy}, ${processingFeeBase.short}. ${processingFeeBase.example}`,
     "Each fee is rounded to the nearest cent, half a cent up.",
   ],
   exampleTitle: "Worked examples",

@@ -1,7 +1,7 @@
 // Copy of /how-it-works: the three acceptance models (docs/product.md, "Acceptance models"), their comparison and the FAQ.
 import { business } from "../config/business";
 import { siteConfig } from "../config/site";
-import { claims, paymentMethodsText, priceLabels } from "./common";
+import { claims, paymentMethodsText, priceLabels, processingFeeBase } from "./common";
 
 export interface AcceptanceModel {
   id: string;
@@ -108,7 +108,7 @@ export interface Faq {
 export const faqs: readonly Faq[] = [
   {
     question: `How much does ${siteConfig.name} cost organizers?`,
-    answer: `Using ${siteConfig.name} costs organizers ${priceLabels.organizerPrice}, forever. Card processing is ${priceLabels.processingFee} per transaction, paid by the organizer, and vendors pay a ${priceLabels.vendorFee} platform fee.`,
+    answer: `Using ${siteConfig.name} costs organizers ${priceLabels.organizerPrice}, forever. Card processing is ${priceLabels.processingFee} per transaction, paid by the organizer, ${processingFeeBase.short}; vendors pay a ${priceLabels.vendorFee} platform fee. ${processingFeeBase.example}`,
   },
   {
     question: "How long does setup take?",
@@ -134,7 +134,7 @@ export const faqs: readonly Faq[] = [
       "Yes, with Pick & Pay: vendors pick an open spot on the map and pay, and the spot is greyed out for everyone else. In the other models, vendors can share booth preferences and you assign the spot.",
   },
   {
-    question: "How can vendors pay?",
+    question: "How can vendors pay for their booths?",
     answer: `With ${paymentMethodsText}.`,
   },
   {

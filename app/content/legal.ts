@@ -3,7 +3,14 @@
 import { business } from "../config/business";
 import { eventTypeSlugs, normalizePathname, paths } from "../config/paths";
 import { siteConfig } from "../config/site";
-import { claims, listOf, priceLabels } from "./common";
+import {
+  claims,
+  listOf,
+  organizerPaymentFormsText,
+  paymentMethodsText,
+  priceLabels,
+  processingFeeBase,
+} from "./common";
 
 export type LegalBlock =
   | string
@@ -48,6 +55,13 @@ const cookie = business.adminSessionCookie;
 const general = { label: "General enquiries", email: siteConfig.mailboxes.general };
 const effective = `Effective date: ${policy.effectiveDate}`;
 const noticeDays = `at least ${policy.materialChangeNoticeDays} days'`;
+/** How long raw visit records are kept, in days from the build's configuration (0: until deleted). */
+const visitsKept =
+  siteConfig.visitRetentionDays > 0
+    ? `Visit records are deleted after ${siteConfig.visitRetentionDays} days`
+    : "Visit records are kept until we delete them";
+/** The clauses of the terms that only a paid service can trigger: never the organizers' free use. */
+const optionalPaid = "optional paid services";
 
 export const legalPages: Record<LegalPath, LegalPage> = {
   [paths.privacyPolicy]: {
@@ -72,7 +86,7 @@ export const legalPages: Record<LegalPath, LegalPage> = {
               "Contact messages. When you send the contact form, we store what you enter (name, email, phone, business name, website and message) so we can reply.",
               "A visit record. Once per browser session, the site records a random session id, the referrer (the page that sent you here, or the word “direct” if there was none), the landing page you arrived on, the campaign named in that page's address (its utm_source, utm_medium, utm_campaign, utm_term and utm_content), and your browser's user agent. This tells us how people find us.",
               "Your message and your visit are linked. A contact message carries the session id of the visit it was sent from, so the team reading it sees the referrer, landing page, campaign and user agent of that visit.",
-              `How long we keep visits. Visit records are deleted after ${business.visitRetentionDaysDefault} days (the site's operator sets this period with VISIT_RETENTION_DAYS). Contact messages are kept until you or we delete them.`,
+              `How long we keep visits. ${visitsKept}. Contact messages are kept until you or we delete them.`,
               `Two keys in your browser's session storage. \`${business.sessionIdKey}\` holds the random session id, and \`${business.referrerFlagKey}\` is set once the visit record has been saved, so the record is sent only once per session.`,
               `One cookie, for the team only. Signing in to the admin console sets \`${cookie}\` (named \`__Host-${cookie}\` when the console is served over HTTPS); visitors of the public pages never get it.`,
             ],
@@ -153,14 +167,16 @@ export const legalPages: Record<LegalPath, LegalPage> = {
         id: "fees",
         title: "Fees",
         blocks: [
-          `Organizers pay ${priceLabels.organizerPrice} to use the platform, forever. The payment provider's processing fee of ${priceLabels.processingFee} per transaction is paid by the ${business.processingFee.paidBy}. Vendors pay a ${priceLabels.vendorFee} platform fee.`,
+          `Organizers pay ${priceLabels.organizerPrice} to use the platform, forever: no plan, subscription or trial is needed to run events. The payment provider's processing fee of ${priceLabels.processingFee} per transaction is paid by the ${business.processingFee.paidBy}, ${processingFeeBase.short}. Vendors pay a ${priceLabels.vendorFee} platform fee.`,
         ],
       },
       {
         id: "payments",
         title: "Payments",
         blocks: [
-          `All payments are made in US dollars (${policy.currency}). A paid ${name} subscription, where offered, is paid with ${listOf(policy.subscriptionPaymentForms, "or")}.`,
+          `All payments are made in US dollars (${policy.currency}).`,
+          `What organizers may pay ${name} with: ${optionalPaid}, where offered, are paid with ${organizerPaymentFormsText}.`,
+          `What vendors can pay booths with: ${paymentMethodsText}, paid to the organizer of the event through the platform.`,
           {
             link: {
               label: "How vendors pay organizers for their booths: Pricing",
@@ -171,9 +187,10 @@ export const legalPages: Record<LegalPath, LegalPage> = {
       },
       {
         id: "subscriptions",
-        title: "Subscriptions and renewal",
+        title: "Optional paid services: billing and renewal",
         blocks: [
-          `Paid subscriptions, where offered, are billed ${listOf(
+          `Organizers never need a subscription: the platform is free for them, forever. The clauses in this section and the next two apply only to ${optionalPaid} that we may offer and that you choose to buy.`,
+          `Paid subscriptions to ${optionalPaid}, where offered, are billed ${listOf(
             policy.billingPeriods.map((period) => (period === "annual" ? "annually" : period)),
             "or",
           )} and renew automatically at the end of each billing period until cancelled.`,
@@ -181,16 +198,16 @@ export const legalPages: Record<LegalPath, LegalPage> = {
       },
       {
         id: "refunds",
-        title: "Refunds",
+        title: "Refunds of optional paid services",
         blocks: [
-          "Paid subscription fees are non-refundable, except where the law requires a refund or where we decide to give one, case by case.",
+          "Paid subscription fees for optional paid services are non-refundable, except where the law requires a refund or where we decide to give one, case by case.",
         ],
       },
       {
         id: "trials",
-        title: "Free trials",
+        title: "Free trials of optional paid services",
         blocks: [
-          "If a paid subscription starts with a free trial, you are charged when the trial ends.",
+          "If a paid subscription to an optional paid service starts with a free trial, you are charged when the trial ends, unless you cancel before. The free use of the platform is not a trial and never ends in a charge.",
         ],
       },
       {
@@ -292,6 +309,7 @@ export const legalPages: Record<LegalPath, LegalPage> = {
               ],
             },
           },
+          `The items in your browser go when you close the tab. The visit record they are sent with is kept on our server: ${visitsKept.charAt(0).toLowerCase()}${visitsKept.slice(1)}.`,
         ],
       },
       {

@@ -33,6 +33,7 @@ export const headerNav = {
   login: { label: "Login", href: siteConfig.appLinks.login },
   signUp: { label: "Sign Up Free", href: siteConfig.appLinks.signUp },
   menuLabel: "Menu",
+  closeLabel: "Close",
   skipLink: "Skip to content",
 } as const;
 

@@ -2,7 +2,7 @@
 import { business, payoutsSentence } from "../config/business";
 import { paths } from "../config/paths";
 import { siteConfig } from "../config/site";
-import { claims, ctaLabels, priceLabels } from "./common";
+import { claims, ctaLabels, priceLabels, processingFeeBase } from "./common";
 
 export interface PriceCard {
   id: string;
@@ -45,8 +45,8 @@ export const pricingCopy = {
         audience: "Payment processing",
         price: priceLabels.processingFee,
         unit: "per transaction",
-        summary: `The payment provider's processing fee, paid by the ${business.processingFee.paidBy}.`,
-        points: ["Charged per transaction, only when a vendor pays"],
+        summary: `The payment provider's processing fee, paid by the ${business.processingFee.paidBy}, ${processingFeeBase.short}.`,
+        points: ["Charged per transaction, only when a vendor pays", processingFeeBase.example],
       },
       {
         id: "vendors",

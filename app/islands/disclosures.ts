@@ -1,5 +1,5 @@
 // Native <details> made to report their state (aria-expanded), and the header's menus (details[data-disclosure])
-// closed by Escape, by a click outside, and when the page comes back from the back/forward cache.
+// closed by Escape, by a click outside, when the keyboard moves focus out of them, and when the page comes back from the back/forward cache.
 import { disclosureAttribute } from "./markup";
 
 const menus = `details[${disclosureAttribute}]`;
@@ -38,6 +38,14 @@ export function enhanceDisclosures(doc: Document): void {
     for (const details of openMenus()) {
       if (event.target instanceof Node && !details.contains(event.target)) details.open = false;
     }
+  });
+  // Tabbing past a menu's last link closes it, so it never covers the page the keyboard has moved on to. Focus
+  // that goes nowhere (a click on the panel's padding) leaves it open.
+  doc.addEventListener("focusout", (event) => {
+    const details = event.target instanceof Element ? event.target.closest(menus) : null;
+    const next = event.relatedTarget;
+    if (details instanceof HTMLDetailsElement && next instanceof Node && !details.contains(next))
+      details.open = false;
   });
   // A page restored from the back/forward cache shows the menu that was open when the visitor left.
   window.addEventListener("pageshow", (event) => {

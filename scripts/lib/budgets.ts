@@ -12,4 +12,9 @@ export const budgets = {
   cssBrotliPerPage: 12_000,
   /** A page's HTML document, brotli-compressed. */
   htmlBrotliPerPage: 20_000,
+  /**
+   * Everything a page loads by itself, as served (brotli where it helps): HTML, CSS, JavaScript at load, the
+   * preloaded font (ADR 20) and images.
+   */
+  totalPerPage: 120_000,
 } as const;

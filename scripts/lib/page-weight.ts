@@ -1,6 +1,6 @@
 // Bytes a page costs a visitor, read from the build output: its HTML, CSS and JavaScript, compressed; the
-// JavaScript at load and after the first interaction with the page's islands.
-import { readFileSync, statSync } from "node:fs";
+// JavaScript at load and after the first interaction with the page's islands; its fonts and images; the total.
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { islandAttribute } from "../../app/islands/markup.ts";
 import { siteScriptAttribute } from "../../app/lib/site-script.ts";
@@ -13,6 +13,10 @@ export interface PageWeight {
   jsBrotli: number;
   /** JavaScript loaded once the visitor has used every island on the page (React included). */
   jsAfterInteractionBrotli: number;
+  /** Fonts the page preloads and images it names, as served (compressed where the build compressed them). */
+  mediaBytes: number;
+  /** Everything the page loads by itself: HTML, CSS, JavaScript at load, fonts and images. */
+  totalBytes: number;
   jsFiles: string[];
   cssFiles: string[];
 }
@@ -26,15 +30,23 @@ export type SiteScriptManifest = Record<
 
 const brotliSize = (clientDir: string, url: string) => statSync(join(clientDir, `${url}.br`)).size;
 
+/** A file as the server sends it to a browser that accepts brotli: the .br beside it, or the file itself. */
+const servedSize = (clientDir: string, url: string) => {
+  const file = join(clientDir, url);
+  return existsSync(`${file}.br`) ? statSync(`${file}.br`).size : statSync(file).size;
+};
+
 interface PageFiles {
   scripts: string[];
   stylesheets: string[];
+  /** Preloaded fonts and the page's own images (site paths only). */
+  media: string[];
   /** The names of the page's islands (data-island). */
   islands: string[];
 }
 
 function filesOf(html: string): PageFiles {
-  const files: PageFiles = { scripts: [], stylesheets: [], islands: [] };
+  const files: PageFiles = { scripts: [], stylesheets: [], media: [], islands: [] };
   for (const element of elements(parseHtml(html))) {
     // The site script is loaded by an inline loader that names it (app/lib/site-script.ts).
     const src = attribute(element, "src") ?? attribute(element, siteScriptAttribute);
@@ -43,6 +55,14 @@ function filesOf(html: string): PageFiles {
     if (element.tagName === "script" && src) files.scripts.push(src);
     if (element.tagName === "link" && href && rel === "modulepreload") files.scripts.push(href);
     if (element.tagName === "link" && href && rel === "stylesheet") files.stylesheets.push(href);
+    if (
+      element.tagName === "link" &&
+      href &&
+      rel === "preload" &&
+      attribute(element, "as") === "font"
+    )
+      files.media.push(href);
+    if (element.tagName === "img" && src?.startsWith("/")) files.media.push(src);
     const island = attribute(element, islandAttribute);
     if (island !== undefined) files.islands.push(island);
   }
@@ -93,11 +113,20 @@ export function pageWeight(buildDir: string, htmlFile: string): PageWeight {
   const afterInteraction = [...new Set([...atLoad, ...closure(manifest, islandEntries, false)])];
   const sum = (urls: string[]) =>
     urls.reduce((total, url) => total + brotliSize(clientDir, url), 0);
+  const htmlBrotli = statSync(join(clientDir, `${htmlFile}.br`)).size;
+  const cssBrotli = sum(files.stylesheets);
+  const jsBrotli = sum(atLoad);
+  const mediaBytes = [...new Set(files.media)].reduce(
+    (total, url) => total + servedSize(clientDir, url),
+    0,
+  );
   return {
-    htmlBrotli: statSync(join(clientDir, `${htmlFile}.br`)).size,
-    cssBrotli: sum(files.stylesheets),
-    jsBrotli: sum(atLoad),
+    htmlBrotli,
+    cssBrotli,
+    jsBrotli,
     jsAfterInteractionBrotli: sum(afterInteraction),
+    mediaBytes,
+    totalBytes: htmlBrotli + cssBrotli + jsBrotli + mediaBytes,
     jsFiles: afterInteraction,
     cssFiles: files.stylesheets,
   };

@@ -39,7 +39,6 @@ declare module "fastify" {
  * differently (CSP, set per response) or only on an HTTPS site (HSTS).
  */
 export const baseSecurityHeaders: Readonly<Record<string, string>> = Object.freeze({
-  "cross-origin-opener-policy": "same-origin",
   "cross-origin-resource-policy": "same-origin",
   "origin-agent-cluster": "?1",
   "referrer-policy": "strict-origin-when-cross-origin",
@@ -51,6 +50,20 @@ export const baseSecurityHeaders: Readonly<Record<string, string>> = Object.free
   "x-xss-protection": "0",
   "permissions-policy": "camera=(), microphone=(), geolocation=(), interest-cohort=()",
 });
+
+/**
+ * The console's documents also cut every tie to windows of other origins (ADR 21): a signed-in page is what a
+ * cross-window attack would be after. Public pages hold nothing such an attack could read, and the header costs
+ * them a slower, more blocked first load in the browser that measures a site's speed.
+ */
+export const consoleSecurityHeaders: Readonly<Record<string, string>> = Object.freeze({
+  ...baseSecurityHeaders,
+  "cross-origin-opener-policy": "same-origin",
+});
+
+/** The console's pages (client-rendered): /admin and below; its JSON API answers with the API set. */
+const isConsole = (url: string) =>
+  url === "/admin" || url.startsWith("/admin/") || url.startsWith("/admin?");
 
 /** Where JSON APIs answer: their answers carry the API set below instead of the document set. */
 export const jsonApiPrefixes: readonly string[] = ["/functions/", "/admin/api/"];
@@ -71,7 +84,7 @@ export const apiSecurityHeaders: Readonly<Record<string, string>> = Object.freez
  * whatever the path, the answer can be neither sniffed, framed, loaded nor cached.
  */
 export const frameworkAnswerHeaders: Readonly<Record<string, string>> = Object.freeze({
-  ...baseSecurityHeaders,
+  ...consoleSecurityHeaders,
   ...apiSecurityHeaders,
 });
 
@@ -111,7 +124,13 @@ async function securityHeaders(
       reply.headers(assetSecurityHeaders);
       return done();
     }
-    reply.headers(isJsonApi(request.url) ? apiSecurityHeaders : baseSecurityHeaders);
+    reply.headers(
+      isJsonApi(request.url)
+        ? apiSecurityHeaders
+        : isConsole(request.url)
+          ? consoleSecurityHeaders
+          : baseSecurityHeaders,
+    );
     // From the configuration, not request.protocol: behind a TLS proxy the request may look like plain http.
     // Browsers ignore HSTS received over plain http (local use). The documents carry it; assets need not.
     if (options.hsts) reply.header("strict-transport-security", strictTransportSecurity);

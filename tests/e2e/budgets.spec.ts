@@ -34,6 +34,9 @@ test.describe("budgets", () => {
       );
       expect(weight.cssBrotli).toBeLessThanOrEqual(budgets.cssBrotliPerPage);
       expect(weight.htmlBrotli).toBeLessThanOrEqual(budgets.htmlBrotliPerPage);
+      // The font counts: without it the total would be a fraction of what a first visit downloads.
+      expect(weight.mediaBytes, "the preloaded font").toBeGreaterThan(20_000);
+      expect(weight.totalBytes).toBeLessThanOrEqual(budgets.totalPerPage);
     });
 
     test(`${page.path} has no render-blocking script and every image sized`, () => {

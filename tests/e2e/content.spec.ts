@@ -275,6 +275,13 @@ test.describe("pricing", () => {
     expect(text).toMatch(/per transaction/);
     expect(text).toMatch(/paid by the organizer/);
     expect(text).toMatch(/5%\s*platform fee/);
+    // The processing fee's base where it is shown, with the calculator's worked example.
+    expect(text).toContain(
+      "paid by the organizer, on the vendor's whole payment (booth price plus platform fee).",
+    );
+    expect(text).toContain(
+      "On a $100.00 booth the vendor pays $105.00 ($100.00 plus the $5.00 platform fee); processing on $105.00 is $3.35, so you receive $96.65.",
+    );
     expect(text).toMatch(/Next-day payouts/);
     expect(text).toContain(
       "Payouts are next-day as standard, and instant where your payout account supports it.",
@@ -514,7 +521,8 @@ test.describe("legal and info pages", () => {
     expect(text).toMatch(/Contact messages/);
     expect(text).toMatch(/contact message carries the session id of the visit/);
     expect(text).toContain("Visit records are deleted after 400 days");
-    expect(text).toContain("VISIT_RETENTION_DAYS");
+    // People read a number of days, not the name of the setting behind it.
+    expect(text).not.toContain("VISIT_RETENTION_DAYS");
     for (const key of ["referrer_tracked", "referrer_session_id", "bp_admin_session"]) {
       await expect(main.locator("code", { hasText: new RegExp(`^${key}$`) }), key).toHaveCount(1);
     }
@@ -528,8 +536,20 @@ test.describe("legal and info pages", () => {
     const text = await mainText(main);
     expect(text).toContain("US dollars");
     expect(text).toContain(
-      "subscription, where offered, is paid with Visa, Mastercard, American Express, Discover or PayPal",
+      "What organizers may pay BoothPilot with: optional paid services, where offered, are paid with Visa, Mastercard, American Express, Discover or PayPal.",
     );
+    expect(text).toContain(
+      "What vendors can pay booths with: cards, Apple Pay, Google Pay, Link, Cash App and Afterpay",
+    );
+    // The paid-service clauses never read as applying to the organizers' free use.
+    expect(text).toMatch(/no plan, subscription or trial is needed to run events/);
+    for (const heading of [
+      "Optional paid services: billing and renewal",
+      "Refunds of optional paid services",
+      "Free trials of optional paid services",
+    ])
+      await expect(main.getByRole("heading", { name: heading, level: 2 })).toBeVisible();
+    expect(text).toMatch(/free use of the platform is not a trial and never ends in a charge/);
     await expect(main.getByRole("link", { name: /How vendors pay organizers/ })).toHaveAttribute(
       "href",
       "/pricing",
@@ -537,6 +557,7 @@ test.describe("legal and info pages", () => {
     expect(text).toMatch(/billed monthly or annually and renew automatically/);
     expect(text).toMatch(/non-refundable, except where the law requires.*case by case/);
     expect(text).toMatch(/free trial, you are charged when the trial ends/);
+    expect(text).not.toMatch(/\bA paid BoothPilot subscription\b/);
     expect(text).toContain("State of Florida");
     expect(text).toContain("July 1st, 2025");
     expect(text).toMatch(/at least 30 days' notice/);
@@ -556,6 +577,9 @@ test.describe("legal and info pages", () => {
       "bp_admin_session (__Host-bp_admin_session over HTTPS)",
     ]);
     await expect(table.locator("tbody td", { hasText: "Session storage" })).toHaveCount(2);
+    expect(text).toContain(
+      "The visit record they are sent with is kept on our server: visit records are deleted after 400 days.",
+    );
   });
 
   const mailboxes: Record<string, string[]> = {

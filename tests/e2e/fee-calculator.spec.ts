@@ -19,7 +19,7 @@ test.describe("with JavaScript", () => {
     const result = (label: string) =>
       form.getByRole("term").filter({ hasText: label }).locator("xpath=following-sibling::dd");
     await expect(result("Vendor pays")).toHaveText("$105.00");
-    await expect(result("Processing fee per transaction")).toHaveText("$3.35");
+    await expect(result("Processing fee on the vendor's payment")).toHaveText("$3.35");
     await expect(result("You receive per vendor")).toHaveText("$96.65");
     await expect(result("You receive in total")).toHaveText("$1,933.00");
     await expect(result("You pay BoothPilot")).toHaveText("$0.00");

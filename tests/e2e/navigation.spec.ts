@@ -1,6 +1,11 @@
 // Header navigation: Event Types dropdown on desktop, menu panel on phones, by pointer and keyboard.
+
+import type { Page } from "@playwright/test";
 import { eventTypeLinks } from "../../app/content/navigation.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
+
+/** The phone menu's toggle: it reads Menu, and Close while open. */
+const menuToggle = (page: Page) => page.getByRole("banner").locator("summary", { hasText: "Menu" });
 
 const isMobile = (width: number | undefined) => (width ?? 1280) < 768;
 
@@ -83,9 +88,7 @@ test.describe("mobile menu", () => {
   test("the menu button opens a panel with every page and closes after navigating", async ({
     page,
   }) => {
-    const button = page
-      .getByRole("button", { name: "Menu" })
-      .or(page.locator("summary[aria-label=Menu]"));
+    const button = menuToggle(page);
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
     await expect(button).toHaveAttribute("aria-expanded", "false");
     await button.click();
@@ -103,7 +106,7 @@ test.describe("mobile menu", () => {
   });
 
   test("the menu works by keyboard and Escape closes it", async ({ page }) => {
-    const button = page.locator("summary[aria-label=Menu]");
+    const button = menuToggle(page);
     await button.focus();
     await page.keyboard.press("Enter");
     await expect(button).toHaveAttribute("aria-expanded", "true");
@@ -124,7 +127,7 @@ test("navigation works without JavaScript", async ({ browser }) => {
   });
   const page = await context.newPage();
   await page.goto("/");
-  await page.locator("summary[aria-label=Menu]").click();
+  await menuToggle(page).click();
   await page
     .getByRole("navigation", { name: "Mobile" })
     .getByRole("link", { name: "Flea Markets" })

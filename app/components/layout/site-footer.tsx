@@ -1,14 +1,18 @@
-// Site footer: info and legal links, social profiles.
+// Site footer: the brand, info and legal links, social profiles.
 import { Link } from "react-router";
 import { siteConfig } from "../../config/site";
 import { footerNav } from "../../content/navigation";
+import { LogoMark } from "./logo-mark";
 
 export function SiteFooter() {
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-3">
         <div>
-          <p className="text-lg font-bold text-brand-800">{siteConfig.name}</p>
+          <p className="flex items-center gap-2 text-lg font-bold tracking-tight text-brand-800">
+            <LogoMark width={28} height={28} />
+            {siteConfig.name}
+          </p>
           <p className="mt-2 text-sm text-muted">{footerNav.blurb}</p>
         </div>
         <nav aria-label="Footer">

@@ -22,7 +22,7 @@ export function CallToAction({
   const headingId = `${id}-title`;
   return (
     <section id={id} aria-labelledby={headingId} className="bg-brand-800">
-      <div className="mx-auto max-w-4xl px-4 py-16 text-center md:py-20">
+      <div className="mx-auto max-w-4xl px-4 py-12 text-center md:py-16">
         <h2 id={headingId} className="text-3xl font-bold tracking-tight text-white">
           {title}
         </h2>

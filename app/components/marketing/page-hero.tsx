@@ -44,7 +44,7 @@ export function PageHero({ badge, title, subline, children, picture }: PageHeroP
           <div className="mx-auto w-full max-w-xl">{picture}</div>
         </div>
       ) : (
-        <div className="mx-auto max-w-4xl px-4 py-16 text-center md:py-24">{text}</div>
+        <div className="mx-auto max-w-4xl px-4 py-12 text-center md:py-16">{text}</div>
       )}
     </section>
   );

@@ -1,4 +1,5 @@
-// A page section: a landmark-named <section> with its <h2>, an optional intro, and its content.
+// A page section: a landmark-named <section> with its <h2>, an optional intro, and its content, padded by the
+// spacing scale's section step (theme.css).
 import type { ReactNode } from "react";
 
 interface SectionProps {
@@ -18,16 +19,17 @@ export function Section({ id, title, intro, tone = "plain", centered, children }
     <section
       id={id}
       aria-labelledby={headingId}
+      data-tone={tone}
       className={tone === "tint" ? "bg-slate-50" : "bg-white"}
     >
-      <div className="mx-auto max-w-6xl px-4 py-16 md:py-20">
+      <div className="mx-auto max-w-6xl px-4 py-10 md:py-section">
         <div className={centered ? "mx-auto max-w-3xl text-center" : "max-w-3xl"}>
           <h2 id={headingId} className="text-3xl font-bold tracking-tight text-ink">
             {title}
           </h2>
           {intro ? <p className="mt-4 text-lg text-muted">{intro}</p> : null}
         </div>
-        {children ? <div className="mt-10">{children}</div> : null}
+        {children ? <div className="mt-8 md:mt-10">{children}</div> : null}
       </div>
     </section>
   );

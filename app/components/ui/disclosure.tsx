@@ -11,6 +11,8 @@ interface DisclosureProps {
   triggerClassName?: string;
   panelClassName?: string;
   className?: string;
+  /** The trigger's aria-current: the menu holds the page the visitor is on. */
+  triggerCurrent?: "page" | "true" | undefined;
   children: ReactNode;
 }
 
@@ -20,12 +22,13 @@ export function Disclosure({
   triggerClassName,
   panelClassName,
   className,
+  triggerCurrent,
   children,
 }: DisclosureProps) {
   const panelId = useId();
   return (
     <details className={className} {...{ [disclosureAttribute]: "" }}>
-      <summary className={triggerClassName} aria-label={triggerLabel}>
+      <summary className={triggerClassName} aria-label={triggerLabel} aria-current={triggerCurrent}>
         {trigger}
       </summary>
       <div id={panelId} className={panelClassName}>

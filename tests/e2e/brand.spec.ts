@@ -1,0 +1,275 @@
+// The brand on every page as a visitor sees it: the logo mark, the site's own font, the sticky header marking
+// the current section, the section rhythm, and the header's menus by keyboard, pointer and touch.
+import { paths } from "../../app/config/paths.ts";
+import { eventTypeLinks } from "../../app/content/navigation.ts";
+import { expectNoAxeViolations } from "./axe.ts";
+import { allPaths, expect, test, waitForHydration } from "./fixtures.ts";
+
+const phone = (width: number | undefined) => (width ?? 1280) < 768;
+
+// Each test walks several pages; on a machine shared with other suites a page load can take seconds.
+test.describe.configure({ timeout: 120_000 });
+
+test("every page shows the logo mark beside the name in the header and the footer", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  for (const path of allPaths) {
+    await page.goto(path);
+    for (const landmark of [page.getByRole("banner"), page.getByRole("contentinfo")]) {
+      const mark = landmark.locator("svg[data-logo-mark]").first();
+      await expect(mark, path).toBeVisible();
+      const box = await mark.boundingBox();
+      expect(box?.width, path).toBeGreaterThanOrEqual(24);
+      // Beside the name: the mark and "BoothPilot" share a line.
+      const name = landmark.getByText("BoothPilot", { exact: true }).first();
+      const nameBox = await name.boundingBox();
+      expect(
+        Math.abs(
+          (nameBox?.y ?? 0) + (nameBox?.height ?? 0) / 2 - ((box?.y ?? 0) + (box?.height ?? 0) / 2),
+        ),
+        path,
+      ).toBeLessThan(4);
+    }
+  }
+});
+
+test("text is set in Inter, loaded from the site's own origin, preloaded, and nothing shifts", async ({
+  page,
+  baseURL,
+}) => {
+  for (const path of [paths.home, paths.pricing, paths.eventType("card-shows")]) {
+    const font = page.waitForResponse((response) => response.url().endsWith(".woff2"));
+    await page.goto(path);
+    const response = await font;
+    expect(new URL(response.url()).origin).toBe(new URL(baseURL ?? "").origin);
+    expect(response.status()).toBe(200);
+    const preload = page.locator('head link[rel="preload"][as="font"]');
+    await expect(preload).toHaveAttribute("type", "font/woff2");
+    await expect(preload).toHaveAttribute("crossorigin", "");
+    expect(new URL((await preload.getAttribute("href")) ?? "", baseURL).href).toBe(response.url());
+    const loaded = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts].filter((f) => f.status === "loaded").map((f) => f.family);
+    });
+    expect(loaded).toContain("Inter Variable");
+    expect(
+      await page.getByRole("heading", { level: 1 }).evaluate((h) => getComputedStyle(h).fontFamily),
+    ).toMatch(/^"Inter Variable"/);
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          new PerformanceObserver((list) =>
+            resolve(
+              list
+                .getEntries()
+                .reduce((sum, e) => sum + (e as unknown as { value: number }).value, 0),
+            ),
+          ).observe({ type: "layout-shift", buffered: true });
+          // No entry at all is no shift.
+          setTimeout(() => resolve(0), 500);
+        }),
+    );
+    expect(shift, path).toBe(0);
+  }
+});
+
+test("when the font comes late, nothing moves: it is kept for the next page", async ({ page }) => {
+  // The font held back until after the first paint, so the page is first drawn in the fallback.
+  await page.route("**/*.woff2", async (route) => {
+    await page.waitForFunction(
+      () => performance.getEntriesByName("first-contentful-paint").length > 0,
+    );
+    await route.continue();
+  });
+  for (const path of [paths.home, paths.pricing, paths.eventType("art-fairs")]) {
+    await page.goto(path);
+    const shift = await page.evaluate(async () => {
+      await document.fonts.ready;
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100)));
+      let sum = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) sum += (entry as unknown as { value: number }).value;
+      }).observe({ type: "layout-shift", buffered: true });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return sum;
+    });
+    // Drawn in the fallback first, the page stays so: a late font is never swapped in.
+    expect(shift, path).toBe(0);
+  }
+});
+
+test("the header stays in view while scrolling, and anchors land below it", async ({ page }) => {
+  for (const path of [paths.home, paths.features, paths.eventType("food-truck-rallies")]) {
+    await page.goto(path);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    const header = page.getByRole("banner");
+    await expect(header).toBeInViewport();
+    expect((await header.boundingBox())?.y).toBe(0);
+    await expect(header.getByRole("link", { name: "BoothPilot" })).toBeInViewport();
+  }
+  await page.goto(`${paths.contact}#contact-form`);
+  const headerBottom = (await page.getByRole("banner").boundingBox()) ?? { y: 0, height: 0 };
+  const form = await page.locator("#contact-form").boundingBox();
+  expect(form?.y).toBeGreaterThanOrEqual(headerBottom.y + headerBottom.height);
+});
+
+test("the header marks the current section, in words for assistive technology and visibly", async ({
+  page,
+}) => {
+  const isPhone = phone(page.viewportSize()?.width);
+  const cases: [string, string, "page" | "true"][] = [
+    [paths.eventType("card-shows"), "Event Types", "true"],
+    [paths.feature("automated-messaging"), "Features", "true"],
+    [paths.features, "Features", "page"],
+    [paths.pricing, "Pricing", "page"],
+  ];
+  for (const [path, label, current] of cases) {
+    await page.goto(path);
+    await waitForHydration(page);
+    if (isPhone) {
+      await page.getByRole("banner").locator("summary", { hasText: "Menu" }).click();
+      const nav = page.getByRole("navigation", { name: "Mobile" });
+      // On a phone, the section's link in the menu (Event Types is a heading there: the page's own link is marked).
+      const link =
+        label === "Event Types"
+          ? nav.getByRole("link", { name: "Card Shows" })
+          : nav.getByRole("link", { name: label, exact: true });
+      await expect(link).toHaveAttribute(
+        "aria-current",
+        label === "Event Types" ? "page" : current,
+      );
+      await expect(nav.locator("[aria-current]")).toHaveCount(1);
+      continue;
+    }
+    const nav = page.getByRole("navigation", { name: "Main" });
+    // The visible marked item (the closed dropdown's own link to the page is marked too, out of sight).
+    const marked = nav.locator("[aria-current]:visible");
+    await expect(marked).toHaveCount(1);
+    await expect(marked).toHaveText(label);
+    await expect(marked).toHaveAttribute("aria-current", current);
+    // Visibly: tinted and underlined, unlike the other links.
+    const style = (locator: typeof marked) =>
+      locator.evaluate((el) => {
+        const s = getComputedStyle(el);
+        return `${s.backgroundColor} ${s.textDecorationLine}`;
+      });
+    const other = nav.getByRole("link", { name: "Home", exact: true });
+    expect(await style(marked)).not.toBe(await style(other));
+    expect(await style(marked)).toContain("underline");
+  }
+});
+
+test("sections follow one rhythm: no empty band taller than 128 px between them", async ({
+  page,
+}) => {
+  test.skip(phone(page.viewportSize()?.width), "measured at 1280 px");
+  for (const path of [
+    paths.home,
+    paths.features,
+    paths.howItWorks,
+    paths.pricing,
+    paths.eventType("flea-markets"),
+    paths.feature("automated-messaging"),
+  ]) {
+    await page.goto(path);
+    const gaps = await page.evaluate(() => {
+      // Each top-level section's drawn content: text, pictures, and boxes with a border or background.
+      const sections = [...document.querySelectorAll("main section")].filter(
+        (s) => !s.parentElement?.closest("main section"),
+      );
+      const bounds = sections.map((section) => {
+        let top = Number.POSITIVE_INFINITY;
+        let bottom = Number.NEGATIVE_INFINITY;
+        for (const el of section.querySelectorAll("*")) {
+          const style = getComputedStyle(el);
+          const boxed =
+            Number.parseFloat(style.borderTopWidth) > 0 ||
+            Number.parseFloat(style.borderBottomWidth) > 0 ||
+            style.backgroundColor !== "rgba(0, 0, 0, 0)";
+          if (el.children.length > 0 && !(el instanceof SVGElement) && !boxed) continue;
+          const r = el.getBoundingClientRect();
+          if (r.width === 0 || r.height === 0) continue;
+          top = Math.min(top, r.top);
+          bottom = Math.max(bottom, r.bottom);
+        }
+        return { top, bottom };
+      });
+      return bounds.slice(1).map((b, i) => b.top - (bounds[i]?.bottom ?? b.top));
+    });
+    expect(gaps.length, path).toBeGreaterThan(1);
+    expect(Math.max(...gaps), path).toBeLessThanOrEqual(128);
+  }
+});
+
+test.describe("desktop Event Types menu", () => {
+  test.beforeEach(async ({ page }) => {
+    test.skip(phone(page.viewportSize()?.width), "desktop only");
+    await page.goto(paths.home);
+    await waitForHydration(page);
+  });
+
+  test("closes when the keyboard moves past its last link, and on Escape and an outside click", async ({
+    page,
+  }) => {
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const trigger = nav.locator("summary", { hasText: "Event Types" });
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    await expect(trigger).toHaveAttribute("aria-expanded", "true");
+    for (const _ of eventTypeLinks) await page.keyboard.press("Tab");
+    await expect(nav.getByRole("link", { name: eventTypeLinks.at(-1)?.label })).toBeFocused();
+    await expect(trigger).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Tab");
+    await expect(nav.getByRole("link", { name: "Features", exact: true })).toBeFocused();
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    await expect(nav.getByRole("link", { name: eventTypeLinks[0]?.label })).toBeHidden();
+    // Shift+Tab back into the trigger and out before it: closed too.
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Shift+Tab");
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    await trigger.click();
+    await page.keyboard.press("Escape");
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    await trigger.click();
+    // Outside the open panel, on the page below it.
+    await page.mouse.click(1200, 700);
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+  });
+});
+
+test.describe("mobile menu", () => {
+  test.beforeEach(async ({ page }) => {
+    test.skip(!phone(page.viewportSize()?.width), "phone width only");
+    await page.goto(paths.pricing);
+    await waitForHydration(page);
+  });
+
+  test("its toggle reads and looks like Close while open; every link is at least 44 px tall", async ({
+    page,
+  }) => {
+    const toggle = page.getByRole("banner").locator("summary", { hasText: "Menu" });
+    await expect(toggle).toHaveAccessibleName("Menu");
+    await expect(toggle.getByText("Menu")).toBeVisible();
+    await toggle.tap();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect(toggle).toHaveAccessibleName("Close");
+    await expect(toggle.getByText("Close")).toBeVisible();
+    await expect(toggle.getByText("Menu")).toBeHidden();
+    const nav = page.getByRole("navigation", { name: "Mobile" });
+    const heights = await nav
+      .getByRole("link")
+      .evaluateAll((links) => links.map((l) => l.getBoundingClientRect().height));
+    expect(heights.length).toBeGreaterThanOrEqual(eventTypeLinks.length + 5);
+    for (const height of heights) expect(height).toBeGreaterThanOrEqual(44);
+    // The last link can be scrolled to inside the open menu, under the sticky header.
+    await nav.getByRole("link", { name: "Sign Up Free" }).scrollIntoViewIfNeeded();
+    await expect(nav.getByRole("link", { name: "Sign Up Free" })).toBeInViewport();
+    await expectNoAxeViolations(page);
+    await toggle.tap();
+    await expect(toggle).toHaveAccessibleName("Menu");
+    await expect(nav).toBeHidden();
+  });
+});
