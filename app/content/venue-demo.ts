@@ -70,6 +70,7 @@ export const venueDemoCopy = {
   compactTitle: "Try the venue map",
   compactIntro: "Drag a waiting vendor onto an open booth, or choose one and then its booth.",
   mapLabel: "Venue map demo: booths by row and number",
+  publicMapLabel: "The floor as attendees see it",
   modesLabel: "View",
   modes: { organizer: "Organizer", public: "Public view", vendor: "Pick & pay" },
   waitingTitle: "Waiting vendors",

@@ -234,7 +234,13 @@ export function VenueDemo({ compact = false }: { compact?: boolean }) {
         ) : null}
         {/* Below the large breakpoint the map keeps its drawn size (booths 80 by 48 px, beyond the
             44 px a finger needs) and scrolls sideways. */}
-        <div ref={mapRef} className="overflow-x-auto">
+        <div
+          ref={mapRef}
+          className="overflow-x-auto"
+          // The public view's booths take no focus: the scroller itself must, to scroll by keyboard.
+          {...(interactive ? {} : { role: "region", "aria-label": copy.publicMapLabel })}
+          tabIndex={interactive ? undefined : 0}
+        >
           <VenueMap
             layout={layout}
             title={copy.mapLabel}
