@@ -52,10 +52,17 @@ export default defineConfig<FirefoxOptions>({
     { name: "mobile", testIgnore: firefoxSpecs, use: { viewport: phone, hasTouch: true } },
     // Debian's firefox-esr over WebDriver BiDi, through puppeteer-core: Playwright's own BiDi channel
     // sends commands this Firefox does not know (ADR 0025). The specs use the `ff` fixture, never `page`.
-    { name: "firefox-desktop", testMatch: firefoxSpecs, use: { viewport: desktop } },
+    // A minute a test: each drives the browser from outside by many protocol round trips.
+    {
+      name: "firefox-desktop",
+      testMatch: firefoxSpecs,
+      timeout: 60_000,
+      use: { viewport: desktop },
+    },
     {
       name: "firefox-mobile",
       testMatch: firefoxSpecs,
+      timeout: 60_000,
       use: { viewport: phone, hasTouch: true, firefoxTouch: true },
     },
   ],
