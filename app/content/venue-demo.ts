@@ -66,15 +66,24 @@ export const pickAndPayVendor = "Sunny Side Soaps";
 export const venueDemoCopy = {
   title: "Try it: build a floor plan",
   intro:
-    "Drag a waiting vendor onto a booth, or choose one and use the arrow keys and Enter. Then see the floor as attendees do, or book a booth as a vendor.",
+    "Assign the waiting vendors to booths: drag them, or choose one and then its booth. Then see the floor as attendees do, or book a booth as a vendor.",
   compactTitle: "Try the venue map",
-  compactIntro: "Drag a vendor onto an open booth, or choose one and use the arrow keys and Enter.",
+  compactIntro: "Drag a waiting vendor onto an open booth, or choose one and then its booth.",
   mapLabel: "Venue map demo: booths by row and number",
+  publicMapLabel: "The floor as attendees see it",
   modesLabel: "View",
   modes: { organizer: "Organizer", public: "Public view", vendor: "Pick & pay" },
   waitingTitle: "Waiting vendors",
+  /** With a mouse or a keyboard (a fine pointer, or none). */
   chooseHint:
     "Choose, then move with the arrow keys and press Enter on a booth; or drag onto a booth.",
+  /** On a touch screen (a coarse pointer), instead of chooseHint. */
+  tapHint:
+    "Tap a vendor, then tap an open booth; or drag the vendor onto it. Swipe the map sideways to see every booth.",
+  /** The status after choosing a vendor, by how they were chosen. */
+  chosenKeys: (name: string) =>
+    `Chose ${name}. Move between booths with the arrow keys; Enter assigns.`,
+  chosenTap: (name: string) => `Chose ${name}. Tap an open booth to assign.`,
   noScript: "Turn on JavaScript to assign vendors, switch to the public view and try Pick & pay.",
   publicTitle: "On the floor",
   availableLabel: "Available",

@@ -4,13 +4,15 @@ import { feesFor, formatUsd } from "./fees";
 
 export interface DemoState {
   /** Booth id → who holds it: a waiting vendor's id, or a name of a vendor booked before. */
-  holders: Record<string, { vendorId?: string; name: string }>;
+  holders: Record<string, { vendorId?: string; name: string; short?: string }>;
   message: string;
 }
 
 export interface VendorRef {
   id: string;
   name: string;
+  /** Drawn inside the booth once assigned. */
+  short?: string;
 }
 
 export function initialDemoState(
@@ -41,7 +43,10 @@ export function assign(state: DemoState, vendor: VendorRef, boothId: string): De
       message: `Booth ${boothId} is taken by ${holder.name}. One vendor per booth: choose an open booth.`,
     };
   const from = boothOf(state, vendor.id);
-  const holders = { ...state.holders, [boothId]: { vendorId: vendor.id, name: vendor.name } };
+  const holders = {
+    ...state.holders,
+    [boothId]: { vendorId: vendor.id, name: vendor.name, short: vendor.short },
+  };
   if (from) delete holders[from];
   return {
     holders,

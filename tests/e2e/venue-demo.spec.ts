@@ -1,6 +1,7 @@
 // The venue-map demo as a visitor uses it: drag and keyboard assignment, overbooking, reassignment, the public
 // view and pick & pay, on the venue-mapping feature page (and its compact copy on the home page).
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { venueDemoCopy } from "../../app/content/venue-demo.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 
@@ -19,7 +20,83 @@ async function openDemo(page: Page, path = featurePage) {
   };
 }
 
+/** While a vendor is dragged to `at`: its short name follows the pointer, and the booth under it is outlined. */
+async function expectDragFeedback(
+  page: Page,
+  short: string,
+  at: { x: number; y: number },
+  booth: Locator,
+) {
+  const ghost = page.locator("[data-drag-ghost]");
+  await expect(ghost).toHaveText(short);
+  const box = await ghost.boundingBox();
+  if (!box) throw new Error("the ghost is drawn");
+  expect(Math.abs(box.x + box.width / 2 - at.x)).toBeLessThan(2);
+  expect(at.y - (box.y + box.height)).toBeGreaterThanOrEqual(0);
+  expect(at.y - (box.y + box.height)).toBeLessThan(24);
+  await expect(booth.locator("rect")).toHaveCSS("stroke-width", "5px");
+  // One booth only: the one under the pointer.
+  expect(
+    await page
+      .locator("#try-it [data-booth] rect")
+      .evaluateAll(
+        (rects) => rects.filter((rect) => getComputedStyle(rect).strokeWidth === "5px").length,
+      ),
+  ).toBe(1);
+}
+
 test.describe("with JavaScript", () => {
+  test("a mouse drag carries the vendor and outlines the booth it would land on", async ({
+    page,
+    hasTouch,
+  }) => {
+    test.skip(hasTouch, "a mouse: the finger's drag is the touch test's");
+    const { booth, vendor, status } = await openDemo(page);
+    await booth("C3").scrollIntoViewIfNeeded();
+    const from = await vendor("Paper Fox Prints").boundingBox();
+    const to = await booth("C3").boundingBox();
+    if (!from || !to) throw new Error("the vendor and the booth are on screen");
+    const target = { x: to.x + to.width / 2, y: to.y + to.height / 2 };
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(target.x, target.y, { steps: 8 });
+    await expectDragFeedback(page, "Paper Fox", target, booth("C3"));
+    await page.mouse.up();
+    await expect(status).toHaveText("Assigned Paper Fox Prints to booth C3.");
+    await expect(page.locator("[data-drag-ghost]")).toHaveCount(0);
+    await expect(booth("C3").locator("rect")).not.toHaveCSS("stroke-width", "5px");
+    await expect(booth("C3").locator("text")).toHaveText("Paper Fox");
+  });
+
+  test("phone: booths are finger-sized, the hint speaks of tapping, tap then tap assigns", async ({
+    page,
+    hasTouch,
+  }) => {
+    test.skip(!hasTouch, "touch screens only");
+    const { demo, booth, vendor, status } = await openDemo(page);
+    await expect(demo.getByText(venueDemoCopy.tapHint)).toBeVisible();
+    await expect(demo.getByText(venueDemoCopy.chooseHint)).toBeHidden();
+    for (const id of ["A1", "B3", "C5", "D2"]) {
+      const box = await booth(id).boundingBox();
+      expect(box?.width, `booth ${id} width`).toBeGreaterThanOrEqual(44);
+      expect(box?.height, `booth ${id} height`).toBeGreaterThanOrEqual(44);
+    }
+    // The map scrolls sideways within its frame: the page itself does not.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+    await vendor("Golden Comb Honey").tap();
+    await expect(status).toHaveText("Chose Golden Comb Honey. Tap an open booth to assign.");
+    await booth("C5").tap();
+    await expect(status).toHaveText("Assigned Golden Comb Honey to booth C5.");
+    await expect(booth("C5").locator("text")).toHaveText("Golden Comb");
+  });
+
+  test("desktop: the hint speaks of the keyboard", async ({ page, hasTouch }) => {
+    test.skip(hasTouch, "mouse and keyboard only");
+    const { demo } = await openDemo(page);
+    await expect(demo.getByText(venueDemoCopy.chooseHint)).toBeVisible();
+    await expect(demo.getByText(venueDemoCopy.tapHint)).toBeHidden();
+  });
+
   test("drag a vendor onto a booth to assign", async ({ page }) => {
     const { booth, vendor, status } = await openDemo(page);
     await vendor("Clay & Kiln Pottery").dragTo(booth("A1"));
@@ -53,9 +130,12 @@ test.describe("with JavaScript", () => {
         touchPoints: [{ x: a.x + ((b.x - a.x) * i) / 8, y: a.y + ((b.y - a.y) * i) / 8 }],
       });
     }
+    // Under the finger: the vendor, just above it where the finger does not hide it, and the booth outlined.
+    await expectDragFeedback(page, "Clay & Kiln", point(to), booth("D2"));
     await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
     await expect(status).toHaveText("Assigned Clay & Kiln Pottery to booth D2.");
     await expect(booth("D2")).toHaveAccessibleName(/taken by Clay & Kiln Pottery/);
+    await expect(page.locator("[data-drag-ghost]")).toHaveCount(0);
   });
 
   test("keyboard: choose a vendor, arrows between booths, Enter assigns", async ({ page }) => {
@@ -71,6 +151,8 @@ test.describe("with JavaScript", () => {
     await page.keyboard.press("Enter");
     await expect(status).toHaveText("Assigned Golden Comb Honey to booth B2.");
     await expect(booth("B2")).toHaveAccessibleName(/taken by Golden Comb Honey/);
+    // The drawing says who is there, not the booth's number.
+    await expect(booth("B2").locator("text")).toHaveText("Golden Comb");
   });
 
   test("a taken booth refuses a second vendor", async ({ page }) => {

@@ -29,28 +29,50 @@ const arrows = new Set<string>(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight
 const boothById = new Map(layout.booths.map((booth) => [booth.id, booth]));
 const firstBooth = layout.booths[0] as Booth;
 
+/** The booth under a point of the screen, if any. */
+function boothAt(x: number, y: number): string | undefined {
+  const target = document.elementFromPoint(x, y);
+  return target?.closest("[data-booth]")?.getAttribute("data-booth") ?? undefined;
+}
+
 function VendorCard(props: {
   vendor: DemoVendor;
   booth: string | undefined;
   chosen: boolean;
-  onChoose: () => void;
+  onChoose: (byTouch: boolean) => void;
+  onHover: (boothId: string | undefined) => void;
   onDrop: (boothId: string) => void;
 }) {
   const { vendor } = props;
-  const drag = useRef<{ x: number; y: number; moved: boolean } | null>(null);
+  const drag = useRef<{ x: number; y: number; moved: boolean; touch: boolean } | null>(null);
+  // Where the pointer is while the vendor is dragged: the ghost follows it.
+  const [ghost, setGhost] = useState<{ x: number; y: number } | null>(null);
+  const endDrag = () => {
+    setGhost(null);
+    props.onHover(undefined);
+  };
   const onPointerDown = (event: PointerEvent<HTMLButtonElement>) => {
     event.currentTarget.setPointerCapture(event.pointerId);
-    drag.current = { x: event.clientX, y: event.clientY, moved: false };
+    drag.current = {
+      x: event.clientX,
+      y: event.clientY,
+      moved: false,
+      touch: event.pointerType === "touch",
+    };
   };
   const onPointerMove = (event: PointerEvent<HTMLButtonElement>) => {
     const start = drag.current;
-    if (start && Math.hypot(event.clientX - start.x, event.clientY - start.y) > 6)
-      start.moved = true;
+    // No button down: a mouse passing over after a drag ended elsewhere.
+    if (!start || event.buttons === 0) return;
+    if (Math.hypot(event.clientX - start.x, event.clientY - start.y) > 6) start.moved = true;
+    if (!start.moved) return;
+    setGhost({ x: event.clientX, y: event.clientY });
+    props.onHover(boothAt(event.clientX, event.clientY));
   };
   const onPointerUp = (event: PointerEvent<HTMLButtonElement>) => {
     if (!drag.current?.moved) return;
-    const target = document.elementFromPoint(event.clientX, event.clientY);
-    const booth = target?.closest("[data-booth]")?.getAttribute("data-booth");
+    endDrag();
+    const booth = boothAt(event.clientX, event.clientY);
     if (booth) props.onDrop(booth);
   };
   return (
@@ -60,13 +82,17 @@ function VendorCard(props: {
         aria-pressed={props.chosen}
         onClick={() => {
           // The click that ends a drag is not a choice: the drop has already assigned the vendor.
-          const dragged = drag.current?.moved;
+          const start = drag.current;
           drag.current = null;
-          if (!dragged) props.onChoose();
+          if (!start?.moved) props.onChoose(start?.touch ?? false);
         }}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
+        onPointerCancel={() => {
+          drag.current = null;
+          endDrag();
+        }}
         className={`w-full touch-none cursor-grab rounded-md px-2 py-1 text-left font-semibold text-ink ${props.chosen ? "bg-brand-100 ring-2 ring-brand-700" : "bg-slate-50"}`}
       >
         {vendor.name}
@@ -74,6 +100,18 @@ function VendorCard(props: {
           {props.booth ? `In booth ${props.booth}` : "Waiting"}
         </span>
       </button>
+      {ghost ? (
+        // Set through the DOM, not markup, so the CSP's style-src allows the position; above the
+        // pointer so that a finger does not hide it.
+        <span
+          aria-hidden="true"
+          data-drag-ghost=""
+          style={{ left: ghost.x, top: ghost.y }}
+          className="pointer-events-none fixed z-50 -translate-x-1/2 -translate-y-[calc(100%+0.75rem)] rounded-md bg-brand-700 px-3 py-2 text-sm font-semibold whitespace-nowrap text-white shadow-lg"
+        >
+          {vendor.short}
+        </span>
+      ) : null}
       <p className="mt-1 text-sm text-muted">
         {vendor.category} · prefers {vendor.preference.toLowerCase()}
       </p>
@@ -94,6 +132,8 @@ export function VenueDemo({ compact = false }: { compact?: boolean }) {
   const [active, setActive] = useState<string>(firstBooth.id);
   const [picked, setPicked] = useState<string | undefined>();
   const [live, setLive] = useState(false);
+  // The booth a dragged vendor would land on.
+  const [target, setTarget] = useState<string | undefined>();
   const mapRef = useRef<HTMLDivElement>(null);
   useEffect(() => setLive(true), []);
 
@@ -104,11 +144,11 @@ export function VenueDemo({ compact = false }: { compact?: boolean }) {
   const assignTo = (vendor: DemoVendor, boothId: string) => {
     setState((current) => assign(current, vendor, boothId));
   };
-  const choose = (vendor: DemoVendor) => {
+  const choose = (vendor: DemoVendor, byTouch: boolean) => {
     setChosen(vendor.id);
     setState((current) => ({
       ...current,
-      message: `Chose ${vendor.name}. Move between booths with the arrow keys; Enter assigns.`,
+      message: byTouch ? copy.chosenTap(vendor.name) : copy.chosenKeys(vendor.name),
     }));
   };
   const act = (boothId: string) => {
@@ -170,7 +210,7 @@ export function VenueDemo({ compact = false }: { compact?: boolean }) {
       data-live={live || undefined}
       {...(compact ? { [compactDemoAttribute]: "" } : {})}
     >
-      <div className="lg:col-span-2">
+      <div className="min-w-0 lg:col-span-2">
         {shownModes.length > 1 ? (
           <fieldset className="mb-4 flex flex-wrap gap-2 noscript:hidden">
             <legend className="sr-only">{copy.modesLabel}</legend>
@@ -192,17 +232,25 @@ export function VenueDemo({ compact = false }: { compact?: boolean }) {
             ))}
           </fieldset>
         ) : null}
-        <div ref={mapRef} className="overflow-x-auto">
+        {/* Below the large breakpoint the map keeps its drawn size (booths 80 by 48 px, beyond the
+            44 px a finger needs) and scrolls sideways. */}
+        <div
+          ref={mapRef}
+          className="overflow-x-auto"
+          // The public view's booths take no focus: the scroller itself must, to scroll by keyboard.
+          {...(interactive ? {} : { role: "region", "aria-label": copy.publicMapLabel })}
+          tabIndex={interactive ? undefined : 0}
+        >
           <VenueMap
             layout={layout}
             title={copy.mapLabel}
-            className="min-w-[20rem]"
+            className="min-w-[40rem] lg:min-w-0"
             booths={(booth) => ({
               fill: fillOf(booth),
               text:
                 mode === "public"
                   ? (state.holders[booth.id]?.name.split(" ")[0] ?? booth.id)
-                  : booth.id,
+                  : (state.holders[booth.id]?.short ?? booth.id),
               props: {
                 role: interactive ? "button" : "img",
                 "aria-label": describe(booth),
@@ -210,7 +258,7 @@ export function VenueDemo({ compact = false }: { compact?: boolean }) {
                 onKeyDown: interactive ? (event) => onBoothKey(event, booth) : undefined,
                 onClick: interactive ? () => act(booth.id) : undefined,
                 onFocus: () => setActive(booth.id),
-                className: `outline-none focus-visible:[&>rect]:stroke-brand-900 focus-visible:[&>rect]:stroke-[4] ${interactive ? "cursor-pointer" : ""}`,
+                className: `outline-none focus-visible:[&>rect]:stroke-brand-900 focus-visible:[&>rect]:stroke-[4] ${interactive ? "cursor-pointer" : ""} ${booth.id === target ? "[&>rect]:stroke-brand-700 [&>rect]:stroke-[5] [&>rect]:[stroke-dasharray:8_4]" : ""}`,
               },
             })}
           />
@@ -226,7 +274,12 @@ export function VenueDemo({ compact = false }: { compact?: boolean }) {
         {mode === "organizer" ? (
           <section aria-label={copy.waitingTitle}>
             <h3 className="text-lg font-semibold text-ink">{copy.waitingTitle}</h3>
-            <p className="mt-1 text-sm text-muted noscript:hidden">{copy.chooseHint}</p>
+            <p className="mt-1 text-sm text-muted noscript:hidden pointer-coarse:hidden">
+              {copy.chooseHint}
+            </p>
+            <p className="mt-1 hidden text-sm text-muted pointer-coarse:block noscript:hidden">
+              {copy.tapHint}
+            </p>
             <ul className="mt-3 space-y-3">
               {vendors.map((vendor) => (
                 <VendorCard
@@ -234,10 +287,11 @@ export function VenueDemo({ compact = false }: { compact?: boolean }) {
                   vendor={vendor}
                   booth={boothOf(state, vendor.id)}
                   chosen={chosen === vendor.id}
-                  onChoose={() => {
-                    choose(vendor);
+                  onChoose={(byTouch) => {
+                    choose(vendor, byTouch);
                     focusBooth(active);
                   }}
+                  onHover={setTarget}
                   onDrop={(boothId) => assignTo(vendor, boothId)}
                 />
               ))}
