@@ -8,5 +8,7 @@ export default {
     // React and parse5 (postbuild, the server's contact page) write boolean attributes as required="": one
     // style, the one our tools write, both valid HTML.
     "attribute-boolean-style": ["error", { style: "empty" }],
+    // The same for attributes whose empty value means something: React writes the font preload's crossorigin="".
+    "attribute-empty-style": ["error", { style: "empty" }],
   },
 };

@@ -46,7 +46,12 @@ function FeatureContent() {
           </TextLink>
         </div>
       </div>
-      <PageHero badge={page.name} title={page.headline} subline={page.subline}>
+      <PageHero
+        badge={page.name}
+        title={page.headline}
+        subline={page.subline}
+        picture={featurePictures[page.picture]}
+      >
         <ButtonLink to={featurePageNav.signUp.href}>{featurePageNav.signUp.label}</ButtonLink>
         {page.video ? (
           <ButtonLink to={page.video.href} variant="secondary">
@@ -55,7 +60,6 @@ function FeatureContent() {
           </ButtonLink>
         ) : null}
       </PageHero>
-      <div className="mx-auto max-w-3xl px-4">{featurePictures[page.picture]}</div>
       <Section id="highlights" title={page.highlightsTitle}>
         <CheckList items={page.highlights} />
         {page.note ? (
