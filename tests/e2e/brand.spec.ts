@@ -70,7 +70,9 @@ test("text is set in Inter, loaded from the site's own origin, preloaded, and no
           setTimeout(() => resolve(0), 500);
         }),
     );
-    expect(shift, path).toBe(0);
+    // The page's CLS budget (0.01): an island that loads when visible may move a pixel; the font
+    // itself is held to no shift at all by the next test.
+    expect(shift, path).toBeLessThan(0.01);
   }
 });
 
