@@ -128,13 +128,21 @@ test.describe("venue demo", () => {
     at,
     firefoxTouch,
   }) => {
-    // Not yet at desktop width: the mouse's start point, read after scrolling, lands 9 px below
-    // Firefox's viewport ("move target out of bounds"); the keyboard test covers the desktop path.
-    test.fixme(!firefoxTouch, "mouse drag start point off the viewport in Firefox at 1280 px");
     await openDemo(page, at("/features/interactive-venue-mapping"));
-    // At phone width the waiting list is under the map: the first vendor and the last row share a screen.
-    await page.$eval(vendor("Clay & Kiln Pottery"), (card) =>
-      card.scrollIntoView({ block: "end", behavior: "instant" }),
+    // Both ends of the drag on one screen: the lower of the two (the waiting list under the map on a phone, the
+    // map's last row beside the list at desktop width) scrolled to just above the viewport's bottom edge.
+    await page.evaluate(
+      (from, to) => {
+        const bottoms = [from, to].map(
+          (selector) => document.querySelector(selector)?.getBoundingClientRect().bottom ?? 0,
+        );
+        window.scrollBy({
+          top: Math.max(...bottoms) - window.innerHeight + 8,
+          behavior: "instant",
+        });
+      },
+      vendor("Clay & Kiln Pottery"),
+      booth("D2"),
     );
     const from = await centre(page, vendor("Clay & Kiln Pottery"));
     const to = await centre(page, booth("D2"));
@@ -196,8 +204,9 @@ test("fee calculator: typing a price recalculates what the vendor pays", async (
 }) => {
   await page.goto(at("/pricing"));
   await page.$eval("#fee-calculator", (section) => section.scrollIntoView());
-  await page.waitForSelector("form[data-live]");
-  const inputs = await page.$$('form[aria-label="Fee calculator"] input');
+  // The calculator is a fieldset of inputs (nothing is sent), marked once its island is live.
+  await page.waitForSelector("#fee-calculator fieldset[data-live]");
+  const inputs = await page.$$("#fee-calculator fieldset[data-live] input");
   await inputs[0]?.click({ count: 3 });
   await inputs[0]?.type("100");
   await inputs[1]?.click({ count: 3 });
@@ -205,7 +214,7 @@ test("fee calculator: typing a price recalculates what the vendor pays", async (
   // The row's label and its value, whatever elements carry them.
   const vendorPays = () =>
     page.evaluate(() => {
-      const form = document.querySelector('form[aria-label="Fee calculator"]');
+      const form = document.querySelector("#fee-calculator fieldset[data-live]");
       const label = [...(form?.querySelectorAll("*") ?? [])].find(
         (element) => element.childElementCount === 0 && element.textContent === "Vendor pays",
       );
