@@ -1,8 +1,6 @@
 // The brand on every page as a visitor sees it: the logo mark, the site's own font, the sticky header marking
-// the current section, the section rhythm, and the header's menus by keyboard, pointer and touch.
+// the current section and the section rhythm (the header's menus are navigation.spec.ts's).
 import { paths } from "../../app/config/paths.ts";
-import { eventTypeLinks } from "../../app/content/navigation.ts";
-import { expectNoAxeViolations } from "./axe.ts";
 import { allPaths, expect, test, waitForHydration } from "./fixtures.ts";
 
 const phone = (width: number | undefined) => (width ?? 1280) < 768;
@@ -203,75 +201,4 @@ test("sections follow one rhythm: no empty band taller than 128 px between them"
     expect(gaps.length, path).toBeGreaterThan(1);
     expect(Math.max(...gaps), path).toBeLessThanOrEqual(128);
   }
-});
-
-test.describe("desktop Event Types menu", () => {
-  test.beforeEach(async ({ page }) => {
-    test.skip(phone(page.viewportSize()?.width), "desktop only");
-    await page.goto(paths.home);
-    await waitForHydration(page);
-  });
-
-  test("closes when the keyboard moves past its last link, and on Escape and an outside click", async ({
-    page,
-  }) => {
-    const nav = page.getByRole("navigation", { name: "Main" });
-    const trigger = nav.locator("summary", { hasText: "Event Types" });
-    await trigger.focus();
-    await page.keyboard.press("Enter");
-    await expect(trigger).toHaveAttribute("aria-expanded", "true");
-    for (const _ of eventTypeLinks) await page.keyboard.press("Tab");
-    await expect(nav.getByRole("link", { name: eventTypeLinks.at(-1)?.label })).toBeFocused();
-    await expect(trigger).toHaveAttribute("aria-expanded", "true");
-    await page.keyboard.press("Tab");
-    await expect(nav.getByRole("link", { name: "Features", exact: true })).toBeFocused();
-    await expect(trigger).toHaveAttribute("aria-expanded", "false");
-    await expect(nav.getByRole("link", { name: eventTypeLinks[0]?.label })).toBeHidden();
-    // Shift+Tab back into the trigger and out before it: closed too.
-    await trigger.focus();
-    await page.keyboard.press("Enter");
-    await page.keyboard.press("Shift+Tab");
-    await expect(trigger).toHaveAttribute("aria-expanded", "false");
-    await trigger.click();
-    await page.keyboard.press("Escape");
-    await expect(trigger).toHaveAttribute("aria-expanded", "false");
-    await trigger.click();
-    // Outside the open panel, on the page below it.
-    await page.mouse.click(1200, 700);
-    await expect(trigger).toHaveAttribute("aria-expanded", "false");
-  });
-});
-
-test.describe("mobile menu", () => {
-  test.beforeEach(async ({ page }) => {
-    test.skip(!phone(page.viewportSize()?.width), "phone width only");
-    await page.goto(paths.pricing);
-    await waitForHydration(page);
-  });
-
-  test("its toggle reads and looks like Close while open; every link is at least 44 px tall", async ({
-    page,
-  }) => {
-    const toggle = page.getByRole("banner").locator("summary", { hasText: "Menu" });
-    await expect(toggle).toHaveAccessibleName("Menu");
-    await expect(toggle.getByText("Menu")).toBeVisible();
-    await toggle.tap();
-    await expect(toggle).toHaveAttribute("aria-expanded", "true");
-    await expect(toggle).toHaveAccessibleName("Close");
-    await expect(toggle.getByText("Close")).toBeVisible();
-    await expect(toggle.getByText("Menu")).toBeHidden();
-    const nav = page.getByRole("navigation", { name: "Mobile" });
-    const heights = await nav
-      .getByRole("link")
-      .evaluateAll((links) => links.map((l) => l.getBoundingClientRect().height));
-    expect(heights.length).toBeGreaterThanOrEqual(eventTypeLinks.length + 5);
-    for (const height of heights) expect(height).toBeGreaterThanOrEqual(44);
-    // The last link can be scrolled to inside the open menu, under the sticky header.
-    await nav.getByRole("link", { name: "Sign Up Free" }).scrollIntoViewIfNeeded();
-    await expect(nav.getByRole("link", { name: "Sign Up Free" })).toBeInViewport();
-    await expectNoAxeViolations(page);
-    await toggle.tap();
-    await expect(toggle).toHaveAccessibleName("Menu");
-    await expect(nav).toBeHidden();
-  });
 });

@@ -2,6 +2,7 @@
 
 import type { Page } from "@playwright/test";
 import { eventTypeLinks } from "../../app/content/navigation.ts";
+import { expectNoAxeViolations } from "./axe.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
 
 /** The phone menu's toggle: it reads Menu, and Close while open. */
@@ -76,6 +77,35 @@ test.describe("desktop header", () => {
       /^https:\/\/app\..*\/signup$/,
     );
   });
+
+  test("the dropdown closes when the keyboard moves past its last link, on Escape and on an outside click", async ({
+    page,
+  }) => {
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const trigger = nav.locator("summary", { hasText: "Event Types" });
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    await expect(trigger).toHaveAttribute("aria-expanded", "true");
+    for (const _ of eventTypeLinks) await page.keyboard.press("Tab");
+    await expect(nav.getByRole("link", { name: eventTypeLinks.at(-1)?.label })).toBeFocused();
+    await expect(trigger).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Tab");
+    await expect(nav.getByRole("link", { name: "Features", exact: true })).toBeFocused();
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    await expect(nav.getByRole("link", { name: eventTypeLinks[0]?.label })).toBeHidden();
+    // Shift+Tab back into the trigger and out before it: closed too.
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Shift+Tab");
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    await trigger.click();
+    await page.keyboard.press("Escape");
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    await trigger.click();
+    // Outside the open panel, on the page below it.
+    await page.mouse.click(1200, 700);
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+  });
 });
 
 test.describe("mobile menu", () => {
@@ -117,6 +147,32 @@ test.describe("mobile menu", () => {
     await page.keyboard.press("Escape");
     await expect(button).toHaveAttribute("aria-expanded", "false");
     await expect(button).toBeFocused();
+  });
+
+  test("its toggle reads and looks like Close while open; every link is at least 44 px tall", async ({
+    page,
+  }) => {
+    const toggle = page.getByRole("banner").locator("summary", { hasText: "Menu" });
+    await expect(toggle).toHaveAccessibleName("Menu");
+    await expect(toggle.getByText("Menu")).toBeVisible();
+    await toggle.tap();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect(toggle).toHaveAccessibleName("Close");
+    await expect(toggle.getByText("Close")).toBeVisible();
+    await expect(toggle.getByText("Menu")).toBeHidden();
+    const nav = page.getByRole("navigation", { name: "Mobile" });
+    const heights = await nav
+      .getByRole("link")
+      .evaluateAll((links) => links.map((l) => l.getBoundingClientRect().height));
+    expect(heights.length).toBeGreaterThanOrEqual(eventTypeLinks.length + 5);
+    for (const height of heights) expect(height).toBeGreaterThanOrEqual(44);
+    // The last link can be scrolled to inside the open menu, under the sticky header.
+    await nav.getByRole("link", { name: "Sign Up Free" }).scrollIntoViewIfNeeded();
+    await expect(nav.getByRole("link", { name: "Sign Up Free" })).toBeInViewport();
+    await expectNoAxeViolations(page);
+    await toggle.tap();
+    await expect(toggle).toHaveAccessibleName("Menu");
+    await expect(nav).toBeHidden();
   });
 });
 
