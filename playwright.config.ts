@@ -33,6 +33,11 @@ const desktop = { width: 1280, height: 800 };
 const phone = { width: 375, height: 740 };
 // A regular expression, not a glob: a glob also matches the folders above the repository (one may be "firefox").
 const firefoxSpecs = /tests\/e2e\/firefox\/.*\.spec\.ts$/;
+// What the phone width changes: layout, menus, touch, pictures, axe on the phone's markup. The other specs
+// read the build, the server's answers or text without JavaScript, which are the same at every width, so
+// the phone project does not run them a second time (about 7 minutes of a CI run).
+const phoneSpecs =
+  /tests\/e2e\/(accessibility|brand|contact-form|fee-calculator|layout|navigation|product-pictures|venue-demo)\.spec\.ts$/;
 
 export default defineConfig<FirefoxOptions>({
   testDir: "tests/e2e",
@@ -49,7 +54,7 @@ export default defineConfig<FirefoxOptions>({
   },
   projects: [
     { name: "desktop", testIgnore: firefoxSpecs, use: { viewport: desktop } },
-    { name: "mobile", testIgnore: firefoxSpecs, use: { viewport: phone, hasTouch: true } },
+    { name: "mobile", testMatch: phoneSpecs, use: { viewport: phone, hasTouch: true } },
     // Debian's firefox-esr over WebDriver BiDi, through puppeteer-core: Playwright's own BiDi channel
     // sends commands this Firefox does not know (ADR 0025). The specs use the `ff` fixture, never `page`.
     // A minute a test: each drives the browser from outside by many protocol round trips.

@@ -22,8 +22,7 @@ function freePort(): Promise<number> {
 }
 
 test.describe("the live indicator", () => {
-  // One server of its own; the desktop width is enough for what this checks.
-  test.skip(({ isMobile, viewport }) => isMobile || (viewport?.width ?? 0) < 1000, "desktop only");
+  // One server of its own, in the desktop project only (playwright.config.ts).
 
   let dataDir: string;
   let server: RunningServer | undefined;

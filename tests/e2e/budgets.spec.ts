@@ -18,11 +18,6 @@ const consoleFiles = adminOnlyFiles(clientDir);
 const consoleMarker = "/admin/api/";
 
 test.describe("budgets", () => {
-  test.skip(
-    ({ viewport }) => (viewport?.width ?? 0) < 768,
-    "build output is the same at every width",
-  );
-
   for (const page of pages) {
     test(`${page.path} stays within its byte budgets`, () => {
       const weight = pageWeight(buildDir, page.file);

@@ -4,30 +4,36 @@ import { siteRoutes } from "../../app/config/paths.ts";
 
 export interface ConsoleWatch {
   errors: string[];
+  allowed: RegExp[];
   /** Console errors the test expects (the 404 page's log line): removed from the failure check. */
   allow(pattern: RegExp): void;
 }
 
+// The watch rides on `page`, not on every test: a test that only reads files or sends requests opens no
+// browser page (about a second each under CI's load, 170 such tests).
 export const test = base.extend<{ consoleWatch: ConsoleWatch }>({
-  consoleWatch: [
-    async ({ page }, use) => {
-      const errors: string[] = [];
-      const allowed: RegExp[] = [];
-      page.on("console", (message) => {
-        if (message.type() === "error") errors.push(message.text());
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  consoleWatch: async ({}, use) => {
+    const allowed: RegExp[] = [];
+    await use({ errors: [], allowed, allow: (pattern) => allowed.push(pattern) });
+  },
+  page: async ({ page, consoleWatch }, use) => {
+    const { errors } = consoleWatch;
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) => {
+        console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
       });
-      page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
-      await page.addInitScript(() => {
-        document.addEventListener("securitypolicyviolation", (event) => {
-          console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
-        });
-      });
-      await use({ errors, allow: (pattern) => allowed.push(pattern) });
-      const unexpected = errors.filter((text) => !allowed.some((pattern) => pattern.test(text)));
-      expect(unexpected, "console errors and CSP violations").toEqual([]);
-    },
-    { auto: true },
-  ],
+    });
+    await use(page);
+    const unexpected = errors.filter(
+      (text) => !consoleWatch.allowed.some((pattern) => pattern.test(text)),
+    );
+    expect(unexpected, "console errors and CSP violations").toEqual([]);
+  },
 });
 
 export { expect };

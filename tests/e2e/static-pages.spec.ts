@@ -20,11 +20,6 @@ const pagesWithIslands = new Set([
 ]);
 
 test.describe("built pages", () => {
-  test.skip(
-    ({ viewport }) => (viewport?.width ?? 0) < 768,
-    "build output is the same at every width",
-  );
-
   for (const page of [...manifest.pages, manifest.notFound]) {
     test(`${page.path} holds no client-router runtime, only its own inline scripts and the site script's loader`, () => {
       const html = readFileSync(join(clientDir, page.file), "utf8");

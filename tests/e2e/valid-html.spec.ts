@@ -18,14 +18,6 @@ const problems = (report: Report) =>
     ),
   );
 
-// The files are the same for every browser and width: checked once.
-test.beforeEach(({ browserName }, testInfo) => {
-  test.skip(
-    browserName !== "chromium" || testInfo.project.name !== "desktop",
-    "the build is checked once",
-  );
-});
-
 test("every built page is valid HTML", async () => {
   const pages = (await readdir(clientDir, { recursive: true }))
     .filter((file) => file.endsWith(".html"))
