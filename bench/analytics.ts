@@ -15,8 +15,8 @@
 //
 //   npm run bench:analytics -- [--visits 1000000,10000000] [--postgres <admin URL>] [--no-write] [--keep DIR]
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
-import { cpus, loadavg, tmpdir, totalmem } from "node:os";
+import { mkdir, mkdtemp, rm, stat } from "node:fs/promises";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
@@ -25,7 +25,7 @@ import { adminApiPaths } from "../contracts/admin-api.ts";
 import { sessionCookie } from "../server/admin/auth.ts";
 import { type AppDatabase, migrateToLatest, openDatabase } from "../server/db/database.ts";
 import { seed, spanDays } from "./analytics-seed.ts";
-import { freePort, withPostgres } from "./helpers.ts";
+import { freePort, machine, withPostgres, writePerformanceSection } from "./helpers.ts";
 
 const projectDir = join(import.meta.dirname, "..");
 const { values: args } = parseArgs({
@@ -285,12 +285,11 @@ async function benchDatabase(
 }
 
 function markdown(all: Figures[]): string {
-  const cpu = cpus();
   const load = loadavg()[0]?.toFixed(1) ?? "?";
   const ms = (value: number) => value.toFixed(1);
   const names = all[0]?.reports.map((r) => r.name) ?? [];
   return [
-    `Measured ${new Date().toISOString().slice(0, 10)} on ${cpu.length} cores (${cpu[0]?.model.trim() ?? "unknown CPU"}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, with \`npm run bench:analytics -- --visits ${sizes.join(",")}${args.postgres ? " --postgres <url>" : ""}\` (one-minute load average ${load} at the end). Visits spread over ${spanDays} days (26 landing paths, 500 referrer hosts with a long tail, 20 campaigns each with one utm_source and utm_medium, 5% bots), a contact message per 500 visits; the server runs in its own process with the site served. Reports: median / p99 of ${reportRuns} sequential requests, in ms. Visitor: \`GET /\` p99 (autocannon, 10 connections, 5 s) with the console idle, then while 90-day reports run back to back.`,
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}, with \`npm run bench:analytics -- --visits ${sizes.join(",")}${args.postgres ? " --postgres <url>" : ""}\` (one-minute load average ${load} at the end). Visits spread over ${spanDays} days (26 landing paths, 500 referrer hosts with a long tail, 20 campaigns each with one utm_source and utm_medium, 5% bots), a contact message per 500 visits; the server runs in its own process with the site served. Reports: median / p99 of ${reportRuns} sequential requests, in ms. Visitor: \`GET /\` p99 (autocannon, 10 connections, 5 s) with the console idle, then while 90-day reports run back to back.`,
     "",
     `| measure | ${all.map((f) => `${f.database} ${f.visits.toLocaleString("en")}`).join(" | ")} |`,
     `|---|${all.map(() => "---").join("|")}|`,
@@ -310,19 +309,6 @@ function markdown(all: Figures[]): string {
     `| seeding time | ${all.map((f) => `${f.seedSeconds.toFixed(0)} s`).join(" | ")} |`,
     `| of which building the rollups (migration 0004's path) | ${all.map((f) => `${f.rollupSeconds.toFixed(0)} s`).join(" | ")} |`,
   ].join("\n");
-}
-
-async function updateDoc(section: string): Promise<void> {
-  const file = join(projectDir, "docs", "performance.md");
-  let doc = await readFile(file, "utf8");
-  const block = `<!-- analytics:start -->\n${section}\n<!-- analytics:end -->`;
-  if (doc.includes("<!-- analytics:start -->")) {
-    doc = doc.replace(/<!-- analytics:start -->[\s\S]*<!-- analytics:end -->/, block);
-  } else {
-    doc = `${doc.trimEnd()}\n\n## Analytics\n\n${block}\n`;
-  }
-  await writeFile(file, doc);
-  console.log(`updated ${file}`);
 }
 
 const all: Figures[] = [];
@@ -347,4 +333,4 @@ for (const count of sizes) {
 }
 const section = markdown(all);
 console.log(`\n${section}\n`);
-if (!args["no-write"]) await updateDoc(section);
+if (!args["no-write"]) await writePerformanceSection("analytics", "Analytics", section);

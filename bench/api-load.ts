@@ -68,7 +68,8 @@ export function startChild(
 export type Target = "track-referrer" | "submit-contact-form";
 
 let counter = 0;
-function body(target: Target): string {
+/** A request body for `target`, each one new: a new session, or a distinct message. */
+export function requestBody(target: Target): string {
   counter++;
   if (target === "track-referrer") {
     return JSON.stringify({
@@ -108,7 +109,7 @@ export async function load(
           "content-type": "application/json",
           "user-agent": "Mozilla/5.0 (bench) Safari/605.1.15",
         },
-        setupRequest: (request) => ({ ...request, body: body(target) }),
+        setupRequest: (request) => ({ ...request, body: requestBody(target) }),
       },
     ],
   });

@@ -10,8 +10,8 @@
 //
 //   npm run bench:api -- [--duration 10] [--rounds 3] [--connections 50] [--postgres <admin URL>]
 //                        [--log-level info] [--only track-referrer|submit-contact-form] [--no-write]
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { cpus, loadavg, tmpdir, totalmem } from "node:os";
+import { mkdtemp, rm } from "node:fs/promises";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { contactFormPath } from "../contracts/contact-form.ts";
@@ -30,9 +30,7 @@ import {
   startChild,
   type Target,
 } from "./api-load.ts";
-import { freePort, withPostgres } from "./helpers.ts";
-
-const projectDir = join(import.meta.dirname, "..");
+import { freePort, machine, withPostgres, writePerformanceSection } from "./helpers.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -181,9 +179,8 @@ const cpuBoundCeiling = (r: Row) => (cpus().length * 1_000_000) / (r.cpu + r.loa
 
 function markdown(rows: Row[]): string {
   const date = new Date().toISOString().slice(0, 10);
-  const cpu = cpus();
   const lines = [
-    `Measured ${date} on ${cpu.length} cores (${cpu[0]?.model.trim() ?? "unknown CPU"}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, with \`npm run bench:api -- --duration ${duration} --rounds ${rounds} --connections ${connections}${args.postgres ? " --postgres <url>" : ""}\`: autocannon, ${connections} connections, client and server on the same machine; after a 2 s warm-up, echo and function runs of ${duration} s alternate for ${rounds} rounds and each row is the median round (by req/s). The server runs as in production (own process, \`LOG_LEVEL=${args["log-level"]}\`, WAL + \`synchronous=${sqliteSynchronous}\` on SQLite, default \`synchronous_commit=on\` on PostgreSQL) with \`RATE_LIMIT=off\`; every request is a new committed row (new session_id, distinct message). The echo is a bare \`node:http\` server that parses the same JSON body and sends it back. CPU columns come from /proc: the server process (all threads), its main thread (the rest is the database driver and garbage collection), and this process (autocannon); the ceiling is the rate at which server and load generator together would keep every core busy (on PostgreSQL it leaves out the database server's own processes). One-minute load average ${loadAtStart} at the start, ${machineLoad()} at the end.`,
+    `Measured ${date} on ${machine()}, with \`npm run bench:api -- --duration ${duration} --rounds ${rounds} --connections ${connections}${args.postgres ? " --postgres <url>" : ""}\`: autocannon, ${connections} connections, client and server on the same machine; after a 2 s warm-up, echo and function runs of ${duration} s alternate for ${rounds} rounds and each row is the median round (by req/s). The server runs as in production (own process, \`LOG_LEVEL=${args["log-level"]}\`, WAL + \`synchronous=${sqliteSynchronous}\` on SQLite, default \`synchronous_commit=on\` on PostgreSQL) with \`RATE_LIMIT=off\`; every request is a new committed row (new session_id, distinct message). The echo is a bare \`node:http\` server that parses the same JSON body and sends it back. CPU columns come from /proc: the server process (all threads), its main thread (the rest is the database driver and garbage collection), and this process (autocannon); the ceiling is the rate at which server and load generator together would keep every core busy (on PostgreSQL it leaves out the database server's own processes). One-minute load average ${loadAtStart} at the start, ${machineLoad()} at the end.`,
     "",
     "| database | target | req/s | p50 ms | p99 ms | 2xx | failed | server CPU µs/req | of which main thread | load generator CPU µs/req | CPU-bound ceiling req/s | ratio to echo |",
     "|---|---|---|---|---|---|---|---|---|---|---|---|",
@@ -195,19 +192,6 @@ function markdown(rows: Row[]): string {
     "After each run the database held a row for every 2xx answer.",
   ];
   return lines.join("\n");
-}
-
-async function updateDoc(section: string): Promise<void> {
-  const file = join(projectDir, "docs", "performance.md");
-  let doc = await readFile(file, "utf8").catch(() => "# Performance\n");
-  const block = `<!-- api:start -->\n${section}\n<!-- api:end -->`;
-  if (doc.includes("<!-- api:start -->")) {
-    doc = doc.replace(/<!-- api:start -->[\s\S]*<!-- api:end -->/, block);
-  } else {
-    doc = `${doc.trimEnd()}\n\n## API\n\n${block}\n`;
-  }
-  await writeFile(file, doc);
-  console.log(`updated ${file}`);
 }
 
 async function main(): Promise<void> {
@@ -241,7 +225,7 @@ async function main(): Promise<void> {
     ...(instances.length > 0 ? ["", instancesMarkdown(instances, connections)] : []),
   ].join("\n");
   console.log(`\n${section}\n`);
-  if (!args["no-write"]) await updateDoc(section);
+  if (!args["no-write"]) await writePerformanceSection("api", "API", section);
 }
 
 await main();

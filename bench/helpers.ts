@@ -1,6 +1,11 @@
-// Helpers the benchmarks share: a free port, and a scratch PostgreSQL database dropped after the run.
+// Helpers the benchmarks share: a free port, a scratch PostgreSQL database, the machine, and their docs section.
+import { readFile, writeFile } from "node:fs/promises";
 import { createServer as createNetServer } from "node:net";
+import { cpus, totalmem } from "node:os";
+import { join } from "node:path";
 import pg from "pg";
+
+const performanceFile = join(import.meta.dirname, "..", "docs", "performance.md");
 
 /** A TCP port free right now on 127.0.0.1. */
 export function freePort(): Promise<number> {
@@ -32,4 +37,32 @@ export async function withPostgres<T>(
     await admin.query(`drop database if exists "${name}" with (force)`);
     await admin.end();
   }
+}
+
+/** The machine a table was measured on: cores, CPU model, memory and Node. */
+export function machine(): string {
+  const cpu = cpus();
+  return `${cpu.length} cores (${cpu[0]?.model.trim() ?? "unknown CPU"}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+}
+
+/**
+ * Puts `section` between `<!-- name:start -->` and `<!-- name:end -->` in docs/performance.md, replacing what a
+ * previous run wrote there, or appends it under `## heading` the first time.
+ */
+export async function writePerformanceSection(
+  name: string,
+  heading: string,
+  section: string,
+): Promise<void> {
+  const [start, end] = [`<!-- ${name}:start -->`, `<!-- ${name}:end -->`];
+  const doc = await readFile(performanceFile, "utf8").catch(() => "# Performance\n");
+  const block = `${start}\n${section}\n${end}`;
+  const from = doc.indexOf(start);
+  const to = doc.indexOf(end);
+  const updated =
+    from >= 0 && to > from
+      ? `${doc.slice(0, from)}${block}${doc.slice(to + end.length)}`
+      : `${doc.trimEnd()}\n\n## ${heading}\n\n${block}\n`;
+  await writeFile(performanceFile, updated);
+  console.log(`updated ${performanceFile}`);
 }

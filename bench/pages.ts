@@ -2,8 +2,8 @@
 // (`--routes all` for every route), each beside the same page without its scripts, the same page with its
 // Cross-Origin-Opener-Policy header flipped, and (with `--spa`) the same app built as a client-rendered SPA.
 import { spawnSync } from "node:child_process";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { cpus, loadavg, tmpdir, totalmem } from "node:os";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
@@ -12,6 +12,7 @@ import { siteRoutes } from "../app/config/paths.ts";
 import { buildApp } from "../server/app.ts";
 import { type AppDatabase, migrateToLatest, openDatabase } from "../server/db/database.ts";
 import { parseEnv } from "../server/env.ts";
+import { machine, writePerformanceSection } from "./helpers.ts";
 import { buildLimitVariant, buildSpaVariant, projectDir } from "./page-variants.ts";
 
 const { values: args } = parseArgs({
@@ -314,7 +315,6 @@ async function main(): Promise<void> {
   const load = `1-minute load average ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after`;
   const table = tableLines(rows);
   console.log(`\n${table.join("\n")}`);
-  const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   const date = new Date().toISOString().slice(0, 10);
   const command = `npm run bench -- --runs ${runs}${args.routes ? ` --routes ${args.routes}` : ""}${args.spa ? " --spa" : ""}`;
   await mkdir(join(projectDir, "docs"), { recursive: true });
@@ -338,22 +338,12 @@ async function main(): Promise<void> {
         ]),
   ];
   const section = [
-    "<!-- pages:start -->",
-    `Measured ${date} on ${machine} (${load}) with \`${command}\` (Lighthouse mobile preset, simulated throttling, Debian Chromium; median of ${runs} runs per page, the variants of a page interleaved run by run). "limit" is the same page, served with the same headers, with every script and modulepreload removed; "-coop" and "+coop" are the same page with only its \`Cross-Origin-Opener-Policy: same-origin\` header removed or added; "spa" (with \`--spa\`) is the same app built as a client-rendered SPA.`,
+    `Measured ${date} on ${machine()} (${load}) with \`${command}\` (Lighthouse mobile preset, simulated throttling, Debian Chromium; median of ${runs} runs per page, the variants of a page interleaved run by run). "limit" is the same page, served with the same headers, with every script and modulepreload removed; "-coop" and "+coop" are the same page with only its \`Cross-Origin-Opener-Policy: same-origin\` header removed or added; "spa" (with \`--spa\`) is the same app built as a client-rendered SPA.`,
     "",
     ...notes.flatMap((note) => [note, ""]),
     ...table,
-    "<!-- pages:end -->",
   ].join("\n");
-  const docFile = join(projectDir, "docs", "performance.md");
-  let doc = await readFile(docFile, "utf8").catch(
-    () => "# Performance\n\n## Pages\n\n<!-- pages:start -->\n<!-- pages:end -->\n",
-  );
-  if (!doc.includes("<!-- pages:start -->"))
-    doc += "\n## Pages\n\n<!-- pages:start -->\n<!-- pages:end -->\n";
-  doc = doc.replace(/<!-- pages:start -->[\s\S]*<!-- pages:end -->/, section);
-  await writeFile(docFile, doc);
-  console.log("\nwrote docs/performance.md and docs/performance-pages.json");
+  await writePerformanceSection("pages", "Pages", section);
 }
 
 await main();
