@@ -58,5 +58,9 @@ export const contactErrorMarkup = {
   summaryLinkClass: "font-medium text-red-800 underline underline-offset-2",
 } as const;
 
-/** Name of the hidden honeypot input (the contract's key; kept here so the page needs no schema). */
+/**
+ * Hidden honeypot input: people never see or fill it; a bot that does gets a normal 200 answer, and its message is
+ * kept marked as spam (never e-mailed). Named so that browsers' autofill leaves it alone. Here, not beside the
+ * schema, so the page needs no schema to render it.
+ */
 export const honeypotFieldName = "extra_comments";

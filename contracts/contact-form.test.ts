@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  contactFormLimits,
-  contactFormSchema,
-  contactHoneypotField,
-  isHoneypotFilled,
-} from "./contact-form.ts";
+import { honeypotFieldName } from "./contact-fields.ts";
+import { contactFormLimits, contactFormSchema, isHoneypotFilled } from "./contact-form.ts";
 import { firstErrorText } from "./function-result.ts";
 
 const valid = {
@@ -28,7 +24,7 @@ describe("contactFormSchema", () => {
       ...valid,
       message: "Hello,\r\nwe run a flea market.\n\tThanks!",
       session_id: null,
-      [contactHoneypotField]: null,
+      [honeypotFieldName]: null,
     });
     expect(isHoneypotFilled(form)).toBe(false);
   });
@@ -121,7 +117,7 @@ describe("contactFormSchema", () => {
     const form = contactFormSchema.parse({
       ...valid,
       session_id: "8D4A1F0E-6B3C-4E21-9A7F-2C5D8E9F0A1B",
-      [contactHoneypotField]: "buy now",
+      [honeypotFieldName]: "buy now",
     });
     expect(form.session_id).toBe("8d4a1f0e-6b3c-4e21-9a7f-2c5d8e9f0a1b");
     expect(isHoneypotFilled(form)).toBe(true);

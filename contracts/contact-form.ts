@@ -1,7 +1,7 @@
 // The submit-contact-form payload (docs/product.md, "Server functions"): one schema for the browser form and the server.
 // Shared by the browser and the server: no Node-only imports here.
 import { z } from "zod";
-import { contactFieldLimits } from "./contact-fields.ts";
+import { contactFieldLimits, honeypotFieldName } from "./contact-fields.ts";
 import {
   fieldErrors,
   hasUserInfo,
@@ -12,16 +12,11 @@ import {
   requiredText,
 } from "./fields.ts";
 import { objectError } from "./function-result.ts";
+import { functionNames, functionPath } from "./functions.ts";
 
-export const contactFormPath = "/functions/v1/submit-contact-form";
+export const contactFormPath = functionPath(functionNames.submitContactForm);
 
 export const contactFormLimits = contactFieldLimits;
-
-/**
- * Hidden honeypot input: people never see or fill it; a bot that does gets a normal 200 answer, and its
- * message is kept marked as spam (never e-mailed). Named so that browsers' autofill leaves it alone.
- */
-export const contactHoneypotField = "extra_comments";
 
 export const contactFormErrors = {
   /** The 500 answer when the message could not be stored. */
@@ -49,7 +44,7 @@ export const contactFormSchema = z.strictObject(
     message: requiredText("message", { max: contactFormLimits.message, multiline: true }),
     /** The visitor's tracked session (track-referrer), so a message can be attributed to its referrer. */
     session_id: optionalUuid("session_id"),
-    [contactHoneypotField]: optionalText(contactHoneypotField, { max: 2000, multiline: true }),
+    [honeypotFieldName]: optionalText(honeypotFieldName, { max: 2000, multiline: true }),
   },
   { error: objectError },
 );
@@ -61,5 +56,5 @@ export type ContactForm = z.output<typeof contactFormSchema>;
 
 /** True when the hidden honeypot field was filled in (the sender is a bot). */
 export function isHoneypotFilled(form: ContactForm): boolean {
-  return form[contactHoneypotField] !== null;
+  return form[honeypotFieldName] !== null;
 }

@@ -1,7 +1,5 @@
 // The wire shape every server function answers with, and the error texts not tied to one field.
 // Shared by the browser and the server: no Node-only imports here.
-import type { z } from "zod";
-
 export type FunctionResult = { success: true } | { success: false; error: string };
 
 /** Largest request body a server function accepts (413 above it). */
@@ -36,8 +34,10 @@ export function objectError(issue: { code?: string; keys?: string[] }): string {
   return requestErrors.notObject;
 }
 
-/** The one error text an answer carries: a body-level problem first, else the first field's. */
-export function firstErrorText(error: z.ZodError): string {
+/** The one error text an answer carries: a body-level problem first, else the first field's (a zod error's issues). */
+export function firstErrorText(error: {
+  issues: readonly { path: readonly PropertyKey[]; message: string }[];
+}): string {
   const issues = error.issues;
   const bodyLevel = issues.find((issue) => issue.path.length === 0);
   return (bodyLevel ?? issues[0])?.message ?? requestErrors.badRequest;

@@ -3,8 +3,9 @@
 import { z } from "zod";
 import { fieldErrors, isHttpUrl, presentText, requiredText, requiredUuid } from "./fields.ts";
 import { objectError } from "./function-result.ts";
+import { functionNames, functionPath } from "./functions.ts";
 
-export const trackReferrerPath = "/functions/v1/track-referrer";
+export const trackReferrerPath = functionPath(functionNames.trackReferrer);
 
 /** The referrer the browser sends when `document.referrer` is empty. */
 export const directReferrer = "direct";

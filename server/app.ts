@@ -1,16 +1,14 @@
 // Builds the Fastify instance: the one place where plugins and routes are put together (tests build it too).
-import Fastify, {
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyServerOptions,
-} from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { maxFunctionBodyBytes, requestErrors } from "../contracts/function-result.ts";
+import { functionsBase } from "../contracts/functions.ts";
 import type { SessionPolicy } from "./admin/auth.ts";
 import type { SignInLimits } from "./admin/sign-in-limiter.ts";
-import { acceptNoPlainText } from "./content-types.ts";
+import { parseJsonBodies } from "./content-types.ts";
 import type { AppDatabase } from "./db/database.ts";
 import { type Env, servesHttpsOnly } from "./env.ts";
-import { errorAnswer } from "./error-answers.ts";
+import { sendErrorAnswer, setErrorHandler } from "./error-handler.ts";
 import { frameworkAnswers } from "./framework-answers.ts";
 import type { OutboxWorkerTuning } from "./mail/outbox-worker.ts";
 import type { SmtpTimeouts } from "./mail/transport.ts";
@@ -20,11 +18,11 @@ import consoleEvents, { type ConsoleEventsPluginOptions } from "./plugins/consol
 import database from "./plugins/database.ts";
 import forwardedForWarning from "./plugins/forwarded-for-warning.ts";
 import functions from "./plugins/functions.ts";
+import helmet from "./plugins/helmet.ts";
 import mailer from "./plugins/mailer.ts";
 import metrics from "./plugins/metrics.ts";
 import rateLimits from "./plugins/rate-limits.ts";
 import readiness, { probePaths } from "./plugins/readiness.ts";
-import securityHeaders from "./plugins/security-headers.ts";
 import site from "./plugins/site.ts";
 import visitRetention from "./plugins/visit-retention.ts";
 import { AccessLogController } from "./request-logging.ts";
@@ -110,19 +108,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onProtoPoisoning: "error",
     onConstructorPoisoning: "error",
     return503OnClosing: true,
-    ...frameworkAnswers(hsts),
+    ...frameworkAnswers({ hsts }),
   });
-  acceptNoPlainText(app);
-
-  app.setErrorHandler<FastifyError>((error, request, reply) => {
-    const [status, kind] = errorAnswer(error);
-    // Details stay in the log; clients get a fixed text.
-    if (status >= 500) request.log.error({ err: error }, "request failed");
-    return reply.code(status).send({ success: false, error: requestErrors[kind] });
-  });
+  // Routes declare their input as the contracts' zod schemas; the error handler words what a schema refuses.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  parseJsonBodies(app);
+  setErrorHandler(app);
 
   app.decorate("contactPage", await ContactPage.load(options.buildDir));
-  await app.register(securityHeaders, { hsts });
+  await app.register(helmet, { hsts });
   await app.register(rateLimits, { enabled: env.RATE_LIMIT === "on" });
   if (env.TRUST_PROXY === false) await app.register(forwardedForWarning);
   await app.register(readiness);
@@ -132,7 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(consoleEvents, options.consoleEvents ?? {});
     await app.register(mailer, { env, ...options.mail });
     await app.register(metrics, { token: env.METRICS_TOKEN });
-    await app.register(functions, { prefix: "/functions", corsOrigins: env.CORS_ORIGINS });
+    await app.register(functions, { prefix: functionsBase, corsOrigins: env.CORS_ORIGINS });
     await app.register(adminAuth, {
       env,
       sessionPolicy: options.admin?.sessionPolicy,
@@ -152,7 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   } else {
     app.setNotFoundHandler((_request, reply) =>
-      reply.code(404).send({ success: false, error: "Not found" }),
+      sendErrorAnswer(reply, "functions", 404, requestErrors.notFound),
     );
   }
   return app;

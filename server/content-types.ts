@@ -1,38 +1,35 @@
-// Every request body parser the server has, in one place: which media types a scope reads and how. Fastify's JSON
-// parser (prototype poisoning refused) everywhere; the /functions scope tells a forbidden key apart from broken JSON;
+// Every request body parser the server has, in one place: which media types a scope reads and how. JSON is parsed
+// once and scanned for __proto__ and constructor.prototype (refused with their own error, apart from broken JSON);
 // the contact form's no-JavaScript post is read form-encoded, every field a plain string.
-import type { FastifyError, FastifyInstance } from "fastify";
-import { forbiddenKeyCode } from "./error-answers.ts";
-import { clientError } from "./functions/http.ts";
+import { errorCodes, type FastifyInstance } from "fastify";
+import { scan } from "secure-json-parse";
+import { clientError, forbiddenKeyCode } from "./error-handler.ts";
 
-/** Bodies are JSON (or, for the contact form, form-encoded): a text/plain POST is refused (415), never parsed. */
-export function acceptNoPlainText(app: FastifyInstance): void {
-  app.removeContentTypeParser("text/plain");
-}
+const poisoning = { protoAction: "error", constructorAction: "error" } as const;
 
-/** The scope's JSON parser: a valid body holding __proto__ or constructor.prototype fails with its own code. */
-export function parseJsonTellingForbiddenKeys(app: FastifyInstance, bodyLimit: number): void {
-  const parseJson = app.getDefaultJsonParser("error", "error");
-  app.removeContentTypeParser("application/json");
-  app.addContentTypeParser(
-    "application/json",
-    { parseAs: "string", bodyLimit },
-    (request, body, done) => {
-      parseJson(request, body as string, (error, value) => {
-        if (error && (error as FastifyError).code === "FST_ERR_CTP_INVALID_JSON_BODY") {
-          try {
-            JSON.parse(body as string);
-            // Valid JSON that the secure parser refused: it holds __proto__ or constructor.prototype.
-            done(clientError(forbiddenKeyCode, 400), undefined);
-            return;
-          } catch {
-            // Broken JSON: Fastify's error stands.
-          }
-        }
-        done(error, value);
-      });
-    },
-  );
+/**
+ * The server's body parsers: JSON as above, no text/plain (a text/plain POST is refused with 415, never parsed).
+ * Fastify's own JSON parser gives one error for broken JSON and for a forbidden key; clients are told which.
+ */
+export function parseJsonBodies(app: FastifyInstance): void {
+  app.removeContentTypeParser(["application/json", "text/plain"]);
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
+    const text = body as string;
+    if (text.length === 0) return done(new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY(), undefined);
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return done(new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY(), undefined);
+    }
+    try {
+      // A JSON value that is not an object or array holds no keys to scan.
+      if (typeof value === "object" && value !== null) scan(value, poisoning);
+    } catch {
+      return done(clientError(forbiddenKeyCode, 400), undefined);
+    }
+    done(null, value);
+  });
 }
 
 export const formEncoded = "application/x-www-form-urlencoded";

@@ -13,7 +13,6 @@ export const siteConfig = {
   url: env.SITE_URL,
   appUrl: env.APP_URL,
   publicBackendKey: env.PUBLIC_BACKEND_KEY,
-  functionsUrl: "/functions/v1",
   appLinks: {
     login: `${env.APP_URL}/login`,
     signUp: `${env.APP_URL}/signup`,

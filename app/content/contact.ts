@@ -1,5 +1,6 @@
 // Copy of /contact and the labels of the contact form (docs/product.md, "Contact form").
 import { contactFormTexts } from "../../contracts/contact-form-texts";
+import { functionNames, functionPath } from "../../contracts/functions";
 import { business } from "../config/business";
 import { siteConfig } from "../config/site";
 
@@ -15,7 +16,7 @@ export interface ContactField {
 
 export const contactForm = {
   title: "Send us a message",
-  action: `${siteConfig.functionsUrl}/submit-contact-form`,
+  action: functionPath(functionNames.submitContactForm),
   requiredNote: "Fields marked required must be filled in.",
   requiredMarker: "required",
   optionalMarker: "optional",

@@ -1,4 +1,5 @@
 // The browser's client for the server functions (docs/product.md, "Server functions"): URL, headers and the answer shape in one place.
+import { type FunctionName, functionPath } from "../../contracts/functions";
 import { siteConfig } from "../config/site";
 
 export interface FunctionAnswer {
@@ -20,8 +21,11 @@ function headers(): Record<string, string> {
 }
 
 /** POSTs a JSON payload to a server function; never throws for an HTTP error, only for a network one. */
-export async function invokeFunction(name: string, payload: unknown): Promise<FunctionAnswer> {
-  const response = await fetch(`${siteConfig.functionsUrl}/${name}`, {
+export async function invokeFunction(
+  name: FunctionName,
+  payload: unknown,
+): Promise<FunctionAnswer> {
+  const response = await fetch(functionPath(name), {
     method: "POST",
     headers: headers(),
     body: JSON.stringify(payload),

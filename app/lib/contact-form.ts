@@ -1,16 +1,16 @@
 // Contact form logic: validation with the server's own schema (zod), submission, field errors. Loaded on
 // the visitor's first interaction with the form, so the page itself never waits for it.
 
-import type {
-  ContactErrors,
-  ContactFieldName,
-  ContactValues,
+import {
+  type ContactErrors,
+  type ContactFieldName,
+  type ContactValues,
+  honeypotFieldName,
 } from "../../contracts/contact-fields";
 import {
   type ContactFormPayload,
   contactFormErrors,
   contactFormSchema,
-  contactHoneypotField,
 } from "../../contracts/contact-form";
 import {
   contactErrorSentence,
@@ -18,6 +18,7 @@ import {
   fieldOfError,
 } from "../../contracts/contact-form-messages";
 import { normaliseWebsite } from "../../contracts/fields";
+import { functionNames } from "../../contracts/functions";
 import { invokeFunction } from "./backend";
 import { trackedSessionId } from "./referrer-tracking";
 
@@ -45,11 +46,11 @@ export async function submitContact(values: ContactValues, honeypot: string): Pr
   const payload: ContactFormPayload = {
     ...values,
     session_id: trackedSessionId(),
-    ...(honeypot ? { [contactHoneypotField]: honeypot } : {}),
+    ...(honeypot ? { [honeypotFieldName]: honeypot } : {}),
   };
   let answer: Awaited<ReturnType<typeof invokeFunction>>;
   try {
-    answer = await invokeFunction("submit-contact-form", payload);
+    answer = await invokeFunction(functionNames.submitContactForm, payload);
   } catch {
     throw new ContactSubmitError(contactFormErrors.failed);
   }

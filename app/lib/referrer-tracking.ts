@@ -1,4 +1,6 @@
 // Once-per-session referrer call (docs/product.md, "Referrer call"): the flag is set only after the server confirms.
+
+import { functionNames } from "../../contracts/functions";
 import { business } from "../config/business";
 import { invokeFunction } from "./backend";
 
@@ -41,7 +43,7 @@ export async function trackReferrerOnce(
 ): Promise<void> {
   try {
     if (env.storage.getItem(business.referrerFlagKey) === "true") return;
-    const answer = await invokeFunction("track-referrer", {
+    const answer = await invokeFunction(functionNames.trackReferrer, {
       session_id: trackedSessionId(env),
       referrer: env.referrer || "direct",
       page_url: env.href,

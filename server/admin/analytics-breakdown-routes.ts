@@ -3,6 +3,7 @@
 // previous period of the same length, the series per day (per hour for today, beside yesterday's hours), and any
 // panel or the series as CSV.
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   type AnalyticsBreakdown,
   type AnalyticsPanel,
@@ -14,7 +15,6 @@ import {
   type AnalyticsBreakdownQuery,
   analyticsBreakdownQuerySchema,
 } from "../../contracts/admin-requests.ts";
-import { firstErrorText } from "../../contracts/function-result.ts";
 import {
   type AnalyticsWindow,
   type BreakdownDimension,
@@ -22,7 +22,6 @@ import {
   utcDays,
 } from "../db/repositories/referrer-analytics.ts";
 import { sendCsv, toCsv } from "./csv.ts";
-import { sendAdminError } from "./http.ts";
 
 const dayMs = 24 * 60 * 60 * 1000;
 const hourMs = 60 * 60 * 1000;
@@ -147,17 +146,13 @@ export default async function analyticsBreakdownRoutes(app: FastifyInstance): Pr
     };
   }
 
-  app.get("/analytics/breakdown", async (request, reply) => {
-    const parsed = analyticsBreakdownQuerySchema.safeParse(request.query);
-    if (!parsed.success) return sendAdminError(reply, 400, firstErrorText(parsed.error));
-    return breakdown(parsed.data);
-  });
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const route = { schema: { querystring: analyticsBreakdownQuerySchema } };
+  typed.get("/analytics/breakdown", route, async (request) => breakdown(request.query));
 
-  app.get("/analytics/breakdown.csv", async (request, reply) => {
-    const parsed = analyticsBreakdownQuerySchema.safeParse(request.query);
-    if (!parsed.success) return sendAdminError(reply, 400, firstErrorText(parsed.error));
-    const panel = parsed.data.panel ?? "series";
-    const report = await breakdown(parsed.data);
+  typed.get("/analytics/breakdown.csv", route, async (request, reply) => {
+    const panel = request.query.panel ?? "series";
+    const report = await breakdown(request.query);
     const rate = (messages: number, visits: number) =>
       visits > 0 ? Math.round((messages / visits) * 10_000) / 100 : null;
     const csv =

@@ -1,9 +1,8 @@
 // Referrer analytics of the last 7, 30 or 90 UTC days (today included), optionally of one source class.
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AnalyticsReport } from "../../contracts/admin-api.ts";
 import { analyticsQuerySchema } from "../../contracts/admin-requests.ts";
-import { firstErrorText } from "../../contracts/function-result.ts";
-import { sendAdminError } from "./http.ts";
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -14,10 +13,9 @@ export function analyticsWindow(days: number, now: number): { since: number; unt
 }
 
 export default async function analyticsRoutes(app: FastifyInstance): Promise<void> {
-  app.get("/analytics", async (request, reply) => {
-    const parsed = analyticsQuerySchema.safeParse(request.query);
-    if (!parsed.success) return sendAdminError(reply, 400, firstErrorText(parsed.error));
-    const { days, source } = parsed.data;
+  const route = { schema: { querystring: analyticsQuerySchema } };
+  app.withTypeProvider<ZodTypeProvider>().get("/analytics", route, async (request) => {
+    const { days, source } = request.query;
     const window = analyticsWindow(days, Date.now());
     const figures = await app.repositories.referrerAnalytics.report(window, {
       sources: source ? [source] : undefined,

@@ -1,10 +1,9 @@
 // What the admin routes share: the error answer, the session cookie and the device cookie.
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { AdminError } from "../../contracts/admin-api.ts";
+import { sendErrorAnswer } from "../error-handler.ts";
 
 export function sendAdminError(reply: FastifyReply, status: number, error: string): FastifyReply {
-  const body: AdminError = { error };
-  return reply.code(status).send(body);
+  return sendErrorAnswer(reply, "admin", status, error);
 }
 
 /** The session token the request's cookie carries, if any. */

@@ -3,6 +3,7 @@
 // unread, handled, spam or not spam, sending a failed e-mail again, and erasure. Every change is announced on the
 // console's live stream.
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   adminErrors,
   type InboxPage,
@@ -16,7 +17,6 @@ import {
   messageActionSchema,
   messageIdSchema,
 } from "../../contracts/admin-requests.ts";
-import { firstErrorText } from "../../contracts/function-result.ts";
 import type { InboxFilter } from "../db/repositories/admin-inbox.ts";
 import type { Outcome } from "../db/repositories/message-triage.ts";
 import { sendCsv, toCsv } from "./csv.ts";
@@ -52,7 +52,8 @@ function filterOf(query: InboxQuery): Omit<InboxFilter, "after" | "limit"> {
   };
 }
 
-export default async function inboxRoutes(app: FastifyInstance): Promise<void> {
+export default async function inboxRoutes(plainApp: FastifyInstance): Promise<void> {
+  const app = plainApp.withTypeProvider<ZodTypeProvider>();
   const inbox = app.repositories.adminInbox;
   const triage = app.repositories.messageTriage;
 
@@ -61,10 +62,8 @@ export default async function inboxRoutes(app: FastifyInstance): Promise<void> {
     return found ? { ...found, mailDeliveryOn: app.mailer.enabled } : null;
   };
 
-  app.get("/messages", async (request, reply) => {
-    const parsed = inboxQuerySchema.safeParse(request.query);
-    if (!parsed.success) return sendAdminError(reply, 400, firstErrorText(parsed.error));
-    const query = parsed.data;
+  app.get("/messages", { schema: { querystring: inboxQuerySchema } }, async (request) => {
+    const query = request.query;
     const [{ messages, more }, failedMailCount, unreadCount] = await Promise.all([
       inbox.list({ ...filterOf(query), after: query.cursor, limit: query.limit ?? pageSize }),
       inbox.failedMailCount(),
@@ -80,36 +79,36 @@ export default async function inboxRoutes(app: FastifyInstance): Promise<void> {
     return page;
   });
 
-  app.get("/messages.csv", async (request, reply) => {
-    const parsed = inboxQuerySchema.safeParse(request.query);
-    if (!parsed.success) return sendAdminError(reply, 400, firstErrorText(parsed.error));
-    const rows = await inbox.exportAll(filterOf(parsed.data));
-    const csv = toCsv(
-      csvHeader,
-      rows.map((row) => [
-        row.receivedAt,
-        row.name,
-        row.email,
-        row.phone,
-        row.businessName,
-        row.website,
-        row.message,
-        row.status === "spam" ? "yes" : "no",
-        row.read ? "yes" : "no",
-        row.handled ? "yes" : "no",
-        row.mail,
-        row.source,
-        row.landingPath,
-        row.utmCampaign,
-      ]),
-    );
-    return sendCsv(reply, `boothpilot-inbox-${new Date().toISOString().slice(0, 10)}.csv`, csv);
-  });
+  app.get(
+    "/messages.csv",
+    { schema: { querystring: inboxQuerySchema } },
+    async (request, reply) => {
+      const rows = await inbox.exportAll(filterOf(request.query));
+      const csv = toCsv(
+        csvHeader,
+        rows.map((row) => [
+          row.receivedAt,
+          row.name,
+          row.email,
+          row.phone,
+          row.businessName,
+          row.website,
+          row.message,
+          row.status === "spam" ? "yes" : "no",
+          row.read ? "yes" : "no",
+          row.handled ? "yes" : "no",
+          row.mail,
+          row.source,
+          row.landingPath,
+          row.utmCampaign,
+        ]),
+      );
+      return sendCsv(reply, `boothpilot-inbox-${new Date().toISOString().slice(0, 10)}.csv`, csv);
+    },
+  );
 
-  app.get("/messages/:id", async (request, reply) => {
-    const parsed = messageIdSchema.safeParse(request.params);
-    if (!parsed.success) return sendAdminError(reply, 400, firstErrorText(parsed.error));
-    const message = await detail(parsed.data.id);
+  app.get("/messages/:id", { schema: { params: messageIdSchema } }, async (request, reply) => {
+    const message = await detail(request.params.id);
     if (!message) return sendAdminError(reply, 404, adminErrors.messageNotFound);
     return message;
   });
@@ -128,10 +127,10 @@ export default async function inboxRoutes(app: FastifyInstance): Promise<void> {
     }
   };
 
-  app.post("/messages/:id/:action", async (request, reply) => {
-    const parsed = messageActionSchema.safeParse(request.params);
-    if (!parsed.success) return sendAdminError(reply, 404, firstErrorText(parsed.error));
-    const { id, action } = parsed.data;
+  // An action the console does not know is no such resource: 404, not 400.
+  const actionRoute = { schema: { params: messageActionSchema }, config: { invalidStatus: 404 } };
+  app.post("/messages/:id/:action", actionRoute, async (request, reply) => {
+    const { id, action } = request.params;
     const outcome = await act(id, action, Date.now());
     if (outcome === "missing") return sendAdminError(reply, 404, adminErrors.messageNotFound);
     // Only a change is announced: opening a read message again must not reload every open console.
@@ -143,10 +142,8 @@ export default async function inboxRoutes(app: FastifyInstance): Promise<void> {
     return detail(id);
   });
 
-  app.delete("/messages/:id", async (request, reply) => {
-    const parsed = messageIdSchema.safeParse(request.params);
-    if (!parsed.success) return sendAdminError(reply, 400, firstErrorText(parsed.error));
-    const { id } = parsed.data;
+  app.delete("/messages/:id", { schema: { params: messageIdSchema } }, async (request, reply) => {
+    const { id } = request.params;
     if (!(await triage.erase(id))) return sendAdminError(reply, 404, adminErrors.messageNotFound);
     // The record of an erasure: which message and when, never what it said or who sent it.
     request.log.info({ messageId: id }, "admin: message erased");
@@ -154,19 +151,21 @@ export default async function inboxRoutes(app: FastifyInstance): Promise<void> {
     return reply.code(204).send();
   });
 
-  app.post("/messages/:id/retry-mail", async (request, reply) => {
-    const parsed = messageIdSchema.safeParse(request.params);
-    if (!parsed.success) return sendAdminError(reply, 400, firstErrorText(parsed.error));
-    const { id } = parsed.data;
-    const before = await inbox.detail(id);
-    if (!before) return sendAdminError(reply, 404, adminErrors.messageNotFound);
-    if (!app.mailer.enabled) return sendAdminError(reply, 409, adminErrors.mailOff);
-    if (!(await triage.retryMail(id, Date.now()))) {
-      return sendAdminError(reply, 409, adminErrors.notFailed);
-    }
-    request.log.info({ messageId: id }, "admin: failed e-mail put back in the outbox");
-    app.consoleEvents.messageChanged(id);
-    app.mailer.wake();
-    return detail(id);
-  });
+  app.post(
+    "/messages/:id/retry-mail",
+    { schema: { params: messageIdSchema } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const before = await inbox.detail(id);
+      if (!before) return sendAdminError(reply, 404, adminErrors.messageNotFound);
+      if (!app.mailer.enabled) return sendAdminError(reply, 409, adminErrors.mailOff);
+      if (!(await triage.retryMail(id, Date.now()))) {
+        return sendAdminError(reply, 409, adminErrors.notFailed);
+      }
+      request.log.info({ messageId: id }, "admin: failed e-mail put back in the outbox");
+      app.consoleEvents.messageChanged(id);
+      app.mailer.wake();
+      return detail(id);
+    },
+  );
 }

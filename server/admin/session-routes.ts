@@ -5,9 +5,9 @@
 // new one (the old one ends; the absolute limit stays). Answered with or without a session.
 import { normalizeIP } from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { type AdminSessionState, adminErrors } from "../../contracts/admin-api.ts";
 import { signInSchema } from "../../contracts/admin-requests.ts";
-import { firstErrorText } from "../../contracts/function-result.ts";
 import { tokenHash } from "./auth.ts";
 import {
   clearSessionCookie,
@@ -78,23 +78,25 @@ export default async function sessionRoutes(
     return state(refreshed);
   });
 
-  app.post(
+  app.withTypeProvider<ZodTypeProvider>().post(
     "/session",
     {
+      schema: { body: signInSchema },
       config: withoutSession,
       onRequest: async (request, reply: FastifyReply) => {
         const retryAfter = byAddress.begin(addressOf(request.ip));
         if (retryAfter > 0) return tooMany(reply, retryAfter);
       },
+      // Before the body is judged: without an account, no sign-in can work, whatever was sent.
+      preValidation: async (_request, reply) => {
+        if (!app.adminAuth.accountConfigured) {
+          return sendAdminError(reply, 403, adminErrors.noAccount);
+        }
+      },
     },
     async (request, reply) => {
-      if (!app.adminAuth.accountConfigured) {
-        return sendAdminError(reply, 403, adminErrors.noAccount);
-      }
-      const parsed = signInSchema.safeParse(request.body);
-      if (!parsed.success) return sendAdminError(reply, 400, firstErrorText(parsed.error));
       // Counted for the address given, whether or not it is the account's: the answer tells nothing apart.
-      const account = parsed.data.email.trim().toLowerCase();
+      const account = request.body.email.trim().toLowerCase();
       const device = await app.adminAuth.trustedDevice(
         request.cookies[app.adminAuth.deviceCookie.name],
         account,
@@ -107,7 +109,7 @@ export default async function sessionRoutes(
       checksRunning++;
       let signedIn: Awaited<ReturnType<typeof app.adminAuth.signIn>>;
       try {
-        signedIn = await app.adminAuth.signIn(parsed.data);
+        signedIn = await app.adminAuth.signIn(request.body);
       } finally {
         checksRunning--;
       }

@@ -1,22 +1,15 @@
-// What the server functions share: their route config, the media-type check, the error answer, and 405 for
-// other methods.
-import type { FastifyError, FastifyInstance, FastifyReply, onRequestHookHandler } from "fastify";
+// What the server functions share: the media-type check, the error answer, and 405 for other methods.
+import {
+  errorCodes,
+  type FastifyInstance,
+  type FastifyReply,
+  type onRequestHookHandler,
+} from "fastify";
 import type { FunctionResult } from "../../contracts/function-result.ts";
 import { requestErrors } from "../../contracts/function-result.ts";
-
-declare module "fastify" {
-  interface FastifyContextConfig {
-    /** The error text of a 500 answer from this route. */
-    failureText?: string;
-  }
-}
+import { sendErrorAnswer } from "../error-handler.ts";
 
 export const jsonOnly: readonly string[] = ["application/json"];
-
-/** An error the functions' error handler answers by its code (see answerFor in plugins/functions.ts). */
-export function clientError(code: string, statusCode: number): FastifyError {
-  return Object.assign(new Error(code), { code, statusCode, name: "FunctionsError" });
-}
 
 /**
  * The route's first onRequest hook: 415 before the body is read, for a missing content type as for one the route
@@ -27,15 +20,14 @@ export function acceptOnly(mediaTypes: readonly string[]): onRequestHookHandler 
     if (request.method !== "POST") return done();
     const mediaType = request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase();
     if (!mediaType || !mediaTypes.includes(mediaType)) {
-      return done(clientError("FST_ERR_CTP_INVALID_MEDIA_TYPE", 415));
+      return done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE());
     }
     done();
   };
 }
 
 export function sendError(reply: FastifyReply, status: number, error: string): FastifyReply {
-  const body: FunctionResult = { success: false, error };
-  return reply.code(status).send(body);
+  return sendErrorAnswer(reply, "functions", status, error);
 }
 
 export const success: FunctionResult = { success: true };

@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { contactFormPath, contactHoneypotField } from "../../contracts/contact-form.ts";
+import { honeypotFieldName } from "../../contracts/contact-fields.ts";
+import { contactFormPath } from "../../contracts/contact-form.ts";
 import { type AppDatabase, openDatabase } from "../db/database.ts";
 import { buildTestApp, expectErrorShape, freshAddress } from "../test/app.ts";
 import { createTestDatabaseConfig } from "../test/databases.ts";
@@ -278,7 +279,7 @@ describe.each(dialects)("submit-contact-form on %s", (dialect) => {
     });
 
     it("keeps a filled honeypot as spam and still confirms", async () => {
-      const response = await post(form({ ...valid, [contactHoneypotField]: "buy now" }), {
+      const response = await post(form({ ...valid, [honeypotFieldName]: "buy now" }), {
         contentType: formType,
       });
       expect(response.statusCode).toBe(303);
@@ -314,7 +315,7 @@ describe.each(dialects)("submit-contact-form on %s", (dialect) => {
   it("stores a message whose honeypot is filled as spam, answering 200 as usual", async () => {
     const response = await post({
       ...valid,
-      [contactHoneypotField]: "https://cheap-pills.example",
+      [honeypotFieldName]: "https://cheap-pills.example",
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true });

@@ -3,6 +3,7 @@
 // stored once. With mail delivery on, the message's outbox row is committed with it and the worker sends it
 // after the answer (the form never waits for SMTP); spam and duplicates are never e-mailed.
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { contactFieldNames } from "../../contracts/contact-fields.ts";
 import {
   contactFormErrors,
@@ -11,9 +12,11 @@ import {
 } from "../../contracts/contact-form.ts";
 import { contactFieldErrors } from "../../contracts/contact-form-messages.ts";
 import { firstErrorText, maxFunctionBodyBytes } from "../../contracts/function-result.ts";
+import { functionNames } from "../../contracts/functions.ts";
 import { formEncoded, parseFormEncoded } from "../content-types.ts";
+import { validationIssues } from "../error-handler.ts";
 import { sendTooManyRequests } from "../plugins/rate-limits.ts";
-import { acceptOnly, jsonOnly, rejectOtherMethods, sendError, success } from "./http.ts";
+import { acceptOnly, jsonOnly, rejectOtherMethods, success } from "./http.ts";
 
 export const contactFormRateLimits = [
   { max: 5, windowMs: 60_000 },
@@ -50,16 +53,20 @@ function postedValues(body: unknown): Record<string, string> {
 }
 
 export default async function submitContactForm(app: FastifyInstance): Promise<void> {
-  const url = "/v1/submit-contact-form";
+  const url = `/${functionNames.submitContactForm}`;
   // The no-JavaScript form posts here too (this plugin's scope only): every field a plain string.
   parseFormEncoded(app, maxFunctionBodyBytes);
   // Over the limit, JSON is answered 429 before its body is read; a form post is answered with the contact page,
   // its values kept and when to try again, so its body is read first.
   const overLimit = app.addressRateLimitCheck(contactFormRateLimits);
   const retryAfterOf = new WeakMap<FastifyRequest, number>();
-  app.post(
+  app.withTypeProvider<ZodTypeProvider>().post(
     url,
     {
+      schema: { body: contactFormSchema },
+      // A refused JSON post is the error handler's 400; a refused form post is answered with the contact page,
+      // so the handler sees the refusal.
+      attachValidation: true,
       onRequest: [
         acceptOnly(contactFormMediaTypes),
         async (request, reply) => {
@@ -72,27 +79,30 @@ export default async function submitContactForm(app: FastifyInstance): Promise<v
           return sendTooManyRequests(reply, retryAfter);
         },
       ],
+      // A form post over the limit: the contact page with the values as posted (before the schema reads them).
+      preValidation: async (request, reply) => {
+        const retryAfter = retryAfterOf.get(request);
+        if (retryAfter === undefined || !app.contactPage) return;
+        return app.contactPage.send(
+          reply.header("retry-after", String(retryAfter)),
+          {
+            tooManyRequests: { retryAfterSeconds: retryAfter, values: postedValues(request.body) },
+          },
+          { status: 429 },
+        );
+      },
       // JSON from the script; the plain form post without JavaScript is answered with 303 redirects.
       config: { failureText: contactFormErrors.failed },
     },
     async (request, reply) => {
       const viaForm = isFormPost(request.headers["content-type"]);
-      const retryAfter = retryAfterOf.get(request);
-      if (retryAfter !== undefined && app.contactPage) {
-        const values = postedValues(request.body);
-        return app.contactPage.send(
-          reply.header("retry-after", String(retryAfter)),
-          { tooManyRequests: { retryAfterSeconds: retryAfter, values } },
-          { status: 429 },
-        );
-      }
-      const parsed = contactFormSchema.safeParse(request.body);
-      if (!parsed.success) {
-        const text = firstErrorText(parsed.error);
-        if (!viaForm) return sendError(reply, 400, text);
+      const issues = validationIssues(request.validationError);
+      if (issues) {
+        if (!viaForm) throw request.validationError;
         // The visitor reads every refused field in their own words; an error of the whole post as it is.
-        const errors = contactFieldErrors(parsed.error.issues);
-        const bodyLevel = parsed.error.issues.some((issue) => issue.path.length === 0);
+        const text = firstErrorText({ issues });
+        const errors = contactFieldErrors(issues);
+        const bodyLevel = issues.some((issue) => issue.path.length === 0);
         const token = await app.repositories.formFlashes.put({
           values: postedValues(request.body),
           errors,
@@ -100,7 +110,7 @@ export default async function submitContactForm(app: FastifyInstance): Promise<v
         });
         return reply.redirect(contactPageAfter.invalid(token), 303);
       }
-      const form = parsed.data;
+      const form = request.body;
       const status = isHoneypotFilled(form) ? "spam" : "new";
       const queueMail = app.mailer.enabled;
       try {
@@ -123,9 +133,10 @@ export default async function submitContactForm(app: FastifyInstance): Promise<v
         if (queueMail && result.stored && status === "new") app.mailer.wake();
         if (result.id !== null) app.consoleEvents.messageCreated(result.id);
       } catch (error) {
+        // JSON: the error handler's 500 (failureText); the visitor without JavaScript reads it on the page.
+        if (!viaForm) throw error;
         request.log.error({ err: error }, "contact message not stored");
-        if (viaForm) return reply.redirect(contactPageAfter.failed, 303);
-        return sendError(reply, 500, contactFormErrors.failed);
+        return reply.redirect(contactPageAfter.failed, 303);
       }
       return viaForm ? reply.redirect(contactPageAfter.sent, 303) : success;
     },

@@ -4,6 +4,7 @@ import { trackReferrerErrors, trackReferrerPath } from "../../contracts/track-re
 import { type AppDatabase, openDatabase } from "../db/database.ts";
 import { buildTestApp, expectErrorShape, freshAddress } from "../test/app.ts";
 import { createTestDatabaseConfig } from "../test/databases.ts";
+import { expectStrictCsp } from "../test/headers.ts";
 import { clearTables, dialects, storageTest } from "../test/storage.ts";
 
 const sessionId = "0b7c2a6e-3f4d-4a5b-8c9d-1e2f3a4b5c6d";
@@ -81,9 +82,7 @@ describe.each(dialects)("track-referrer on %s", (dialect) => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers["x-frame-options"]).toBe("DENY");
-    expect(response.headers["content-security-policy"]).toBe(
-      "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
-    );
+    expectStrictCsp(response.headers["content-security-policy"]);
     expect(response.headers["cache-control"]).toBe("no-store");
     const invalid = await post({ ...valid, session_id: "nope" });
     expect(invalid.statusCode).toBe(400);

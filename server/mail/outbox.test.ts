@@ -4,7 +4,8 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { contactFormPath, contactHoneypotField } from "../../contracts/contact-form.ts";
+import { honeypotFieldName } from "../../contracts/contact-fields.ts";
+import { contactFormPath } from "../../contracts/contact-form.ts";
 import { trackReferrerPath } from "../../contracts/track-referrer.ts";
 import { type AppDatabase, openDatabase } from "../db/database.ts";
 import { contactMessagesRepository } from "../db/repositories/contact-messages.ts";
@@ -275,9 +276,9 @@ describe.each(dialects)("mail delivery on %s", (dialect) => {
 
   it("never e-mails spam (honeypot) or a duplicate submission", async () => {
     const { app } = await mailApp();
-    expect(
-      (await submit(app, { ...contact, [contactHoneypotField]: "http://spam" })).statusCode,
-    ).toBe(200);
+    expect((await submit(app, { ...contact, [honeypotFieldName]: "http://spam" })).statusCode).toBe(
+      200,
+    );
     const address = freshAddress();
     for (let n = 0; n < 2; n++) {
       const response = await app.inject({

@@ -1,8 +1,8 @@
 // The /admin/api scope: what every admin API answer shares. JSON only, never cached, state-changing requests only
 // from the console's own origin (CSRF), a valid session for everything but the session resource itself, and
-// errors as {"error": "..."} without internal detail.
+// errors (the server's one error handler) as {"error": "..."}.
 import cookie from "@fastify/cookie";
-import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { adminErrors } from "../../contracts/admin-api.ts";
 import analyticsBreakdownRoutes from "../admin/analytics-breakdown-routes.ts";
@@ -14,7 +14,6 @@ import inboxRoutes from "../admin/inbox-routes.ts";
 import { comesFromOwnOrigin } from "../admin/same-origin.ts";
 import sessionRoutes from "../admin/session-routes.ts";
 import type { SignInLimits } from "../admin/sign-in-limiter.ts";
-import { type ErrorKind, errorAnswer } from "../error-answers.ts";
 
 export interface AdminApiPluginOptions {
   /** The site's origin (SITE_URL): accepted as Origin besides the origin the request reached. */
@@ -41,18 +40,6 @@ export const maxAdminBodyBytes = 4 * 1024;
 
 const stateChanging = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** The console's wording of each kind of error answer. */
-const errorTexts: Readonly<Record<ErrorKind, string>> = {
-  emptyBody: adminErrors.invalidJson,
-  invalidJson: adminErrors.invalidJson,
-  forbiddenKey: adminErrors.invalidJson,
-  tooLarge: adminErrors.tooLarge,
-  unsupportedMediaType: adminErrors.jsonOnly,
-  tooManyRequests: adminErrors.badRequest,
-  badRequest: adminErrors.badRequest,
-  internal: adminErrors.internal,
-};
-
 function mediaType(request: FastifyRequest): string | undefined {
   return request.headers["content-type"]?.split(";")[0]?.trim().toLowerCase();
 }
@@ -62,6 +49,7 @@ async function adminApi(app: FastifyInstance, options: AdminApiPluginOptions): P
   app.decorateRequest("adminSession", null);
   app.addHook("onRoute", (route) => {
     route.bodyLimit ??= maxAdminBodyBytes;
+    route.config = { ...route.config, errorFamily: "admin" };
   });
 
   app.addHook("onRequest", async (request, reply) => {
@@ -88,12 +76,6 @@ async function adminApi(app: FastifyInstance, options: AdminApiPluginOptions): P
   app.addHook("onSend", async (_request, reply) => {
     // Inbox contents and session state must not be kept by the browser or any cache on the way.
     reply.header("cache-control", "no-store");
-  });
-
-  app.setErrorHandler<FastifyError>((error, request, reply) => {
-    const [status, kind] = errorAnswer(error);
-    if (status >= 500) request.log.error({ err: error }, "admin request failed");
-    return sendAdminError(reply, status, errorTexts[kind]);
   });
 
   await app.register(sessionRoutes, { signInLimits: options.signInLimits, now: options.now });

@@ -1,12 +1,9 @@
-// The /functions scope: the two server functions and what they share. JSON bodies only (with a clear error for
-// each way a body can be wrong), CORS for the configured origins, and every error answered as
-// {"success": false, "error": "..."} without internal detail.
+// The /functions/v1 scope: the two server functions and what they share. CORS for the configured origins, answers
+// never cached, and errors (the server's one error handler) as {"success": false, "error": "..."}.
 import cors from "@fastify/cors";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { maxFunctionBodyBytes, requestErrors } from "../../contracts/function-result.ts";
-import { parseJsonTellingForbiddenKeys } from "../content-types.ts";
-import { type ErrorKind, errorAnswer } from "../error-answers.ts";
+import { requestErrors } from "../../contracts/function-result.ts";
 import { sendError } from "../functions/http.ts";
 import submitContactForm from "../functions/submit-contact-form.ts";
 import trackReferrer from "../functions/track-referrer.ts";
@@ -16,13 +13,12 @@ export interface FunctionsPluginOptions {
   corsOrigins: readonly string[];
 }
 
-/** The text of each kind of error answer; a 500 carries the route's own text when it has one. */
-function errorText(kind: ErrorKind, failureText: string | undefined): string {
-  return kind === "internal" ? (failureText ?? requestErrors.internal) : requestErrors[kind];
-}
-
 async function functions(app: FastifyInstance, options: FunctionsPluginOptions): Promise<void> {
-  parseJsonTellingForbiddenKeys(app, maxFunctionBodyBytes);
+  // What a function answers is about one visitor's request: no cache on the way keeps it.
+  app.addHook("onRequest", (_request, reply, done) => {
+    reply.header("cache-control", "no-store");
+    done();
+  });
 
   if (options.corsOrigins.length > 0) {
     // The listed origins may call from their pages.
@@ -39,13 +35,6 @@ async function functions(app: FastifyInstance, options: FunctionsPluginOptions):
       reply.header("allow", "POST, OPTIONS").code(204).send();
     });
   }
-
-  app.setErrorHandler<FastifyError>((error, request, reply) => {
-    const [status, kind] = errorAnswer(error);
-    const text = errorText(kind, request.routeOptions.config.failureText);
-    if (status >= 500) request.log.error({ err: error }, "function failed");
-    return sendError(reply, status, text);
-  });
 
   app.setNotFoundHandler((_request, reply) => sendError(reply, 404, requestErrors.notFound));
 

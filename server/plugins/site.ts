@@ -10,7 +10,7 @@ import {
   type PageEntry,
   readSiteManifest,
 } from "../site/manifest.ts";
-import { pageCsp } from "./security-headers.ts";
+import { consolePageHelmet, pageHelmet, staticAssetPrefix } from "./helmet.ts";
 
 export interface SitePluginOptions {
   /** The build directory holding client/ and site-manifest.json. */
@@ -46,38 +46,47 @@ async function site(app: FastifyInstance, options: SitePluginOptions): Promise<v
   const connectSrc = options.connectSrc ?? [];
   const pagesByPath = new Map(manifest.pages.map((page) => [page.path, page]));
 
-  await app.register(fastifyStatic, {
-    root,
+  const files = {
     preCompressed: true,
     // A file or folder whose name starts with a dot (.env, .git) is never served.
     dotfiles: "deny",
     index: false,
     redirect: false,
     cacheControl: false,
+  } as const;
+  await app.register(fastifyStatic, {
+    ...files,
+    root,
     // Pages are reached only by their clean URL (the page routes below), never as /x/index.html
     // or a compressed sibling through the catch-all file route.
     allowedPath: (pathname, _root, request) =>
       request.routeOptions.url !== "/*" || !/\.(html|br|gz)$/.test(pathname),
     setHeaders(reply, filePath) {
-      const isAsset = filePath.startsWith(join(root, "assets"));
       reply.header(
         "cache-control",
-        isAsset
-          ? immutableAssets
-          : isConsoleFile(filePath)
-            ? consoleCache
-            : /\.html(\.br|\.gz)?$/.test(filePath)
-              ? htmlCache
-              : otherFilesCache,
+        isConsoleFile(filePath)
+          ? consoleCache
+          : /\.html(\.br|\.gz)?$/.test(filePath)
+            ? htmlCache
+            : otherFilesCache,
       );
+    },
+  });
+  // Scripts and stylesheets (hashed names): helmet leaves them alone; they carry what a subresource needs.
+  await app.register(fastifyStatic, {
+    ...files,
+    root: join(root, staticAssetPrefix),
+    prefix: staticAssetPrefix,
+    decorateReply: false,
+    setHeaders(reply) {
+      reply.header("cache-control", immutableAssets);
+      reply.header("x-content-type-options", "nosniff");
+      reply.header("cross-origin-resource-policy", "same-origin");
     },
   });
 
   const sendPage = (reply: FastifyReply, page: PageEntry, status = 200) =>
-    reply
-      .code(status)
-      .contentSecurityPolicy(pageCsp(page.scriptHashes, connectSrc))
-      .sendFile(`/${page.file}`);
+    reply.code(status).sendFile(`/${page.file}`);
 
   // The contact page shows the outcome of a no-JavaScript post (?sent, ?failed, ?form=token): the
   // prerendered HTML with the outcome filled in, never cached. The kept post of ?form is in the database.
@@ -94,13 +103,17 @@ async function site(app: FastifyInstance, options: SitePluginOptions): Promise<v
 
   for (const page of manifest.pages) {
     const isContact = contactPage !== null && page.path === contactPage.page.path;
-    app.get(page.path, async (request, reply) => {
-      const outcome = isContact
-        ? await afterPost(request.query as Record<string, string>)
-        : undefined;
-      if (outcome === undefined || contactPage === null) return sendPage(reply, page);
-      return contactPage.send(reply, outcome, { connectSrc });
-    });
+    app.get(
+      page.path,
+      { helmet: pageHelmet(page.scriptHashes, connectSrc) },
+      async (request, reply) => {
+        const outcome = isContact
+          ? await afterPost(request.query as Record<string, string>)
+          : undefined;
+        if (outcome === undefined || contactPage === null) return sendPage(reply, page);
+        return contactPage.send(reply, outcome, { connectSrc });
+      },
+    );
   }
 
   // The admin console: one client-rendered page for its paths (its router shows the right screen); any other
@@ -109,11 +122,8 @@ async function site(app: FastifyInstance, options: SitePluginOptions): Promise<v
   const consolePaths = consolePage ? adminConsolePaths : [];
   if (consolePage) {
     for (const path of consolePaths) {
-      app.get(path, (_request, reply) =>
-        reply
-          .contentSecurityPolicy(pageCsp(consolePage.scriptHashes))
-          .header("x-robots-tag", "noindex, nofollow")
-          .sendFile(`/${consolePage.file}`),
+      app.get(path, { helmet: consolePageHelmet(consolePage.scriptHashes) }, (_request, reply) =>
+        reply.header("x-robots-tag", "noindex, nofollow").sendFile(`/${consolePage.file}`),
       );
     }
   }
@@ -132,6 +142,7 @@ async function site(app: FastifyInstance, options: SitePluginOptions): Promise<v
     if (!wantsHtml(request)) {
       return reply.code(404).send({ success: false, error: "Not found" });
     }
+    reply.helmet(pageHelmet(manifest.notFound.scriptHashes, connectSrc));
     return sendPage(reply, manifest.notFound, 404);
   });
 }

@@ -21,7 +21,7 @@ import {
 import { errorSummaryTitle } from "../../contracts/contact-form-messages.ts";
 import { contactFormTexts } from "../../contracts/contact-form-texts.ts";
 import { replyWithinHours } from "../../contracts/reply-promise.ts";
-import { pageCsp } from "../plugins/security-headers.ts";
+import { pageHelmet } from "../plugins/helmet.ts";
 import type { FormFlash } from "./form-flash.ts";
 import { clientDirName, type PageEntry, readSiteManifest } from "./manifest.ts";
 
@@ -218,9 +218,10 @@ export class ContactPage {
     outcome: ContactPageOutcome,
     options: { status?: number; connectSrc?: readonly string[] } = {},
   ): FastifyReply {
+    // Also answered from the contact function's route, whose headers are an API's: the page's are set here.
+    reply.helmet(pageHelmet(this.page.scriptHashes, options.connectSrc));
     return reply
       .code(options.status ?? 200)
-      .contentSecurityPolicy(pageCsp(this.page.scriptHashes, options.connectSrc))
       .header("cache-control", "no-store")
       .type("text/html; charset=utf-8")
       .send(contactPageAfterPost(this.#html, outcome));

@@ -1,0 +1,118 @@
+// The server's one error handler: every thrown error (Fastify's own, a refused schema, ours) becomes a fixed answer
+// in the body shape of the route's family, the functions' {"success": false, "error"} or the console's {"error"}.
+// Client errors say what was wrong (a schema's first message); 5xx details stay in the log.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { type AdminError, adminErrors } from "../contracts/admin-api.ts";
+import {
+  type FunctionResult,
+  firstErrorText,
+  requestErrors,
+} from "../contracts/function-result.ts";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Whose wording and body shape this route's errors take (the functions' unless the scope says otherwise). */
+    errorFamily?: ErrorFamily;
+    /** The error text of a 500 answer from this route (a function's own "could not …" sentence). */
+    failureText?: string;
+    /** The status of a refused request on this route, when not 400 (an unknown action is a 404). */
+    invalidStatus?: number;
+  }
+}
+
+export type ErrorFamily = "functions" | "admin";
+
+type ErrorKind =
+  | "emptyBody"
+  | "invalidJson"
+  | "forbiddenKey"
+  | "tooLarge"
+  | "unsupportedMediaType"
+  | "tooManyRequests"
+  | "badRequest"
+  | "internal";
+
+/** A body that is valid JSON but holds __proto__ or constructor.prototype (see content-types.ts). */
+export const forbiddenKeyCode = "BP_ERR_FORBIDDEN_KEY";
+
+/** An error this handler answers by its code: thrown by parsers and hooks that refuse a request. */
+export function clientError(code: string, statusCode: number): FastifyError {
+  return Object.assign(new Error(code), { code, statusCode, name: "ClientError" });
+}
+
+const byCode: Readonly<Record<string, readonly [number, ErrorKind]>> = {
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, "emptyBody"],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, "invalidJson"],
+  [forbiddenKeyCode]: [400, "forbiddenKey"],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, "tooLarge"],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, "unsupportedMediaType"],
+};
+
+/** The status and kind of the answer to an error: client errors by kind, anything else a 500. */
+function errorAnswer(error: FastifyError): readonly [number, ErrorKind] {
+  const known = error.code ? byCode[error.code] : undefined;
+  if (known) return known;
+  const status = error.statusCode ?? 500;
+  if (status === 429) return [429, "tooManyRequests"];
+  if (status >= 400 && status < 500) return [status, "badRequest"];
+  return [500, "internal"];
+}
+
+/** The console's wording of each kind. */
+const adminTexts: Readonly<Record<ErrorKind, string>> = {
+  emptyBody: adminErrors.invalidJson,
+  invalidJson: adminErrors.invalidJson,
+  forbiddenKey: adminErrors.invalidJson,
+  tooLarge: adminErrors.tooLarge,
+  unsupportedMediaType: adminErrors.jsonOnly,
+  tooManyRequests: adminErrors.badRequest,
+  badRequest: adminErrors.badRequest,
+  internal: adminErrors.internal,
+};
+
+/** The issues of a refused schema as the contracts word them (the path from the validator's instance path). */
+export function validationIssues(
+  error: unknown,
+): { path: readonly PropertyKey[]; message: string }[] | null {
+  if (!hasZodFastifySchemaValidationErrors(error)) return null;
+  return error.validation.map((entry) => ({
+    path: entry.instancePath.split("/").filter((part) => part !== ""),
+    message: entry.message ?? requestErrors.badRequest,
+  }));
+}
+
+/** An error answer in the family's body shape. */
+export function sendErrorAnswer(
+  reply: FastifyReply,
+  family: ErrorFamily,
+  status: number,
+  text: string,
+): FastifyReply {
+  const body: FunctionResult | AdminError =
+    family === "admin" ? { error: text } : { success: false, error: text };
+  return reply.code(status).send(body);
+}
+
+function familyOf(request: FastifyRequest): ErrorFamily {
+  return request.routeOptions.config.errorFamily ?? "functions";
+}
+
+export function setErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler<FastifyError>((error, request, reply) => {
+    const family = familyOf(request);
+    const { failureText, invalidStatus } = request.routeOptions.config;
+    const issues = validationIssues(error);
+    if (issues)
+      return sendErrorAnswer(reply, family, invalidStatus ?? 400, firstErrorText({ issues }));
+    const [status, kind] = errorAnswer(error);
+    if (status >= 500) request.log.error({ err: error }, "request failed");
+    const text =
+      family === "admin"
+        ? adminTexts[kind]
+        : kind === "internal"
+          ? (failureText ?? requestErrors.internal)
+          : requestErrors[kind];
+    return sendErrorAnswer(reply, family, status, text);
+  });
+}
