@@ -2,11 +2,10 @@
 // days (26 landing paths, about 500 referrer hosts with a long tail, 20 campaigns each with its own utm_source and
 // utm_medium, 5% bots), stored with multi-row INSERTs, then the rollups built by migration 0004's own bulk path.
 import { randomUUID } from "node:crypto";
-import { type Kysely, sql } from "kysely";
+import { sql } from "kysely";
 import type { AppDatabase } from "../server/db/database.ts";
-import { addToRollups } from "../server/db/migrations/0004-visit-rollups.ts";
-import { addUtmKeys } from "../server/db/migrations/0006-rollups-by-utm.ts";
 import type { NewReferrerVisit } from "../server/db/repositories/referrer-visits.ts";
+import { visitRollupsRepository } from "../server/db/repositories/visit-rollups.ts";
 import type { ReferrerSource } from "../server/db/schema.ts";
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -91,7 +90,7 @@ function visitRow(random: () => number, now: number): VisitRow {
   };
 }
 
-/** Raw visits and messages in multi-row INSERTs, then the rollups by the migration's bulk path. */
+/** Raw visits and messages in multi-row INSERTs, then the rollups by the repository's bulk path. */
 export async function seed(
   database: AppDatabase,
   count: number,
@@ -133,13 +132,7 @@ export async function seed(
     if (stored % 200_000 === 0) console.log(`  ${stored} visits stored`);
   }
   const rollupStarted = performance.now();
-  await addToRollups(
-    database.db as unknown as Kysely<unknown>,
-    database.dialect,
-    now - (spanDays + 1) * dayMs,
-    now + 60_001,
-  );
-  await addUtmKeys(database.db as unknown as Kysely<unknown>);
+  await visitRollupsRepository(database).countStored(now - (spanDays + 1) * dayMs, now + 60_001);
   const rollupSeconds = (performance.now() - rollupStarted) / 1000;
   if (database.dialect === "postgres") await sql`analyze`.execute(database.db);
   return { seedSeconds: (performance.now() - started) / 1000, rollupSeconds };

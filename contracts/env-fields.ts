@@ -1,13 +1,14 @@
 // Environment fields the build (app/config/build-env.ts) and the server (server/env.ts) both read: written once.
 // No Node-only imports: the build's config is read by Vite and by the browser's tests too.
 import { z } from "zod";
+import { isHttpOrigin } from "./fields.ts";
 
 /** An absolute http(s) origin; a trailing slash is dropped. */
 export const absoluteOrigin = (name: string) =>
   z
     .string()
     .trim()
-    .refine((value) => /^https?:\/\/[^/?#\s]+$/i.test(value.replace(/\/+$/, "")), {
+    .refine(isHttpOrigin, {
       message: `${name} must be an absolute http(s) origin such as https://www.example.com`,
     })
     .transform((value) => value.replace(/\/+$/, ""));

@@ -33,15 +33,33 @@ export const fieldErrors = {
   uuid: (field: string) => `${field} must be a UUID`,
 } as const;
 
-/** True for an absolute http: or https: URL with a host (never javascript:, data:, file: ...). */
-export function isHttpUrl(value: string): boolean {
+/**
+ * The one URL rule of the payloads, the environment and the build config: `new URL` reads it, it has a host, and
+ * its scheme is one of `schemes` (any scheme when none are given).
+ */
+export function isUrl(value: string, schemes?: readonly string[]): boolean {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
     return false;
   }
-  return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  return url.hostname !== "" && (schemes === undefined || schemes.includes(url.protocol));
+}
+
+const httpSchemes = ["http:", "https:"];
+
+/** True for an absolute http: or https: URL with a host (never javascript:, data:, file: ...). */
+export function isHttpUrl(value: string): boolean {
+  return isUrl(value, httpSchemes);
+}
+
+/** True for an http(s) origin and nothing more (a trailing slash aside): no path, query, fragment or user info. */
+export function isHttpOrigin(value: string): boolean {
+  return (
+    isHttpUrl(value) &&
+    new URL(value).origin.toLowerCase() === value.replace(/\/+$/, "").toLowerCase()
+  );
 }
 
 /** A host name with at least one dot (www.example.com, example.co.uk), then a port, path, query or nothing. */

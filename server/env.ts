@@ -7,6 +7,7 @@ import {
   siteUrl,
   visitRetentionDays,
 } from "../contracts/env-fields.ts";
+import { isHttpOrigin, isUrl } from "../contracts/fields.ts";
 
 const addressList = optionalString.transform((value) =>
   value
@@ -16,15 +17,6 @@ const addressList = optionalString.transform((value) =>
         .filter(Boolean)
     : [],
 );
-
-/** A URL with a host: `new URL` accepts it and the host is not empty. */
-function isUrl(value: string): boolean {
-  try {
-    return new URL(value).hostname !== "";
-  } catch {
-    return false;
-  }
-}
 
 /** One proxy address, or a CIDR range of them (IPv4 or IPv6). */
 function isAddressOrCidr(value: string): boolean {
@@ -120,10 +112,13 @@ export const envSchema = z
     /** Proxies in front of the server: their addresses/CIDRs (comma-separated). */
     TRUST_PROXY: trustProxy,
     /** Extra origins allowed to call the server functions from a browser (comma-separated). */
-    CORS_ORIGINS: addressList.refine(
-      (list) => list.every((origin) => /^https?:\/\/[^/]+$/.test(origin)),
-      "CORS_ORIGINS must be a comma-separated list of origins such as https://www.example.com",
-    ),
+    CORS_ORIGINS: addressList
+      .refine(
+        (list) => list.every(isHttpOrigin),
+        "CORS_ORIGINS must be a comma-separated list of origins such as https://www.example.com",
+      )
+      // A browser's Origin header never ends in a slash.
+      .transform((list) => list.map((origin) => origin.replace(/\/+$/, ""))),
     /** The scraper reads /metrics with `Authorization: Bearer <METRICS_TOKEN>`; unset, /metrics answers no one. */
     METRICS_TOKEN: optionalString.refine(
       (value) => value === undefined || value.length >= 32,

@@ -1,21 +1,15 @@
 // Build-time values the business must own (videos, mailboxes, social profiles, sample event): schema and defaults.
 import { z } from "zod";
+import { isHttpUrl } from "../../contracts/fields.ts";
 
 /** An absolute http(s) URL (a video, a social profile): anything else would be a broken or unsafe link. */
 const httpUrl = (name: string, fallback: string) =>
   z
     .string()
     .trim()
-    .refine(
-      (value) => {
-        try {
-          return /^https?:$/.test(new URL(value).protocol);
-        } catch {
-          return false;
-        }
-      },
-      { message: `${name} must be an absolute http(s) URL such as https://www.example.com/page` },
-    )
+    .refine(isHttpUrl, {
+      message: `${name} must be an absolute http(s) URL such as https://www.example.com/page`,
+    })
     .default(fallback);
 
 const optionalEmail = (name: string) =>
