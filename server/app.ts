@@ -35,6 +35,7 @@ declare module "fastify" {
   }
 }
 
+/** What differs between deployments: the configuration, the database, the site build and the logger. */
 export interface AppOptions {
   env: Env;
   /**
@@ -45,16 +46,29 @@ export interface AppOptions {
   /** Build directory (client/ and site-manifest.json); without it only the server functions are served. */
   buildDir?: string | undefined;
   logger?: FastifyServerOptions["logger"];
-  /** Overrides of the client time limits (tests use short ones). */
+  /** For tests only; production leaves it out. */
+  testing?: TestingOptions | undefined;
+}
+
+/**
+ * The one place where tests shorten the server's timings and move its clocks, so a test of a 30-second limit or a
+ * 12-hour session runs in milliseconds. Each field replaces the production value it names.
+ */
+export interface TestingOptions {
+  /** Client time limits (headers, whole request, idle and keep-alive sockets). */
   timeouts?: Partial<Timeouts>;
-  /** Overrides of the mail outbox worker's timing and the SMTP waits (tests drive the clock). */
-  mail?: { worker?: Partial<OutboxWorkerTuning>; smtpTimeouts?: SmtpTimeouts } | undefined;
-  /** Overrides of the live stream's heartbeat and the "visitors now" clock (tests). */
-  consoleEvents?: ConsoleEventsPluginOptions | undefined;
-  /** Overrides of the admin session lifetimes, sign-in limits and clock (tests). */
-  admin?:
-    | { sessionPolicy?: SessionPolicy; signInLimits?: SignInLimits; now?: () => number }
-    | undefined;
+  /** The mail outbox worker's polling and retry timing. */
+  mailWorker?: Partial<OutboxWorkerTuning>;
+  /** How long the SMTP client waits for a connection, the greeting and a reply. */
+  smtpTimeouts?: SmtpTimeouts;
+  /** The live stream's heartbeat and the "visitors now" clock. */
+  consoleEvents?: ConsoleEventsPluginOptions;
+  /** Admin session lifetimes. */
+  sessionPolicy?: SessionPolicy;
+  /** Failed sign-ins allowed per address, account and device. */
+  signInLimits?: SignInLimits;
+  /** The clock of the admin sessions and sign-in limits. */
+  now?: () => number;
 }
 
 export interface Timeouts {
@@ -82,8 +96,8 @@ export const defaultTimeouts: Timeouts = {
 };
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { env } = options;
-  const timeouts = { ...defaultTimeouts, ...options.timeouts };
+  const { env, testing = {} } = options;
+  const timeouts = { ...defaultTimeouts, ...testing.timeouts };
   const hsts = servesHttpsOnly(env);
   const checkIntervalMs = Math.min(1_000, timeouts.headersMs);
   // The idle limit closes a socket without a word; a request whose body stalls must meet the request limit first.
@@ -124,20 +138,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.database) {
     await app.register(database, { database: options.database });
     await app.register(visitRetention, { days: env.VISIT_RETENTION_DAYS });
-    await app.register(consoleEvents, options.consoleEvents ?? {});
-    await app.register(mailer, { env, ...options.mail });
+    await app.register(consoleEvents, testing.consoleEvents ?? {});
+    await app.register(mailer, {
+      env,
+      worker: testing.mailWorker,
+      smtpTimeouts: testing.smtpTimeouts,
+    });
     await app.register(metrics, { token: env.METRICS_TOKEN });
     await app.register(functions, { prefix: functionsBase, corsOrigins: env.CORS_ORIGINS });
     await app.register(adminAuth, {
       env,
-      sessionPolicy: options.admin?.sessionPolicy,
-      now: options.admin?.now,
+      sessionPolicy: testing.sessionPolicy,
+      now: testing.now,
     });
     await app.register(adminApi, {
       prefix: "/admin/api",
       siteUrl: env.SITE_URL,
-      signInLimits: options.admin?.signInLimits,
-      now: options.admin?.now,
+      signInLimits: testing.signInLimits,
+      now: testing.now,
     });
   }
   if (options.buildDir !== undefined) {

@@ -104,7 +104,7 @@ describe("a request that runs out of time", () => {
     // once a second, as it does there.
     app = await buildApp({
       env: parseEnv({}),
-      timeouts: { headersMs: 1_000, requestMs: 1_000, idleMs: 1_000 },
+      testing: { timeouts: { headersMs: 1_000, requestMs: 1_000, idleMs: 1_000 } },
     });
     await app.listen({ port: 0, host: "127.0.0.1" });
     const address = app.server.address();

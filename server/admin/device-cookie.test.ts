@@ -36,7 +36,7 @@ describe.each(dialects)("device cookies on %s", (dialect) => {
   const apps: FastifyInstance[] = [];
 
   const start = async (database: AppDatabase, env = adminEnv) => {
-    const app = await buildAdminTestApp(database, env, { admin: { signInLimits: limits } });
+    const app = await buildAdminTestApp(database, env, { testing: { signInLimits: limits } });
     apps.push(app);
     return app;
   };

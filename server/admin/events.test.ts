@@ -44,8 +44,8 @@ describe.each(dialects)("the console's live stream on %s", (dialect) => {
     options: Partial<AppOptions> = {},
   ) => {
     const app = await buildAdminTestApp(database, env, {
-      consoleEvents: { heartbeatMs: 200 },
       ...options,
+      testing: { consoleEvents: { heartbeatMs: 200 }, ...options.testing },
     });
     apps.push(app);
     await app.listen({ port: 0, host: "127.0.0.1" });
@@ -180,7 +180,7 @@ describe.each(dialects)("the console's live stream on %s", (dialect) => {
 
   it("ends at once on sign-out and on refresh, without waiting for a heartbeat", async () => {
     // The production heartbeat (25 s): an end within a second is not the beat's.
-    const { app, origin } = await start(adminEnv, { consoleEvents: {} });
+    const { app, origin } = await start(adminEnv, { testing: { consoleEvents: {} } });
     const endedWithin = (stream: EventStreamReader, ms: number) =>
       Promise.race([
         stream.ended.then(() => "ended"),

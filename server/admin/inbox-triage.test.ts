@@ -83,7 +83,7 @@ describe.each(dialects)("inbox triage on %s", (dialect) => {
         MAIL_TO: "team@boothpilot.example",
         MAIL_FROM: "web@boothpilot.example",
       },
-      { mail: { worker: { pollIntervalMs: 10 } } },
+      { testing: { mailWorker: { pollIntervalMs: 10 } } },
     );
     await app.listen({ port: 0, host: "127.0.0.1" });
     session = await signedIn(app);

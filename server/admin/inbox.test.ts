@@ -34,7 +34,7 @@ describe.each(dialects)("admin inbox on %s", (dialect) => {
 
   const start = async (env: Record<string, string> = adminEnv) => {
     const app = await buildAdminTestApp(database, env, {
-      mail: { worker: { pollIntervalMs: 10 } },
+      testing: { mailWorker: { pollIntervalMs: 10 } },
     });
     apps.push(app);
     await app.ready();

@@ -23,7 +23,7 @@ describe("sign-in limits", () => {
 
   const start = async (signInLimits?: SignInLimits) => {
     const app = await buildAdminTestApp(test.database, adminEnv, {
-      admin: { now: () => now, ...(signInLimits ? { signInLimits } : {}) },
+      testing: { now: () => now, ...(signInLimits ? { signInLimits } : {}) },
     });
     apps.push(app);
     return app;

@@ -189,7 +189,9 @@ describe("slow clients", () => {
     app = await buildTestApp(
       test.database,
       {},
-      { timeouts: { headersMs: 500, requestMs: 1_000, idleMs: 800, keepAliveMs: 500 } },
+      {
+        testing: { timeouts: { headersMs: 500, requestMs: 1_000, idleMs: 800, keepAliveMs: 500 } },
+      },
     );
     await app.listen({ port: 0, host: "127.0.0.1" });
     const address = app.server.address();

@@ -72,8 +72,8 @@ async function startMailApp(
       level: "debug",
       stream: { write: (line: string) => logs.push(JSON.parse(line) as LogLine) },
     },
-    mail: {
-      worker: {
+    testing: {
+      mailWorker: {
         now: clock.now,
         random: () => 0,
         pollIntervalMs: 10,
