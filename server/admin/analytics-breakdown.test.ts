@@ -13,9 +13,8 @@ import type { AppDatabase } from "../db/database.ts";
 import { contactMessagesRepository } from "../db/repositories/contact-messages.ts";
 import { referrerVisitsRepository } from "../db/repositories/referrer-visits.ts";
 import type { ReferrerSource } from "../db/schema.ts";
-import { adminEnv, adminRequest, buildAdminTestApp, signedIn } from "../test/admin.ts";
-import { dialects } from "../test/databases.ts";
-import { storageTest } from "../test/storage.ts";
+import { adminRequest } from "../test/admin.ts";
+import { dialects, storageTest } from "../test/storage.ts";
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -122,8 +121,7 @@ describe.each(dialects)("analytics breakdown on %s", (dialect) => {
 
   it.beforeAll(async ({ storage }) => {
     database = await storage.database(dialect);
-    app = await buildAdminTestApp(database, adminEnv);
-    session = await signedIn(app);
+    ({ app, session } = await storage.apps(dialect).signedIn());
     for (const visit of seeded) {
       const sessionId = randomUUID();
       await referrerVisitsRepository(database, () => at(visit.daysAgo, visit.hoursBack)).record({

@@ -2,15 +2,14 @@
 // times, sources, hosts, paths and campaigns.
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { afterAll, describe, expect } from "vitest";
+import { describe, expect } from "vitest";
 import { type AnalyticsReport, adminApiPaths } from "../../contracts/admin-api.ts";
 import type { AppDatabase } from "../db/database.ts";
 import { contactMessagesRepository } from "../db/repositories/contact-messages.ts";
 import { referrerVisitsRepository } from "../db/repositories/referrer-visits.ts";
 import type { ReferrerSource } from "../db/schema.ts";
-import { adminEnv, adminRequest, buildAdminTestApp, signedIn } from "../test/admin.ts";
-import { dialects } from "../test/databases.ts";
-import { storageTest } from "../test/storage.ts";
+import { adminRequest } from "../test/admin.ts";
+import { dialects, storageTest } from "../test/storage.ts";
 import { analyticsWindow } from "./analytics-routes.ts";
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -79,8 +78,7 @@ describe.each(dialects)("referrer analytics on %s", (dialect) => {
 
   it.beforeAll(async ({ storage }) => {
     database = await storage.database(dialect);
-    app = await buildAdminTestApp(database, adminEnv);
-    session = await signedIn(app);
+    ({ app, session } = await storage.apps(dialect).signedIn());
     await visit("google-today", {
       daysAgo: 0,
       source: "search",
@@ -130,10 +128,6 @@ describe.each(dialects)("referrer analytics on %s", (dialect) => {
     await message(0, "Spam from Google", "google-2", true);
     await message(12, "Old, by e-mail", "old-10");
   });
-  afterAll(async () => {
-    await app?.close();
-  });
-
   it("counts the last 7 days: people by source, host, path, campaign and day; bots apart", async () => {
     const result = await report(7);
     const window = analyticsWindow(7, Date.now());

@@ -2,22 +2,20 @@
 // their cookie, expiry, sign-out, the sign-in limit, and the refusal of cross-site requests.
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { afterAll, afterEach, describe, expect } from "vitest";
+import { describe, expect } from "vitest";
 import { type AdminSessionState, adminApiPaths, adminErrors } from "../../contracts/admin-api.ts";
 import type { AppDatabase } from "../db/database.ts";
 import {
   adminCredentials,
   adminEnv,
   adminRequest,
-  buildAdminTestApp,
   sameOrigin,
   sessionCookieOf,
   signedIn,
   signIn,
 } from "../test/admin.ts";
 import { freshAddress } from "../test/app.ts";
-import { dialects } from "../test/databases.ts";
-import { storageTest } from "../test/storage.ts";
+import { type AppLauncher, dialects, storageTest } from "../test/storage.ts";
 
 const minute = 60_000;
 const hour = 60 * minute;
@@ -35,11 +33,10 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
   const it = storageTest;
   it.override("dialect", dialect);
   let database: AppDatabase;
-  const apps: FastifyInstance[] = [];
+  let apps: AppLauncher;
 
   const start = async (env: Record<string, string> = adminEnv) => {
-    const app = await buildAdminTestApp(database, env);
-    apps.push(app);
+    const app = await apps.startAdmin(env);
     await app.ready();
     return app;
   };
@@ -55,15 +52,10 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
   const refresh = (app: FastifyInstance, token: string) =>
     adminRequest(app, { method: "POST", url: adminApiPaths.sessionRefresh, session: token });
 
-  it.beforeAll(async ({ storage }) => {
-    database = await storage.database(dialect);
+  it.beforeEach(({ freshDb, apps: launcher }) => {
+    database = freshDb;
+    apps = launcher;
   });
-  afterEach(async () => {
-    for (const app of apps.splice(0)) await app.close();
-    await database.db.deleteFrom("admin_sessions").execute();
-    await database.db.deleteFrom("admin_users").execute();
-  });
-  afterAll(async () => {});
 
   it("creates the account at start with a salted scrypt hash, never the password", async () => {
     await start();

@@ -9,9 +9,8 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { adminApiPaths } from "../../contracts/admin-api.ts";
 import { contactMessagesRepository } from "../db/repositories/contact-messages.ts";
-import { adminRequest, buildAdminTestApp, signedIn } from "../test/admin.ts";
-import { dialects } from "../test/databases.ts";
-import { storageTest as it } from "../test/storage.ts";
+import { adminRequest } from "../test/admin.ts";
+import { dialects, storageTest as it } from "../test/storage.ts";
 
 /** LibreOffice's command on PATH (Debian: libreoffice-calc-nogui), or null. */
 const soffice =
@@ -54,17 +53,12 @@ describe("the inbox CSV in LibreOffice", () => {
           user_agent: "Mozilla/5.0 (Test) Firefox/140.0",
           status: "new",
         });
-        const app = await buildAdminTestApp(database);
-        try {
-          const session = await signedIn(app);
-          const response = await adminRequest(app, { url: adminApiPaths.messagesCsv, session });
-          expect(response.statusCode).toBe(200);
-          const file = join(folder, `inbox-${dialect}.csv`);
-          await writeFile(file, response.rawPayload);
-          csvFiles.push(file);
-        } finally {
-          await app.close();
-        }
+        const { app, session } = await storage.apps(dialect).signedIn();
+        const response = await adminRequest(app, { url: adminApiPaths.messagesCsv, session });
+        expect(response.statusCode).toBe(200);
+        const file = join(folder, `inbox-${dialect}.csv`);
+        await writeFile(file, response.rawPayload);
+        csvFiles.push(file);
       }
 
       // One LibreOffice run per separator, each reading both exports (a fresh profile: no user's settings).

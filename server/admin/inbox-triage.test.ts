@@ -3,7 +3,7 @@
 // server), each moving the message out of or into the conversion figures, erasure, search over every field in any
 // case, the filters, pages of 50 at their boundaries, and the CSV of a view.
 import type { FastifyInstance } from "fastify";
-import { afterAll, afterEach, beforeEach, describe, expect } from "vitest";
+import { describe, expect } from "vitest";
 import {
   type AnalyticsBreakdown,
   adminApiPaths,
@@ -13,10 +13,9 @@ import {
 import type { AppDatabase } from "../db/database.ts";
 import { contactMessagesRepository } from "../db/repositories/contact-messages.ts";
 import { referrerVisitsRepository } from "../db/repositories/referrer-visits.ts";
-import { adminEnv, adminRequest, buildAdminTestApp, signedIn } from "../test/admin.ts";
-import { clearTables, dialects } from "../test/databases.ts";
-import { TestSmtp } from "../test/smtp.ts";
-import { storageTest } from "../test/storage.ts";
+import { adminEnv, adminRequest, signedIn } from "../test/admin.ts";
+import type { TestSmtp } from "../test/smtp.ts";
+import { dialects, storageTest } from "../test/storage.ts";
 import { waitFor } from "../test/wait-for.ts";
 
 const minute = 60_000;
@@ -65,31 +64,15 @@ describe.each(dialects)("inbox triage on %s", (dialect) => {
   const outbox = (id: string) =>
     database.db.selectFrom("mail_outbox").selectAll().where("message_id", "=", id).execute();
 
-  it.beforeAll(async ({ storage }) => {
-    database = await storage.database(dialect);
-    smtp = await TestSmtp.start();
-  });
-  afterAll(async () => {
-    await smtp?.close();
-  });
-  beforeEach(async () => {
-    await clearTables(database);
-    smtp.received.length = 0;
-    app = await buildAdminTestApp(
-      database,
-      {
-        ...adminEnv,
-        SMTP_URL: smtp.url,
-        MAIL_TO: "team@boothpilot.example",
-        MAIL_FROM: "web@boothpilot.example",
-      },
+  it.beforeEach(async ({ freshDb, smtp: server, apps }) => {
+    database = freshDb;
+    smtp = server;
+    app = await apps.startAdmin(
+      { ...adminEnv, ...smtp.mailEnv() },
       { mail: { worker: { pollIntervalMs: 10 } } },
     );
     await app.listen({ port: 0, host: "127.0.0.1" });
     session = await signedIn(app);
-  });
-  afterEach(async () => {
-    await app?.close();
   });
 
   it("marks a message read when opened, unread again, and counts the unread", async () => {

@@ -3,8 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { contactFormPath, contactHoneypotField } from "../../contracts/contact-form.ts";
 import { type AppDatabase, openDatabase } from "../db/database.ts";
 import { buildTestApp, expectErrorShape, freshAddress } from "../test/app.ts";
-import { createTestDatabaseConfig } from "../test/databases.ts";
-import { clearTables, dialects, storageTest } from "../test/storage.ts";
+import { dialects, emptyDatabaseConfig, storageTest } from "../test/storage.ts";
 
 const valid = {
   name: "Ada Lovelace",
@@ -29,10 +28,9 @@ describe.each(dialects)("submit-contact-form on %s", (dialect) => {
   let database: AppDatabase;
   let app: FastifyInstance;
 
-  it.beforeEach(async ({ db, app: built }) => {
-    database = db;
-    app = built;
-    await clearTables(db);
+  it.beforeEach(({ freshDb, freshApp }) => {
+    database = freshDb;
+    app = freshApp;
   });
 
   function post(payload: unknown, options: PostOptions = {}): Promise<LightMyRequestResponse> {
@@ -413,9 +411,9 @@ describe.each(dialects)("submit-contact-form behind a proxy, on %s", (dialect) =
   let database: AppDatabase;
   let app: FastifyInstance;
 
-  it.beforeEach(async ({ db, app: built }) => {
-    database = db;
-    app = built;
+  it.beforeEach(({ freshDb, freshApp }) => {
+    database = freshDb;
+    app = freshApp;
   });
 
   it("takes the client address from X-Forwarded-For set by the trusted proxy", async () => {
@@ -446,7 +444,7 @@ async function unmigrated(dialect: (typeof dialects)[number]): Promise<{
   database: AppDatabase;
   dispose: () => Promise<void>;
 }> {
-  const created = await createTestDatabaseConfig(dialect);
+  const created = await emptyDatabaseConfig(dialect);
   const database = await openDatabase(created.config);
   return {
     database,

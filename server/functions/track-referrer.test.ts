@@ -3,8 +3,7 @@ import { describe, expect, it } from "vitest";
 import { trackReferrerErrors, trackReferrerPath } from "../../contracts/track-referrer.ts";
 import { type AppDatabase, openDatabase } from "../db/database.ts";
 import { buildTestApp, expectErrorShape, freshAddress } from "../test/app.ts";
-import { createTestDatabaseConfig } from "../test/databases.ts";
-import { clearTables, dialects, storageTest } from "../test/storage.ts";
+import { dialects, emptyDatabaseConfig, storageTest } from "../test/storage.ts";
 
 const sessionId = "0b7c2a6e-3f4d-4a5b-8c9d-1e2f3a4b5c6d";
 const valid = {
@@ -23,10 +22,9 @@ describe.each(dialects)("track-referrer on %s", (dialect) => {
   let database: AppDatabase;
   let app: FastifyInstance;
 
-  it.beforeEach(async ({ db, app: built }) => {
-    database = db;
-    app = built;
-    await clearTables(db);
+  it.beforeEach(({ freshDb, freshApp }) => {
+    database = freshDb;
+    app = freshApp;
   });
 
   function post(
@@ -241,7 +239,7 @@ describe.each(dialects)("track-referrer on %s", (dialect) => {
 
 describe.each(dialects)("track-referrer when storage fails, on %s", (dialect) => {
   it('answers 500 {"success": false, "error": "Failed to track referrer"}', async () => {
-    const created = await createTestDatabaseConfig(dialect);
+    const created = await emptyDatabaseConfig(dialect);
     const database = await openDatabase(created.config); // not migrated: no tables
     const app = await buildTestApp(database);
     try {

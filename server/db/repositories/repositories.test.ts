@@ -1,5 +1,5 @@
 import { describe, expect } from "vitest";
-import { clearTables, dialects, storageTest as it } from "../../test/storage.ts";
+import { dialects, storageTest as it } from "../../test/storage.ts";
 import { clientAddressHasher } from "./client-addresses.ts";
 import {
   contactMessagesRepository,
@@ -26,12 +26,11 @@ describe.each(dialects)("repositories on %s", (dialect) => {
   let clock = 0;
   const now = () => clock;
 
-  it.beforeEach(async ({ db }) => {
-    await clearTables(db);
+  it.beforeEach(() => {
     clock = Date.parse("2026-03-01T12:00:00.000Z");
   });
 
-  it("stores the same contact payload again once the minute is over", async ({ db }) => {
+  it("stores the same contact payload again once the minute is over", async ({ freshDb: db }) => {
     const repository = contactMessagesRepository(db, now);
     const first = await repository.submit(message);
     expect(first.stored).toBe(true);
@@ -52,7 +51,7 @@ describe.each(dialects)("repositories on %s", (dialect) => {
     expect(new Date(rows[0]!.created_at).toISOString()).toBe("2026-03-01T12:00:00.000Z");
   });
 
-  it("forgets old payload claims", async ({ db }) => {
+  it("forgets old payload claims", async ({ freshDb: db }) => {
     const repository = contactMessagesRepository(db, now);
     await repository.submit(message);
     clock += 2 * duplicateWindowMs;
@@ -61,7 +60,7 @@ describe.each(dialects)("repositories on %s", (dialect) => {
     expect(claims).toHaveLength(1);
   });
 
-  it("records a session's first visit only", async ({ db }) => {
+  it("records a session's first visit only", async ({ freshDb: db }) => {
     const repository = referrerVisitsRepository(db, now);
     const visit = {
       session_id: "0b7c2a6e-3f4d-4a5b-8c9d-1e2f3a4b5c6d",
@@ -86,7 +85,7 @@ describe.each(dialects)("repositories on %s", (dialect) => {
   });
 
   it("hashes client addresses with a salt that rotates daily and is then deleted", async ({
-    db,
+    freshDb: db,
   }) => {
     const hasher = clientAddressHasher(db, now);
     const monday = await hasher.hash("203.0.113.7");

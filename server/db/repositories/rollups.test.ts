@@ -4,8 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { Migrator } from "kysely/migration";
 import { describe, expect } from "vitest";
-import { createTestDatabaseConfig } from "../../test/databases.ts";
-import { clearTables, dialects, storageTest as it } from "../../test/storage.ts";
+import { dialects, emptyDatabaseConfig, storageTest as it } from "../../test/storage.ts";
 import { type AppDatabase, migrateToLatest, openDatabase } from "../database.ts";
 import { migrationProvider } from "../migrations/index.ts";
 import type { ReferrerSource } from "../schema.ts";
@@ -206,9 +205,8 @@ const window = { since: midnight - 10 * dayMs, until: midnight + 10 * dayMs };
 
 describe.each(dialects)("daily rollups on %s", (dialect) => {
   it.override("dialect", dialect);
-  it.beforeEach(({ db }) => clearTables(db));
 
-  it("count what a direct count over the raw rows gives", async ({ db }) => {
+  it("count what a direct count over the raw rows gives", async ({ freshDb: db }) => {
     await seed(db);
     const direct = await directCount(db);
     expect(await rollup(db)).toEqual(direct);
@@ -235,10 +233,10 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
     expect(searchOnly.byLandingPath).toEqual([{ path: "/", visits: 3 }]);
   });
 
-  it("are built by the migration from the rows stored before it", async ({ db }) => {
+  it("are built by the migration from the rows stored before it", async ({ freshDb: db }) => {
     await seed(db);
     const expected = await rollup(db);
-    const created = await createTestDatabaseConfig(dialect);
+    const created = await emptyDatabaseConfig(dialect);
     const older = await openDatabase(created.config);
     try {
       const migrator = new Migrator({ db: older.db, provider: migrationProvider(dialect) });
@@ -279,7 +277,7 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
   });
 
   it("are built by the migration for today's and yesterday's hours", async () => {
-    const created = await createTestDatabaseConfig(dialect);
+    const created = await emptyDatabaseConfig(dialect);
     const older = await openDatabase(created.config);
     try {
       const migrator = new Migrator({ db: older.db, provider: migrationProvider(dialect) });
@@ -336,10 +334,8 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
     }
   });
 
-  it("keep today's and yesterday's hours only, with raw visits kept forever", async ({
-    storage,
-  }) => {
-    const app = await storage.app(dialect, { VISIT_RETENTION_DAYS: "0" });
+  it("keep today's and yesterday's hours only, with raw visits kept forever", async ({ apps }) => {
+    const app = await apps.start({ VISIT_RETENTION_DAYS: "0" });
     const now = Date.now();
     const startOfYesterday = (Math.floor(now / dayMs) - 1) * dayMs;
     for (const at of [now, startOfYesterday, startOfYesterday - 1, now - 5 * dayMs]) {
@@ -361,8 +357,8 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
     expect(raw).toHaveLength(4);
   });
 
-  it("keep the report when retention deletes the raw visits", async ({ storage }) => {
-    const app = await storage.app(dialect, { VISIT_RETENTION_DAYS: "30" });
+  it("keep the report when retention deletes the raw visits", async ({ apps }) => {
+    const app = await apps.start({ VISIT_RETENTION_DAYS: "30" });
     const database = app.database;
     const now = Date.now();
     const old = Array.from({ length: 1_100 }, (_, index) => ({
