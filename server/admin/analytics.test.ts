@@ -5,10 +5,9 @@ import type { FastifyInstance } from "fastify";
 import { describe, expect } from "vitest";
 import { type AnalyticsReport, adminApiPaths } from "../../contracts/admin-api.ts";
 import type { AppDatabase } from "../db/database.ts";
-import { contactMessagesRepository } from "../db/repositories/contact-messages.ts";
-import { referrerVisitsRepository } from "../db/repositories/referrer-visits.ts";
 import type { ReferrerSource } from "../db/schema.ts";
 import { adminRequest } from "../test/admin.ts";
+import { recordVisit, storeMessage } from "../test/factories.ts";
 import { dialects, storageTest } from "../test/storage.ts";
 import { analyticsWindow } from "./analytics-routes.ts";
 
@@ -37,35 +36,33 @@ describe.each(dialects)("referrer analytics on %s", (dialect) => {
   const visit = async (name: string, v: Visit) => {
     const sessionId = randomUUID();
     sessions[name] = sessionId;
-    await referrerVisitsRepository(database, () => at(v.daysAgo)).record({
-      session_id: sessionId,
-      referrer_url: v.host ? `https://${v.host}/` : null,
-      referrer_host: v.host ?? null,
-      source: v.source,
-      landing_path: v.path ?? "/",
-      utm_source: null,
-      utm_medium: null,
-      utm_campaign: v.campaign ?? null,
-      utm_term: null,
-      utm_content: null,
-      user_agent: v.bot ? "Googlebot/2.1" : "Mozilla/5.0 (Test) Firefox/140.0",
-      is_bot: v.bot ?? false,
-    });
+    await recordVisit(
+      database,
+      {
+        session_id: sessionId,
+        referrer_url: v.host ? `https://${v.host}/` : null,
+        referrer_host: v.host ?? null,
+        source: v.source,
+        landing_path: v.path ?? "/",
+        utm_campaign: v.campaign ?? null,
+        ...(v.bot ? { user_agent: "Googlebot/2.1", is_bot: true } : {}),
+      },
+      { at: at(v.daysAgo) },
+    );
   };
 
   const message = (daysAgo: number, name: string, sessionName?: string, spam = false) =>
-    contactMessagesRepository(database, () => at(daysAgo)).submit({
-      name,
-      email: "someone@example.com",
-      phone: null,
-      business_name: null,
-      website: null,
-      message: `Message from ${name}`,
-      session_id: sessionName ? (sessions[sessionName] ?? null) : null,
-      client_hash: "test",
-      user_agent: null,
-      status: spam ? "spam" : "new",
-    });
+    storeMessage(
+      database,
+      {
+        name,
+        email: "someone@example.com",
+        message: `Message from ${name}`,
+        session_id: sessionName ? (sessions[sessionName] ?? null) : null,
+        status: spam ? "spam" : "new",
+      },
+      { at: at(daysAgo) },
+    );
 
   const report = async (days: number) => {
     const response = await adminRequest(app, {

@@ -15,6 +15,7 @@ import {
   signIn,
 } from "../test/admin.ts";
 import { freshAddress } from "../test/app.ts";
+import { adminAccount } from "../test/factories.ts";
 import { type AppLauncher, dialects, storageTest } from "../test/storage.ts";
 
 const minute = 60_000;
@@ -435,34 +436,25 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
       (await adminRequest(same, { url: adminApiPaths.messages, session: before })).statusCode,
     ).toBe(200);
 
-    const newPassword = "a much longer new passphrase";
-    const changed = await start({ ...adminEnv, ADMIN_PASSWORD: newPassword });
+    const renewed = adminAccount({ password: "a much longer new passphrase" });
+    const changed = await start(renewed.env);
     expect(await accounts()).toHaveLength(1);
     expect(
       (await adminRequest(changed, { url: adminApiPaths.messages, session: before })).statusCode,
     ).toBe(401);
     expect((await signIn(changed)).response.statusCode).toBe(401);
-    const { response } = await signIn(changed, {
-      email: adminCredentials.email,
-      password: newPassword,
-    });
+    const { response } = await signIn(changed, renewed.credentials);
     expect(response.statusCode).toBe(200);
   });
 
   it("replaces the account when ADMIN_EMAIL changes: one account, the new address", async () => {
     await start();
-    const app = await start({ ...adminEnv, ADMIN_EMAIL: "owner@boothpilot.example" });
+    const owner = adminAccount({ email: "owner@boothpilot.example" });
+    const app = await start(owner.env);
     const rows = await accounts();
     expect(rows.map((row) => row.email)).toEqual(["owner@boothpilot.example"]);
     expect((await signIn(app)).response.statusCode).toBe(401);
-    expect(
-      (
-        await signIn(app, {
-          email: "owner@boothpilot.example",
-          password: adminCredentials.password,
-        })
-      ).response.statusCode,
-    ).toBe(200);
+    expect((await signIn(app, owner.credentials)).response.statusCode).toBe(200);
   });
 
   it("without ADMIN_EMAIL and ADMIN_PASSWORD: says no account is configured, refuses sign-in, removes a stored one", async () => {

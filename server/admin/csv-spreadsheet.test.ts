@@ -8,8 +8,8 @@ import { delimiter, join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { adminApiPaths } from "../../contracts/admin-api.ts";
-import { contactMessagesRepository } from "../db/repositories/contact-messages.ts";
 import { adminRequest } from "../test/admin.ts";
+import { browserUserAgent, storeMessage } from "../test/factories.ts";
 import { dialects, storageTest as it } from "../test/storage.ts";
 
 /** LibreOffice's command on PATH (Debian: libreoffice-calc-nogui), or null. */
@@ -46,13 +46,7 @@ describe("the inbox CSV in LibreOffice", () => {
     async ({ storage }) => {
       for (const dialect of dialects) {
         const database = await storage.database(dialect);
-        await contactMessagesRepository(database).submit({
-          ...sender,
-          session_id: null,
-          client_hash: "test",
-          user_agent: "Mozilla/5.0 (Test) Firefox/140.0",
-          status: "new",
-        });
+        await storeMessage(database, { ...sender, user_agent: browserUserAgent });
         const { app, session } = await storage.apps(dialect).signedIn();
         const response = await adminRequest(app, { url: adminApiPaths.messagesCsv, session });
         expect(response.statusCode).toBe(200);

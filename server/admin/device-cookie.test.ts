@@ -5,6 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { describe, expect } from "vitest";
 import { adminApiPaths, adminErrors } from "../../contracts/admin-api.ts";
 import { adminCredentials, adminEnv, adminRequest } from "../test/admin.ts";
+import { adminAccount } from "../test/factories.ts";
 import { type AppLauncher, dialects, storageTest } from "../test/storage.ts";
 import { defaultSignInLimits, type SignInLimits } from "./sign-in-limiter.ts";
 
@@ -26,7 +27,7 @@ const limits: SignInLimits = {
   perAccount: { ...defaultSignInLimits.perAccount, maxAttempts: 3 },
   perDevice: { ...defaultSignInLimits.perDevice, maxAttempts: 2 },
 };
-const wrong = { email: adminCredentials.email, password: "wrong password 123" };
+const wrong = adminAccount({ password: "wrong password 123" }).credentials;
 
 describe.each(dialects)("device cookies on %s", (dialect) => {
   const it = storageTest;
@@ -119,10 +120,9 @@ describe.each(dialects)("device cookies on %s", (dialect) => {
 
   it("forgets every device when the password changes", { timeout: 120_000 }, async ({ apps }) => {
     const device = (await deviceOf(await start(apps))).value;
-    const password = "a new password 456";
-    const app = await start(apps, { ...adminEnv, ADMIN_PASSWORD: password });
-    const credentials = { email: adminCredentials.email, password };
+    const renewed = adminAccount({ password: "a new password 456" });
+    const app = await start(apps, renewed.env);
     for (let n = 0; n < 3; n++) expect((await signIn(app, wrong)).statusCode).toBe(401);
-    expectHeldBack(await signIn(app, credentials, device));
+    expectHeldBack(await signIn(app, renewed.credentials, device));
   });
 });

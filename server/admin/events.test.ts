@@ -11,14 +11,10 @@ import { referrerVisitsRepository } from "../db/repositories/referrer-visits.ts"
 import { adminEnv, adminRequest, sessionCookieOf, signedIn } from "../test/admin.ts";
 import { freshAddress } from "../test/app.ts";
 import { type EventStreamReader, openEventStream } from "../test/event-stream.ts";
+import { contactFormPost } from "../test/factories.ts";
 import { type AppLauncher, dialects, storageTest } from "../test/storage.ts";
 
-const contact = {
-  name: "Ada Lovelace",
-  email: "ada@example.com",
-  business_name: "Analytical Markets",
-  message: "We run a flea market of 120 booths. Can you help?",
-};
+const contact = contactFormPost();
 
 const minute = 60_000;
 

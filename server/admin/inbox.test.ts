@@ -11,9 +11,9 @@ import {
   type MessageDetail,
 } from "../../contracts/admin-api.ts";
 import type { AppDatabase } from "../db/database.ts";
-import { contactMessagesRepository } from "../db/repositories/contact-messages.ts";
-import { referrerVisitsRepository } from "../db/repositories/referrer-visits.ts";
+import type { NewContactMessage } from "../db/repositories/contact-messages.ts";
 import { adminEnv, adminRequest } from "../test/admin.ts";
+import { browserUserAgent, recordVisit, storeMessage } from "../test/factories.ts";
 import { readMail } from "../test/mime.ts";
 import type { TestSmtp } from "../test/smtp.ts";
 import { type AppLauncher, dialects, storageTest } from "../test/storage.ts";
@@ -34,30 +34,21 @@ describe.each(dialects)("admin inbox on %s", (dialect) => {
   const start = (env: Record<string, string> = adminEnv) =>
     apps.signedIn(env, { mail: { worker: { pollIntervalMs: 10 } } });
 
-  /** Stores a message received at `at` (through the repository the contact function uses). */
-  const store = async (
+  /** Stores a message received at `at`, sent from a browser by someone whose market bears their name. */
+  const store = (
     at: number,
-    fields: { name: string; message?: string; status?: "new" | "spam"; session_id?: string },
+    fields: Partial<NewContactMessage> & { name: string },
     queueMail: boolean,
-  ) => {
-    const result = await contactMessagesRepository(database, () => at).submit(
+  ) =>
+    storeMessage(
+      database,
       {
-        name: fields.name,
-        email: `${fields.name.toLowerCase().replaceAll(" ", ".")}@example.com`,
-        phone: null,
         business_name: `${fields.name} Markets`,
-        website: null,
-        message: fields.message ?? `Hello from ${fields.name}`,
-        session_id: fields.session_id ?? null,
-        client_hash: "test",
-        user_agent: "Mozilla/5.0 (Test) Firefox/140.0",
-        status: fields.status ?? "new",
+        user_agent: browserUserAgent,
+        ...fields,
       },
-      { queueMail },
+      { at, queueMail },
     );
-    if (!result.id) throw new Error("not stored");
-    return result.id;
-  };
 
   const setMail = (id: string, values: Record<string, unknown>) =>
     database.db.updateTable("mail_outbox").set(values).where("message_id", "=", id).execute();
@@ -73,20 +64,20 @@ describe.each(dialects)("admin inbox on %s", (dialect) => {
     smtp = server;
     apps = launcher;
     const sessionId = randomUUID();
-    await referrerVisitsRepository(database, () => base - minute).record({
-      session_id: sessionId,
-      referrer_url: "https://www.google.com/search?q=booth+software",
-      referrer_host: "www.google.com",
-      source: "search",
-      landing_path: "/pricing",
-      utm_source: "google",
-      utm_medium: "cpc",
-      utm_campaign: "spring-fairs",
-      utm_term: null,
-      utm_content: null,
-      user_agent: "Mozilla/5.0 (Test) Firefox/140.0",
-      is_bot: false,
-    });
+    await recordVisit(
+      database,
+      {
+        session_id: sessionId,
+        referrer_url: "https://www.google.com/search?q=booth+software",
+        referrer_host: "www.google.com",
+        source: "search",
+        landing_path: "/pricing",
+        utm_source: "google",
+        utm_medium: "cpc",
+        utm_campaign: "spring-fairs",
+      },
+      { at: base - minute },
+    );
     ids = {
       sent: await store(
         base,

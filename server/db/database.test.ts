@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
+import { referrerVisit } from "../test/factories.ts";
 import { dialects, emptyDatabaseConfig, type TestDatabaseConfig } from "../test/storage.ts";
 import { migrateToLatest, openDatabase } from "./database.ts";
 
@@ -125,19 +126,13 @@ describe.each(dialects)("migrations on %s", (dialect) => {
       await database.db
         .insertInto("referrer_visits")
         .values({
-          session_id: "0b7c2a6e-3f4d-4a5b-8c9d-1e2f3a4b5c6d",
+          ...referrerVisit({
+            referrer_url: hostile,
+            source: "other",
+            user_agent: "",
+            is_bot: true,
+          }),
           created_at: "2026-01-02T03:04:05.678Z",
-          referrer_url: hostile,
-          referrer_host: null,
-          source: "other",
-          landing_path: "/",
-          utm_source: null,
-          utm_medium: null,
-          utm_campaign: null,
-          utm_term: null,
-          utm_content: null,
-          user_agent: "",
-          is_bot: true,
         })
         .execute();
       const row = await database.db

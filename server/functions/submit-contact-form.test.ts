@@ -3,16 +3,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { contactFormPath, contactHoneypotField } from "../../contracts/contact-form.ts";
 import { type AppDatabase, openDatabase } from "../db/database.ts";
 import { buildTestApp, expectErrorShape, freshAddress } from "../test/app.ts";
+import { contactFormPost } from "../test/factories.ts";
 import { dialects, emptyDatabaseConfig, storageTest } from "../test/storage.ts";
 
-const valid = {
-  name: "Ada Lovelace",
-  email: "ada@example.com",
-  phone: "+1 555 0100",
-  business_name: "Analytical Markets",
-  website: "https://markets.example/fall",
-  message: "Hello,\nwe run a flea market of 120 booths.\nCan you help?",
-};
+const valid = contactFormPost();
 
 const urlError = "website must be an absolute http:// or https:// URL";
 

@@ -7,9 +7,9 @@ import { describe, expect } from "vitest";
 import { contactFormPath, contactHoneypotField } from "../../contracts/contact-form.ts";
 import { trackReferrerPath } from "../../contracts/track-referrer.ts";
 import type { AppDatabase } from "../db/database.ts";
-import { contactMessagesRepository } from "../db/repositories/contact-messages.ts";
 import { mailOutboxRepository } from "../db/repositories/mail-outbox.ts";
 import { freshAddress } from "../test/app.ts";
+import { contactFormPost, storeMessage } from "../test/factories.ts";
 import { decodeWords, readMail } from "../test/mime.ts";
 import type { TestSmtp } from "../test/smtp.ts";
 import { type AppLauncher, dialects, storageTest as it } from "../test/storage.ts";
@@ -22,14 +22,7 @@ const mailEnv = (smtp: TestSmtp) => ({
   SITE_URL: "https://www.boothpilot.example/",
 });
 
-const contact = {
-  name: "Ada Lovelace",
-  email: "ada@example.com",
-  phone: "+1 555 0100",
-  business_name: "Analytical Markets",
-  website: "https://markets.example/fall",
-  message: "Hello,\nwe run a flea market of 120 booths.\nCan you help?",
-};
+const contact = contactFormPost();
 
 const second = 1_000;
 const day = 24 * 60 * 60 * second;
@@ -200,18 +193,13 @@ describe.each(dialects)("mail delivery on %s", (dialect) => {
     expect(await outbox()).toHaveLength(0);
 
     // A stored row that holds CR/LF anyway (the e-mail does not rely on the contract) and HTML everywhere.
-    const { id } = await app.repositories.contactMessages.submit(
+    const id = await storeMessage(
+      app,
       {
         name: "Eve\r\nBcc: everyone@example.com\r\nSubject: you won",
         email: "eve@example.com",
-        phone: null,
         business_name: "<b>Evil</b>\nCorp",
-        website: null,
         message: `<script>alert("x")</script>\r\n.\r\nRCPT TO:<everyone@example.com>\r\n<img src=x onerror=alert(1)>`,
-        session_id: null,
-        client_hash: "test",
-        user_agent: null,
-        status: "new",
       },
       { queueMail: true },
     );
@@ -522,8 +510,9 @@ describe("the outbox on SQLite", () => {
     await second.close();
     await first.close();
 
-    const { id } = await first.repositories.contactMessages.submit(
-      { ...contactRow(), message: "left leased" },
+    const id = await storeMessage(
+      first,
+      { name: "Grace", message: "left leased" },
       { queueMail: true },
     );
     // As if a worker had claimed it and then been killed.
@@ -536,21 +525,6 @@ describe("the outbox on SQLite", () => {
     expect(smtp.messageIds()).toEqual([`<contact.${id}@boothpilot.example>`]);
   });
 });
-
-function contactRow() {
-  return {
-    name: "Grace",
-    email: "grace@example.com",
-    phone: null,
-    business_name: null,
-    website: null,
-    message: "hi",
-    session_id: null,
-    client_hash: "test",
-    user_agent: null,
-    status: "new" as const,
-  };
-}
 
 describe("several instances on one PostgreSQL database", () => {
   it.override("dialect", "postgres");
@@ -567,18 +541,16 @@ describe("several instances on one PostgreSQL database", () => {
     second = await apps.open(freshDbConfig);
   });
 
-  async function queue(count: number): Promise<string[]> {
-    const repository = contactMessagesRepository(database);
-    const results = await Promise.all(
+  const queue = (count: number): Promise<string[]> =>
+    Promise.all(
       Array.from({ length: count }, (_, n) =>
-        repository.submit(
-          { ...contactRow(), message: `instance test ${n} ${randomUUID()}` },
+        storeMessage(
+          database,
+          { name: "Grace", message: `instance test ${n} ${randomUUID()}` },
           { queueMail: true },
         ),
       ),
     );
-    return results.map((result) => result.id!);
-  }
 
   it("hand each due row to one claimer only (FOR UPDATE SKIP LOCKED)", async () => {
     const ids = await queue(150);

@@ -1,21 +1,11 @@
 import { describe, expect } from "vitest";
+import { contactMessage, referrerVisit } from "../../test/factories.ts";
 import { dialects, storageTest as it } from "../../test/storage.ts";
 import type { AppDatabase } from "../database.ts";
-import { contactMessagesRepository, type NewContactMessage } from "./contact-messages.ts";
+import { contactMessagesRepository } from "./contact-messages.ts";
 import { mailOutboxRepository } from "./mail-outbox.ts";
 
-const message: NewContactMessage = {
-  name: "Ada",
-  email: "ada@example.com",
-  phone: null,
-  business_name: null,
-  website: null,
-  message: "Hello",
-  session_id: null,
-  client_hash: "hash",
-  user_agent: null,
-  status: "new",
-};
+const message = contactMessage({ name: "Ada" });
 
 const lease = 60_000;
 
@@ -111,19 +101,15 @@ describe.each(dialects)("the mail outbox on %s", (dialect) => {
     await database.db
       .insertInto("referrer_visits")
       .values({
-        session_id: sessionId,
+        ...referrerVisit({
+          session_id: sessionId,
+          referrer_url: "https://duckduckgo.com/",
+          referrer_host: "duckduckgo.com",
+          source: "search",
+          landing_path: "/pricing",
+          utm_source: "ddg",
+        }),
         created_at: new Date(clock).toISOString(),
-        referrer_url: "https://duckduckgo.com/",
-        referrer_host: "duckduckgo.com",
-        source: "search",
-        landing_path: "/pricing",
-        utm_source: "ddg",
-        utm_medium: null,
-        utm_campaign: null,
-        utm_term: null,
-        utm_content: null,
-        user_agent: "",
-        is_bot: false,
       })
       .execute();
     const contacts = contactMessagesRepository(database, now);

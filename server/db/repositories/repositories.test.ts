@@ -1,25 +1,11 @@
 import { describe, expect } from "vitest";
+import { contactMessage, referrerVisit } from "../../test/factories.ts";
 import { dialects, storageTest as it } from "../../test/storage.ts";
 import { clientAddressHasher } from "./client-addresses.ts";
-import {
-  contactMessagesRepository,
-  duplicateWindowMs,
-  type NewContactMessage,
-} from "./contact-messages.ts";
+import { contactMessagesRepository, duplicateWindowMs } from "./contact-messages.ts";
 import { referrerVisitsRepository } from "./referrer-visits.ts";
 
-const message: NewContactMessage = {
-  name: "Ada",
-  email: "ada@example.com",
-  phone: null,
-  business_name: null,
-  website: null,
-  message: "Hello",
-  session_id: null,
-  client_hash: "hash",
-  user_agent: null,
-  status: "new",
-};
+const message = contactMessage({ name: "Ada" });
 
 describe.each(dialects)("repositories on %s", (dialect) => {
   it.override("dialect", dialect);
@@ -62,20 +48,7 @@ describe.each(dialects)("repositories on %s", (dialect) => {
 
   it("records a session's first visit only", async ({ freshDb: db }) => {
     const repository = referrerVisitsRepository(db, now);
-    const visit = {
-      session_id: "0b7c2a6e-3f4d-4a5b-8c9d-1e2f3a4b5c6d",
-      referrer_url: null,
-      referrer_host: null,
-      source: "direct" as const,
-      landing_path: "/",
-      utm_source: null,
-      utm_medium: null,
-      utm_campaign: null,
-      utm_term: null,
-      utm_content: null,
-      user_agent: "",
-      is_bot: false,
-    };
+    const visit = referrerVisit({ session_id: "0b7c2a6e-3f4d-4a5b-8c9d-1e2f3a4b5c6d" });
     expect(await repository.record(visit)).toEqual({ recorded: true });
     expect(await repository.record({ ...visit, landing_path: "/pricing" })).toEqual({
       recorded: false,

@@ -4,11 +4,11 @@
 import { randomUUID } from "node:crypto";
 import { Migrator } from "kysely/migration";
 import { describe, expect } from "vitest";
+import { contactMessage, referrerVisit, storeMessage } from "../../test/factories.ts";
 import { dialects, emptyDatabaseConfig, storageTest as it } from "../../test/storage.ts";
 import { type AppDatabase, migrateToLatest, openDatabase } from "../database.ts";
 import { migrationProvider } from "../migrations/index.ts";
 import type { ReferrerSource } from "../schema.ts";
-import { contactMessagesRepository } from "./contact-messages.ts";
 import { referrerAnalyticsRepository } from "./referrer-analytics.ts";
 import { type NewReferrerVisit, referrerVisitsRepository } from "./referrer-visits.ts";
 
@@ -55,20 +55,30 @@ const visits: Seed[] = [
   { at: midnight + 3 * dayMs, session: session(), source: "direct", path: "/features" },
 ];
 
-const newVisit = (seed: Seed): NewReferrerVisit => ({
-  session_id: seed.session,
-  referrer_url: seed.host ? `https://${seed.host}/` : null,
-  referrer_host: seed.host ?? null,
-  source: seed.source,
-  landing_path: seed.path ?? "/",
-  utm_source: seed.campaign ? "newsletter" : null,
-  utm_medium: seed.campaign ? "email" : null,
-  utm_campaign: seed.campaign ?? null,
-  utm_term: null,
-  utm_content: null,
-  user_agent: seed.bot ? "Googlebot/2.1" : "Mozilla/5.0 Firefox/140.0",
-  is_bot: seed.bot ?? false,
-});
+const newVisit = (seed: Seed): NewReferrerVisit =>
+  referrerVisit({
+    session_id: seed.session,
+    referrer_url: seed.host ? `https://${seed.host}/` : null,
+    referrer_host: seed.host ?? null,
+    source: seed.source,
+    landing_path: seed.path ?? "/",
+    utm_source: seed.campaign ? "newsletter" : null,
+    utm_medium: seed.campaign ? "email" : null,
+    utm_campaign: seed.campaign ?? null,
+    user_agent: seed.bot ? "Googlebot/2.1" : "Mozilla/5.0 Firefox/140.0",
+    is_bot: seed.bot ?? false,
+  });
+
+/** The messages of the seed: one sender address, numbered names and texts. */
+const newMessage = (index: number, session: string | null, spam: boolean) =>
+  contactMessage({
+    name: `Sender ${index}`,
+    email: "sender@example.com",
+    message: `Message ${index}`,
+    session_id: session,
+    client_hash: "hash",
+    status: spam ? "spam" : "new",
+  });
 
 /** Messages with a tracked visit, without one (no session, an unknown session), and spam (never counted). */
 const messages = [
@@ -85,17 +95,8 @@ async function seed(database: AppDatabase): Promise<void> {
     await referrerVisitsRepository(database, () => visit.at).record(newVisit(visit));
   }
   for (const [index, message] of messages.entries()) {
-    await contactMessagesRepository(database, () => message.at).submit({
-      name: `Sender ${index}`,
-      email: "sender@example.com",
-      phone: null,
-      business_name: null,
-      website: null,
-      message: `Message ${index}`,
-      session_id: message.session,
-      client_hash: "hash",
-      user_agent: null,
-      status: message.spam ? "spam" : "new",
+    await storeMessage(database, newMessage(index, message.session, message.spam), {
+      at: message.at,
     });
   }
 }
@@ -307,16 +308,7 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
           ].map((m, index) => ({
             id: randomUUID(),
             created_at: iso(m.at),
-            name: `Sender ${index}`,
-            email: "sender@example.com",
-            phone: null,
-            business_name: null,
-            website: null,
-            message: `Message ${index}`,
-            session_id: m.session,
-            client_hash: "hash",
-            user_agent: null,
-            status: m.status,
+            ...newMessage(index, m.session, m.status === "spam"),
           })),
         )
         .execute();
