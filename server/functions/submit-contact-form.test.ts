@@ -1,10 +1,10 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, vi } from "vitest";
 import { contactFormPath, contactHoneypotField } from "../../contracts/contact-form.ts";
-import { type AppDatabase, openDatabase } from "../db/database.ts";
-import { buildTestApp, expectErrorShape, freshAddress } from "../test/app.ts";
+import type { AppDatabase } from "../db/database.ts";
+import { expectErrorShape, freshAddress } from "../test/app.ts";
 import { contactFormPost } from "../test/factories.ts";
-import { dialects, emptyDatabaseConfig, storageTest } from "../test/storage.ts";
+import { dialects, storageTest } from "../test/storage.ts";
 
 const valid = contactFormPost();
 
@@ -434,27 +434,12 @@ describe.each(dialects)("submit-contact-form behind a proxy, on %s", (dialect) =
   });
 });
 
-async function unmigrated(dialect: (typeof dialects)[number]): Promise<{
-  database: AppDatabase;
-  dispose: () => Promise<void>;
-}> {
-  const created = await emptyDatabaseConfig(dialect);
-  const database = await openDatabase(created.config);
-  return {
-    database,
-    async dispose() {
-      await database.close();
-      await created.remove();
-    },
-  };
-}
-
 describe.each(dialects)("submit-contact-form when storage fails, on %s", (dialect) => {
-  it('answers 500 {"success": false, "error": "Failed to submit form"} and nothing else', async () => {
-    // No tables: every write fails.
-    const broken = await unmigrated(dialect);
-    const app = await buildTestApp(broken.database);
-    try {
+  storageTest.override("dialect", dialect);
+  storageTest(
+    'answers 500 {"success": false, "error": "Failed to submit form"} and nothing else',
+    async ({ failingDb, apps }) => {
+      const app = await apps.on(failingDb).start();
       const response = await app.inject({
         method: "POST",
         url: contactFormPath,
@@ -464,9 +449,6 @@ describe.each(dialects)("submit-contact-form when storage fails, on %s", (dialec
       });
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({ success: false, error: "Failed to submit form" });
-    } finally {
-      await app.close();
-      await broken.dispose();
-    }
-  });
+    },
+  );
 });

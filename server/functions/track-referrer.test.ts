@@ -1,9 +1,9 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { trackReferrerErrors, trackReferrerPath } from "../../contracts/track-referrer.ts";
-import { type AppDatabase, openDatabase } from "../db/database.ts";
-import { buildTestApp, expectErrorShape, freshAddress } from "../test/app.ts";
-import { dialects, emptyDatabaseConfig, storageTest } from "../test/storage.ts";
+import type { AppDatabase } from "../db/database.ts";
+import { expectErrorShape, freshAddress } from "../test/app.ts";
+import { dialects, storageTest } from "../test/storage.ts";
 
 const sessionId = "0b7c2a6e-3f4d-4a5b-8c9d-1e2f3a4b5c6d";
 const valid = {
@@ -238,11 +238,11 @@ describe.each(dialects)("track-referrer on %s", (dialect) => {
 });
 
 describe.each(dialects)("track-referrer when storage fails, on %s", (dialect) => {
-  it('answers 500 {"success": false, "error": "Failed to track referrer"}', async () => {
-    const created = await emptyDatabaseConfig(dialect);
-    const database = await openDatabase(created.config); // not migrated: no tables
-    const app = await buildTestApp(database);
-    try {
+  storageTest.override("dialect", dialect);
+  storageTest(
+    'answers 500 {"success": false, "error": "Failed to track referrer"}',
+    async ({ failingDb, apps }) => {
+      const app = await apps.on(failingDb).start();
       const response = await app.inject({
         method: "POST",
         url: trackReferrerPath,
@@ -252,12 +252,8 @@ describe.each(dialects)("track-referrer when storage fails, on %s", (dialect) =>
       });
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({ success: false, error: "Failed to track referrer" });
-    } finally {
-      await app.close();
-      await database.close();
-      await created.remove();
-    }
-  });
+    },
+  );
 });
 
 describe.each(dialects)("RATE_LIMIT=off on %s", (dialect) => {

@@ -282,6 +282,19 @@ export const storageTest = test
     onCleanup(() => database.close());
     return database;
   })
+  /**
+   * A database on which every read and write of a table fails while the connection itself answers: it has no
+   * tables (never migrated). The one way the tests make storage fail.
+   */
+  .extend("failingDb", async ({ dialect }, { onCleanup }) => {
+    const created = await createDatabase(dialect, "nothing");
+    const database = await openDatabase(created.config);
+    onCleanup(async () => {
+      await database.close();
+      await created.remove();
+    });
+    return database;
+  })
   /** Starts apps on `freshDb` (or, with `on`, another database), closed after the test. */
   .extend("apps", ({ freshDb }, { onCleanup }) => {
     const owned: Owned = { apps: [], databases: [] };
