@@ -6,7 +6,7 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { contactFormLimits, contactFormPath } from "../contracts/contact-form.ts";
 import { type AppDatabase, migrateToLatest, openDatabase } from "./db/database.ts";
-import { buildTestApp, freshAddress } from "./test/app.ts";
+import { buildTestApp, postJson } from "./test/app.ts";
 import { dialects, storageTest } from "./test/storage.ts";
 import { startThrowawayPostgres, throwawayPostgresMissing } from "./test/throwaway-postgres.ts";
 
@@ -104,15 +104,10 @@ describe.each(dialects)("readiness when writes fail, on %s", (dialect) => {
     );
     // A message longer than a page: it needs room the database does not have.
     const submit = () =>
-      app.inject({
-        method: "POST",
-        url: contactFormPath,
-        payload: {
-          name: "Ada",
-          email: "ada@example.com",
-          message: "d".repeat(contactFormLimits.message),
-        },
-        remoteAddress: freshAddress(),
+      postJson(app, contactFormPath, {
+        name: "Ada",
+        email: "ada@example.com",
+        message: "d".repeat(contactFormLimits.message),
       });
     await app.listen({ port: 0, host: "127.0.0.1" });
     const restore = await refuseWrites(freshDb);

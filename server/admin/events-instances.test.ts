@@ -7,7 +7,7 @@ import { adminApiPaths } from "../../contracts/admin-api.ts";
 import { contactFormPath } from "../../contracts/contact-form.ts";
 import type { AppDatabase, DatabaseConfig } from "../db/database.ts";
 import { signedIn } from "../test/admin.ts";
-import { freshAddress } from "../test/app.ts";
+import { postJson } from "../test/app.ts";
 import { type EventStreamReader, openEventStream } from "../test/event-stream.ts";
 import { type AppLauncher, storageTest as it } from "../test/storage.ts";
 
@@ -33,12 +33,10 @@ describe("live events across two instances on one PostgreSQL", () => {
     return { app, database, origin: `http://127.0.0.1:${address.port}` };
   };
   const sendContact = async ({ app }: Instance, message: string) => {
-    const response = await app.inject({
-      method: "POST",
-      url: contactFormPath,
-      headers: { "content-type": "application/json" },
-      payload: JSON.stringify({ name: "Grace Hopper", email: "grace@example.com", message }),
-      remoteAddress: freshAddress(),
+    const response = await postJson(app, contactFormPath, {
+      name: "Grace Hopper",
+      email: "grace@example.com",
+      message,
     });
     expect(response.statusCode).toBe(200);
   };

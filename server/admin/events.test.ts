@@ -9,7 +9,7 @@ import type { AppOptions } from "../app.ts";
 import type { AppDatabase } from "../db/database.ts";
 import { referrerVisitsRepository } from "../db/repositories/referrer-visits.ts";
 import { adminEnv, adminRequest, sessionCookieOf, signedIn } from "../test/admin.ts";
-import { freshAddress } from "../test/app.ts";
+import { postJson } from "../test/app.ts";
 import { type EventStreamReader, openEventStream } from "../test/event-stream.ts";
 import { contactFormPost } from "../test/factories.ts";
 import { type AppLauncher, dialects, storageTest } from "../test/storage.ts";
@@ -45,13 +45,7 @@ describe.each(dialects)("the console's live stream on %s", (dialect) => {
     return stream;
   };
   const sendContact = async (app: FastifyInstance, message = contact) => {
-    const response = await app.inject({
-      method: "POST",
-      url: contactFormPath,
-      headers: { "content-type": "application/json" },
-      payload: JSON.stringify(message),
-      remoteAddress: freshAddress(),
-    });
+    const response = await postJson(app, contactFormPath, message);
     expect(response.statusCode).toBe(200);
     const row = await database.db
       .selectFrom("contact_messages")

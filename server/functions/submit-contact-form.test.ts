@@ -1,20 +1,14 @@
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, vi } from "vitest";
 import { contactFormPath, contactHoneypotField } from "../../contracts/contact-form.ts";
 import type { AppDatabase } from "../db/database.ts";
-import { expectErrorShape, freshAddress } from "../test/app.ts";
-import { contactFormPost } from "../test/factories.ts";
+import { expectErrorShape, freshAddress, type PostOptions, postJson } from "../test/app.ts";
+import { browserUserAgent, contactFormPost } from "../test/factories.ts";
 import { dialects, storageTest } from "../test/storage.ts";
 
 const valid = contactFormPost();
 
 const urlError = "website must be an absolute http:// or https:// URL";
-
-interface PostOptions {
-  address?: string;
-  contentType?: string | null;
-  headers?: Record<string, string>;
-}
 
 describe.each(dialects)("submit-contact-form on %s", (dialect) => {
   const it = storageTest;
@@ -27,21 +21,12 @@ describe.each(dialects)("submit-contact-form on %s", (dialect) => {
     app = freshApp;
   });
 
-  function post(payload: unknown, options: PostOptions = {}): Promise<LightMyRequestResponse> {
-    const contentType =
-      options.contentType === undefined ? "application/json" : options.contentType;
-    return app.inject({
-      method: "POST",
-      url: contactFormPath,
-      headers: {
-        ...(contentType === null ? {} : { "content-type": contentType }),
-        "user-agent": "Mozilla/5.0 (Test) Firefox/140.0",
-        ...options.headers,
-      },
-      payload: typeof payload === "string" ? payload : JSON.stringify(payload),
-      remoteAddress: options.address ?? freshAddress(),
+  /** Posts as a visitor's browser does. */
+  const post = (payload: unknown, options: PostOptions = {}) =>
+    postJson(app, contactFormPath, payload, {
+      ...options,
+      headers: { "user-agent": browserUserAgent, ...options.headers },
     });
-  }
 
   const stored = () =>
     database.db.selectFrom("contact_messages").selectAll().orderBy("created_at").execute();
@@ -412,13 +397,12 @@ describe.each(dialects)("submit-contact-form behind a proxy, on %s", (dialect) =
 
   it("takes the client address from X-Forwarded-For set by the trusted proxy", async () => {
     const send = (client: string, n: number) =>
-      app.inject({
-        method: "POST",
-        url: contactFormPath,
-        headers: { "content-type": "application/json", "x-forwarded-for": client },
-        payload: { ...valid, message: `via proxy ${client} ${n}` },
-        remoteAddress: "127.0.0.1",
-      });
+      postJson(
+        app,
+        contactFormPath,
+        { ...valid, message: `via proxy ${client} ${n}` },
+        { address: "127.0.0.1", headers: { "x-forwarded-for": client } },
+      );
     const statuses: number[] = [];
     for (let n = 1; n <= 6; n++) statuses.push((await send(`198.51.100.${n}`, n)).statusCode);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
@@ -440,13 +424,7 @@ describe.each(dialects)("submit-contact-form when storage fails, on %s", (dialec
     'answers 500 {"success": false, "error": "Failed to submit form"} and nothing else',
     async ({ failingDb, apps }) => {
       const app = await apps.on(failingDb).start();
-      const response = await app.inject({
-        method: "POST",
-        url: contactFormPath,
-        headers: { "content-type": "application/json" },
-        payload: valid,
-        remoteAddress: freshAddress(),
-      });
+      const response = await postJson(app, contactFormPath, valid);
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({ success: false, error: "Failed to submit form" });
     },

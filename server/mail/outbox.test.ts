@@ -8,7 +8,7 @@ import { contactFormPath, contactHoneypotField } from "../../contracts/contact-f
 import { trackReferrerPath } from "../../contracts/track-referrer.ts";
 import type { AppDatabase } from "../db/database.ts";
 import { mailOutboxRepository } from "../db/repositories/mail-outbox.ts";
-import { freshAddress } from "../test/app.ts";
+import { freshAddress, postJson } from "../test/app.ts";
 import { contactFormPost, storeMessage } from "../test/factories.ts";
 import { decodeWords, readMail } from "../test/mime.ts";
 import type { TestSmtp } from "../test/smtp.ts";
@@ -80,15 +80,8 @@ async function startMailApp(
   return { app, clock, logs };
 }
 
-function submit(app: FastifyInstance, payload: Record<string, unknown> = contact) {
-  return app.inject({
-    method: "POST",
-    url: contactFormPath,
-    headers: { "content-type": "application/json" },
-    payload,
-    remoteAddress: freshAddress(),
-  });
-}
+const submit = (app: FastifyInstance, payload: Record<string, unknown> = contact) =>
+  postJson(app, contactFormPath, payload);
 
 describe.each(dialects)("mail delivery on %s", (dialect) => {
   it.override("dialect", dialect);
@@ -117,18 +110,12 @@ describe.each(dialects)("mail delivery on %s", (dialect) => {
   it("delivers a message: headers, both bodies, the tracked session, the admin link; then marks it sent", async () => {
     const { app } = await mailApp();
     const sessionId = randomUUID();
-    const visit = await app.inject({
-      method: "POST",
-      url: trackReferrerPath,
-      headers: { "content-type": "application/json" },
-      payload: {
-        session_id: sessionId,
-        referrer: "https://www.google.com/search?q=flea+market+software",
-        page_url:
-          "https://www.boothpilot.example/event-types/flea-markets?utm_source=google&utm_medium=cpc",
-        user_agent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0",
-      },
-      remoteAddress: freshAddress(),
+    const visit = await postJson(app, trackReferrerPath, {
+      session_id: sessionId,
+      referrer: "https://www.google.com/search?q=flea+market+software",
+      page_url:
+        "https://www.boothpilot.example/event-types/flea-markets?utm_source=google&utm_medium=cpc",
+      user_agent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0",
     });
     expect(visit.statusCode).toBe(200);
     const before = Date.now();
@@ -251,13 +238,12 @@ describe.each(dialects)("mail delivery on %s", (dialect) => {
     ).toBe(200);
     const address = freshAddress();
     for (let n = 0; n < 2; n++) {
-      const response = await app.inject({
-        method: "POST",
-        url: contactFormPath,
-        headers: { "content-type": "application/json" },
-        payload: { ...contact, message: "once" },
-        remoteAddress: address,
-      });
+      const response = await postJson(
+        app,
+        contactFormPath,
+        { ...contact, message: "once" },
+        { address },
+      );
       expect(response.statusCode).toBe(200);
     }
     await waitFor("the delivery", () => smtp.received.length === 1);
