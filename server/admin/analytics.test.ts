@@ -1,6 +1,5 @@
 // Referrer analytics on both databases, through the real app: figures from visits and messages stored with known
 // times, sources, hosts, paths and campaigns.
-import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { describe, expect } from "vitest";
 import { type AnalyticsReport, adminApiPaths } from "../../contracts/admin-api.ts";
@@ -34,12 +33,9 @@ describe.each(dialects)("referrer analytics on %s", (dialect) => {
   const sessions: Record<string, string> = {};
 
   const visit = async (name: string, v: Visit) => {
-    const sessionId = randomUUID();
-    sessions[name] = sessionId;
-    await recordVisit(
+    sessions[name] = await recordVisit(
       database,
       {
-        session_id: sessionId,
         referrer_url: v.host ? `https://${v.host}/` : null,
         referrer_host: v.host ?? null,
         source: v.source,

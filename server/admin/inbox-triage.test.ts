@@ -124,11 +124,9 @@ describe.each(dialects)("inbox triage on %s", (dialect) => {
   });
 
   it("spam takes a message out of the conversion figures, not spam puts it back", async () => {
-    const sessionId = crypto.randomUUID();
-    await recordVisit(
+    const sessionId = await recordVisit(
       database,
       {
-        session_id: sessionId,
         referrer_url: "https://www.linkedin.com/",
         referrer_host: "www.linkedin.com",
         source: "social",
@@ -171,8 +169,7 @@ describe.each(dialects)("inbox triage on %s", (dialect) => {
   });
 
   it("erases a message, its outbox row and its link to the visit, and logs no content", async () => {
-    const sessionId = crypto.randomUUID();
-    await recordVisit(database, { session_id: sessionId, landing_path: "/pricing" }, { at: base });
+    const sessionId = await recordVisit(database, { landing_path: "/pricing" }, { at: base });
     const id = await store(
       base,
       { name: "Erase Me", message: "Please forget everything about me", session_id: sessionId },

@@ -63,11 +63,9 @@ describe.each(dialects)("admin inbox on %s", (dialect) => {
     database = freshDb;
     smtp = server;
     apps = launcher;
-    const sessionId = randomUUID();
-    await recordVisit(
+    const sessionId = await recordVisit(
       database,
       {
-        session_id: sessionId,
         referrer_url: "https://www.google.com/search?q=booth+software",
         referrer_host: "www.google.com",
         source: "search",
