@@ -2,13 +2,13 @@
 // never change the client address rate limits count by, the session cookie's Secure flag, or HSTS. With
 // TRUST_PROXY unset, X-Forwarded-For is logged once as a sign of a proxy the server does not know.
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { adminApiPaths } from "../contracts/admin-api.ts";
 import { contactFormPath } from "../contracts/contact-form.ts";
 import { buildApp } from "./app.ts";
 import { parseEnv } from "./env.ts";
-import { adminCredentials, adminEnv, buildAdminTestApp, sessionCookieOf } from "./test/admin.ts";
-import { openTestDatabase, type TestDatabase } from "./test/databases.ts";
+import { adminCredentials, adminEnv, sessionCookieOf } from "./test/admin.ts";
+import { storageTest } from "./test/storage.ts";
 
 /** A plain-http site, so that nothing but a forged header could make the answers HTTPS-only. */
 const siteUrl = "http://localhost:3000";
@@ -24,20 +24,13 @@ const forged = (n: number) => ({
 describe.each(["10.0.0.0/8, 192.168.1.1"])(
   "forged forwarded headers with TRUST_PROXY=%s",
   (trustProxy) => {
-    let test: TestDatabase;
+    const it = storageTest;
     let app: FastifyInstance;
 
-    beforeAll(async () => {
-      test = await openTestDatabase("sqlite");
-      app = await buildAdminTestApp(test.database, {
-        ...adminEnv,
-        SITE_URL: siteUrl,
-        TRUST_PROXY: trustProxy,
-      });
-    });
-    afterAll(async () => {
-      await app?.close();
-      await test?.dispose();
+    it.beforeAll(async ({ storage }) => {
+      app = await storage
+        .apps("sqlite")
+        .startAdmin({ ...adminEnv, SITE_URL: siteUrl, TRUST_PROXY: trustProxy });
     });
 
     it("never change the address the contact form's limit counts", async () => {

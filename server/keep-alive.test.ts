@@ -1,11 +1,9 @@
 // Connections a proxy keeps open are never closed under it: a client that reuses its sockets across bursts and
 // pauses of 1 to 61 seconds (a load balancer's idle timeout is 60 s) never sees a closed socket.
 import { connect, type Socket } from "node:net";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { trackReferrerPath } from "../contracts/track-referrer.ts";
-import { buildTestApp } from "./test/app.ts";
-import { openTestDatabase, type TestDatabase } from "./test/databases.ts";
+import { storageTest as it } from "./test/storage.ts";
 
 const pausesMs = [1_000, 6_000, 31_000, 61_000];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -42,24 +40,16 @@ function requestOn(socket: Socket): Promise<number> {
 }
 
 describe("keep-alive", () => {
-  let test: TestDatabase;
-  let app: FastifyInstance;
   let origin: string;
   let connections = 0;
 
-  beforeAll(async () => {
-    test = await openTestDatabase("sqlite");
-    app = await buildTestApp(test.database, { RATE_LIMIT: "off" });
+  it.beforeAll(async ({ storage }) => {
+    const app = await storage.apps("sqlite").start({ RATE_LIMIT: "off" });
     await app.listen({ port: 0, host: "127.0.0.1" });
     app.server.on("connection", () => connections++);
     const address = app.server.address();
     origin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
   });
-  afterAll(async () => {
-    await app?.close();
-    await test?.dispose();
-  });
-
   it("keeps a proxy's upstream socket and a pooled client's sockets through pauses of 1 to 61 s", {
     timeout: 150_000,
   }, async () => {

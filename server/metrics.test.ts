@@ -3,8 +3,7 @@
 import { describe, expect } from "vitest";
 import { contactFormPath } from "../contracts/contact-form.ts";
 import { trackReferrerPath } from "../contracts/track-referrer.ts";
-import { dialects } from "./test/databases.ts";
-import { storageTest } from "./test/storage.ts";
+import { dialects, storageTest } from "./test/storage.ts";
 
 const token = "m".repeat(40);
 

@@ -6,8 +6,8 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { contactFormLimits, contactFormPath } from "../contracts/contact-form.ts";
 import { type AppDatabase, migrateToLatest, openDatabase } from "./db/database.ts";
-import { buildTestApp, freshAddress } from "./test/app.ts";
-import { dialects, openTestDatabase } from "./test/databases.ts";
+import { buildTestApp, postJson } from "./test/app.ts";
+import { dialects, storageTest } from "./test/storage.ts";
 import { startThrowawayPostgres, throwawayPostgresMissing } from "./test/throwaway-postgres.ts";
 
 async function readyz(app: FastifyInstance) {
@@ -24,21 +24,15 @@ async function until(check: () => Promise<boolean>, timeoutMs: number) {
 }
 
 describe("readiness", () => {
-  it("is 503 while starting, 200 once listening, 503 while draining", async () => {
-    const test = await openTestDatabase("sqlite");
-    const app = await buildTestApp(test.database);
-    try {
-      await app.ready();
-      expect(await readyz(app)).toEqual({ status: 503, body: { status: "starting" } });
-      await app.listen({ port: 0, host: "127.0.0.1" });
-      expect(await readyz(app)).toEqual({ status: 200, body: { status: "ready" } });
-      expect((await app.inject({ url: "/healthz" })).statusCode).toBe(200);
-      app.readiness.drain();
-      expect(await readyz(app)).toEqual({ status: 503, body: { status: "draining" } });
-    } finally {
-      await app.close();
-      await test.dispose();
-    }
+  storageTest("is 503 while starting, 200 once listening, 503 while draining", async ({ apps }) => {
+    const app = await apps.start();
+    await app.ready();
+    expect(await readyz(app)).toEqual({ status: 503, body: { status: "starting" } });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    expect(await readyz(app)).toEqual({ status: 200, body: { status: "ready" } });
+    expect((await app.inject({ url: "/healthz" })).statusCode).toBe(200);
+    app.readiness.drain();
+    expect(await readyz(app)).toEqual({ status: 503, body: { status: "draining" } });
   });
 
   const missing = throwawayPostgresMissing();
@@ -92,11 +86,14 @@ async function refuseWrites(database: AppDatabase): Promise<() => Promise<void>>
 }
 
 describe.each(dialects)("readiness when writes fail, on %s", (dialect) => {
-  it("is 503 after a failed write until one commits, and the log names the first error", async () => {
-    const test = await openTestDatabase(dialect);
+  const it = storageTest;
+  it.override("dialect", dialect);
+  it("is 503 after a failed write until one commits, and the log names the first error", async ({
+    freshDb,
+    apps,
+  }) => {
     const lines: { msg: string; err?: { message: string } }[] = [];
-    const app = await buildTestApp(
-      test.database,
+    const app = await apps.start(
       {},
       {
         logger: {
@@ -107,42 +104,32 @@ describe.each(dialects)("readiness when writes fail, on %s", (dialect) => {
     );
     // A message longer than a page: it needs room the database does not have.
     const submit = () =>
-      app.inject({
-        method: "POST",
-        url: contactFormPath,
-        payload: {
-          name: "Ada",
-          email: "ada@example.com",
-          message: "d".repeat(contactFormLimits.message),
-        },
-        remoteAddress: freshAddress(),
+      postJson(app, contactFormPath, {
+        name: "Ada",
+        email: "ada@example.com",
+        message: "d".repeat(contactFormLimits.message),
       });
-    try {
-      await app.listen({ port: 0, host: "127.0.0.1" });
-      const restore = await refuseWrites(test.database);
-      expect((await submit()).statusCode).toBe(500);
-      expect(await readyz(app)).toEqual({
-        status: 503,
-        body: { status: "database writes failing" },
-      });
-      const errors = lines.flatMap((line) => (line.err ? [line.err.message] : []));
-      expect(errors).toEqual([
-        dialect === "sqlite"
-          ? "database or disk is full"
-          : expect.stringContaining("contact_messages"),
-      ]);
-      expect((await app.inject({ url: "/healthz" })).statusCode).toBe(200);
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const restore = await refuseWrites(freshDb);
+    expect((await submit()).statusCode).toBe(500);
+    expect(await readyz(app)).toEqual({
+      status: 503,
+      body: { status: "database writes failing" },
+    });
+    const errors = lines.flatMap((line) => (line.err ? [line.err.message] : []));
+    expect(errors).toEqual([
+      dialect === "sqlite"
+        ? "database or disk is full"
+        : expect.stringContaining("contact_messages"),
+    ]);
+    expect((await app.inject({ url: "/healthz" })).statusCode).toBe(200);
 
-      await restore();
-      expect(await readyz(app)).toEqual({
-        status: 503,
-        body: { status: "database writes failing" },
-      });
-      expect((await submit()).statusCode).toBe(200);
-      expect(await readyz(app)).toEqual({ status: 200, body: { status: "ready" } });
-    } finally {
-      await app.close();
-      await test.dispose();
-    }
+    await restore();
+    expect(await readyz(app)).toEqual({
+      status: 503,
+      body: { status: "database writes failing" },
+    });
+    expect((await submit()).statusCode).toBe(200);
+    expect(await readyz(app)).toEqual({ status: 200, body: { status: "ready" } });
   });
 });

@@ -1,7 +1,6 @@
 // The analytics breakdown on both databases, through the real app: visits and messages stored with known days and
 // keys and hours, then every panel, filter combination, comparison with the previous period, conversion count and
 // today's hours checked against a direct count of what was stored; ranges validated; a panel and the series as CSV.
-import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { describe, expect } from "vitest";
 import {
@@ -10,12 +9,10 @@ import {
   type BreakdownRow,
 } from "../../contracts/admin-api.ts";
 import type { AppDatabase } from "../db/database.ts";
-import { contactMessagesRepository } from "../db/repositories/contact-messages.ts";
-import { referrerVisitsRepository } from "../db/repositories/referrer-visits.ts";
 import type { ReferrerSource } from "../db/schema.ts";
-import { adminEnv, adminRequest, buildAdminTestApp, signedIn } from "../test/admin.ts";
-import { dialects } from "../test/databases.ts";
-import { storageTest } from "../test/storage.ts";
+import { adminRequest } from "../test/admin.ts";
+import { recordVisit, storeMessage } from "../test/factories.ts";
+import { dialects, storageTest } from "../test/storage.ts";
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -122,37 +119,29 @@ describe.each(dialects)("analytics breakdown on %s", (dialect) => {
 
   it.beforeAll(async ({ storage }) => {
     database = await storage.database(dialect);
-    app = await buildAdminTestApp(database, adminEnv);
-    session = await signedIn(app);
+    ({ app, session } = await storage.apps(dialect).signedIn());
     for (const visit of seeded) {
-      const sessionId = randomUUID();
-      await referrerVisitsRepository(database, () => at(visit.daysAgo, visit.hoursBack)).record({
-        session_id: sessionId,
-        referrer_url: visit.host ? `https://${visit.host}/` : null,
-        referrer_host: visit.host || null,
-        source: visit.source,
-        landing_path: visit.path,
-        utm_source: visit.utmSource || null,
-        utm_medium: visit.utmMedium || null,
-        utm_campaign: visit.campaign || null,
-        utm_term: null,
-        utm_content: null,
-        user_agent: visit.bot ? "Googlebot/2.1" : "Mozilla/5.0 (Test) Firefox/140.0",
-        is_bot: visit.bot,
-      });
+      const when = { at: at(visit.daysAgo, visit.hoursBack) };
+      const sessionId = await recordVisit(
+        database,
+        {
+          referrer_url: visit.host ? `https://${visit.host}/` : null,
+          referrer_host: visit.host || null,
+          source: visit.source,
+          landing_path: visit.path,
+          utm_source: visit.utmSource || null,
+          utm_medium: visit.utmMedium || null,
+          utm_campaign: visit.campaign || null,
+          ...(visit.bot ? { user_agent: "Googlebot/2.1", is_bot: true } : {}),
+        },
+        when,
+      );
       if (visit.message) {
-        await contactMessagesRepository(database, () => at(visit.daysAgo, visit.hoursBack)).submit({
-          name: "Organizer",
-          email: "organizer@example.com",
-          phone: null,
-          business_name: null,
-          website: null,
-          message: `From ${sessionId}`,
-          session_id: sessionId,
-          client_hash: "test",
-          user_agent: null,
-          status: "new",
-        });
+        await storeMessage(
+          database,
+          { name: "Organizer", message: `From ${sessionId}`, session_id: sessionId },
+          when,
+        );
       }
     }
   });

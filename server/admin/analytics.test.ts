@@ -1,16 +1,13 @@
 // Referrer analytics on both databases, through the real app: figures from visits and messages stored with known
 // times, sources, hosts, paths and campaigns.
-import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { afterAll, describe, expect } from "vitest";
+import { describe, expect } from "vitest";
 import { type AnalyticsReport, adminApiPaths } from "../../contracts/admin-api.ts";
 import type { AppDatabase } from "../db/database.ts";
-import { contactMessagesRepository } from "../db/repositories/contact-messages.ts";
-import { referrerVisitsRepository } from "../db/repositories/referrer-visits.ts";
 import type { ReferrerSource } from "../db/schema.ts";
-import { adminEnv, adminRequest, buildAdminTestApp, signedIn } from "../test/admin.ts";
-import { dialects } from "../test/databases.ts";
-import { storageTest } from "../test/storage.ts";
+import { adminRequest } from "../test/admin.ts";
+import { recordVisit, storeMessage } from "../test/factories.ts";
+import { dialects, storageTest } from "../test/storage.ts";
 import { analyticsWindow } from "./analytics-routes.ts";
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -36,37 +33,32 @@ describe.each(dialects)("referrer analytics on %s", (dialect) => {
   const sessions: Record<string, string> = {};
 
   const visit = async (name: string, v: Visit) => {
-    const sessionId = randomUUID();
-    sessions[name] = sessionId;
-    await referrerVisitsRepository(database, () => at(v.daysAgo)).record({
-      session_id: sessionId,
-      referrer_url: v.host ? `https://${v.host}/` : null,
-      referrer_host: v.host ?? null,
-      source: v.source,
-      landing_path: v.path ?? "/",
-      utm_source: null,
-      utm_medium: null,
-      utm_campaign: v.campaign ?? null,
-      utm_term: null,
-      utm_content: null,
-      user_agent: v.bot ? "Googlebot/2.1" : "Mozilla/5.0 (Test) Firefox/140.0",
-      is_bot: v.bot ?? false,
-    });
+    sessions[name] = await recordVisit(
+      database,
+      {
+        referrer_url: v.host ? `https://${v.host}/` : null,
+        referrer_host: v.host ?? null,
+        source: v.source,
+        landing_path: v.path ?? "/",
+        utm_campaign: v.campaign ?? null,
+        ...(v.bot ? { user_agent: "Googlebot/2.1", is_bot: true } : {}),
+      },
+      { at: at(v.daysAgo) },
+    );
   };
 
   const message = (daysAgo: number, name: string, sessionName?: string, spam = false) =>
-    contactMessagesRepository(database, () => at(daysAgo)).submit({
-      name,
-      email: "someone@example.com",
-      phone: null,
-      business_name: null,
-      website: null,
-      message: `Message from ${name}`,
-      session_id: sessionName ? (sessions[sessionName] ?? null) : null,
-      client_hash: "test",
-      user_agent: null,
-      status: spam ? "spam" : "new",
-    });
+    storeMessage(
+      database,
+      {
+        name,
+        email: "someone@example.com",
+        message: `Message from ${name}`,
+        session_id: sessionName ? (sessions[sessionName] ?? null) : null,
+        status: spam ? "spam" : "new",
+      },
+      { at: at(daysAgo) },
+    );
 
   const report = async (days: number) => {
     const response = await adminRequest(app, {
@@ -79,8 +71,7 @@ describe.each(dialects)("referrer analytics on %s", (dialect) => {
 
   it.beforeAll(async ({ storage }) => {
     database = await storage.database(dialect);
-    app = await buildAdminTestApp(database, adminEnv);
-    session = await signedIn(app);
+    ({ app, session } = await storage.apps(dialect).signedIn());
     await visit("google-today", {
       daysAgo: 0,
       source: "search",
@@ -130,10 +121,6 @@ describe.each(dialects)("referrer analytics on %s", (dialect) => {
     await message(0, "Spam from Google", "google-2", true);
     await message(12, "Old, by e-mail", "old-10");
   });
-  afterAll(async () => {
-    await app?.close();
-  });
-
   it("counts the last 7 days: people by source, host, path, campaign and day; bots apart", async () => {
     const result = await report(7);
     const window = analyticsWindow(7, Date.now());

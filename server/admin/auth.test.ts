@@ -2,22 +2,21 @@
 // their cookie, expiry, sign-out, the sign-in limit, and the refusal of cross-site requests.
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { afterAll, afterEach, describe, expect } from "vitest";
+import { describe, expect } from "vitest";
 import { type AdminSessionState, adminApiPaths, adminErrors } from "../../contracts/admin-api.ts";
 import type { AppDatabase } from "../db/database.ts";
 import {
   adminCredentials,
   adminEnv,
   adminRequest,
-  buildAdminTestApp,
   sameOrigin,
   sessionCookieOf,
   signedIn,
   signIn,
 } from "../test/admin.ts";
 import { freshAddress } from "../test/app.ts";
-import { dialects } from "../test/databases.ts";
-import { storageTest } from "../test/storage.ts";
+import { adminAccount } from "../test/factories.ts";
+import { type AppLauncher, dialects, storageTest } from "../test/storage.ts";
 
 const minute = 60_000;
 const hour = 60 * minute;
@@ -35,11 +34,10 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
   const it = storageTest;
   it.override("dialect", dialect);
   let database: AppDatabase;
-  const apps: FastifyInstance[] = [];
+  let apps: AppLauncher;
 
   const start = async (env: Record<string, string> = adminEnv) => {
-    const app = await buildAdminTestApp(database, env);
-    apps.push(app);
+    const app = await apps.startAdmin(env);
     await app.ready();
     return app;
   };
@@ -55,15 +53,10 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
   const refresh = (app: FastifyInstance, token: string) =>
     adminRequest(app, { method: "POST", url: adminApiPaths.sessionRefresh, session: token });
 
-  it.beforeAll(async ({ storage }) => {
-    database = await storage.database(dialect);
+  it.beforeEach(({ freshDb, apps: launcher }) => {
+    database = freshDb;
+    apps = launcher;
   });
-  afterEach(async () => {
-    for (const app of apps.splice(0)) await app.close();
-    await database.db.deleteFrom("admin_sessions").execute();
-    await database.db.deleteFrom("admin_users").execute();
-  });
-  afterAll(async () => {});
 
   it("creates the account at start with a salted scrypt hash, never the password", async () => {
     await start();
@@ -443,34 +436,25 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
       (await adminRequest(same, { url: adminApiPaths.messages, session: before })).statusCode,
     ).toBe(200);
 
-    const newPassword = "a much longer new passphrase";
-    const changed = await start({ ...adminEnv, ADMIN_PASSWORD: newPassword });
+    const renewed = adminAccount({ password: "a much longer new passphrase" });
+    const changed = await start(renewed.env);
     expect(await accounts()).toHaveLength(1);
     expect(
       (await adminRequest(changed, { url: adminApiPaths.messages, session: before })).statusCode,
     ).toBe(401);
     expect((await signIn(changed)).response.statusCode).toBe(401);
-    const { response } = await signIn(changed, {
-      email: adminCredentials.email,
-      password: newPassword,
-    });
+    const { response } = await signIn(changed, renewed.credentials);
     expect(response.statusCode).toBe(200);
   });
 
   it("replaces the account when ADMIN_EMAIL changes: one account, the new address", async () => {
     await start();
-    const app = await start({ ...adminEnv, ADMIN_EMAIL: "owner@boothpilot.example" });
+    const owner = adminAccount({ email: "owner@boothpilot.example" });
+    const app = await start(owner.env);
     const rows = await accounts();
     expect(rows.map((row) => row.email)).toEqual(["owner@boothpilot.example"]);
     expect((await signIn(app)).response.statusCode).toBe(401);
-    expect(
-      (
-        await signIn(app, {
-          email: "owner@boothpilot.example",
-          password: adminCredentials.password,
-        })
-      ).response.statusCode,
-    ).toBe(200);
+    expect((await signIn(app, owner.credentials)).response.statusCode).toBe(200);
   });
 
   it("without ADMIN_EMAIL and ADMIN_PASSWORD: says no account is configured, refuses sign-in, removes a stored one", async () => {

@@ -8,10 +8,9 @@ import { delimiter, join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { adminApiPaths } from "../../contracts/admin-api.ts";
-import { contactMessagesRepository } from "../db/repositories/contact-messages.ts";
-import { adminRequest, buildAdminTestApp, signedIn } from "../test/admin.ts";
-import { dialects } from "../test/databases.ts";
-import { storageTest as it } from "../test/storage.ts";
+import { adminRequest } from "../test/admin.ts";
+import { browserUserAgent, storeMessage } from "../test/factories.ts";
+import { dialects, storageTest as it } from "../test/storage.ts";
 
 /** LibreOffice's command on PATH (Debian: libreoffice-calc-nogui), or null. */
 const soffice =
@@ -47,24 +46,13 @@ describe("the inbox CSV in LibreOffice", () => {
     async ({ storage }) => {
       for (const dialect of dialects) {
         const database = await storage.database(dialect);
-        await contactMessagesRepository(database).submit({
-          ...sender,
-          session_id: null,
-          client_hash: "test",
-          user_agent: "Mozilla/5.0 (Test) Firefox/140.0",
-          status: "new",
-        });
-        const app = await buildAdminTestApp(database);
-        try {
-          const session = await signedIn(app);
-          const response = await adminRequest(app, { url: adminApiPaths.messagesCsv, session });
-          expect(response.statusCode).toBe(200);
-          const file = join(folder, `inbox-${dialect}.csv`);
-          await writeFile(file, response.rawPayload);
-          csvFiles.push(file);
-        } finally {
-          await app.close();
-        }
+        await storeMessage(database, { ...sender, user_agent: browserUserAgent });
+        const { app, session } = await storage.apps(dialect).signedIn();
+        const response = await adminRequest(app, { url: adminApiPaths.messagesCsv, session });
+        expect(response.statusCode).toBe(200);
+        const file = join(folder, `inbox-${dialect}.csv`);
+        await writeFile(file, response.rawPayload);
+        csvFiles.push(file);
       }
 
       // One LibreOffice run per separator, each reading both exports (a fresh profile: no user's settings).

@@ -2,12 +2,11 @@
 // from rotating addresses hold the account back, a browser without the cookie (or with a forged one) is still held
 // back, and a device has its own limit.
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { afterEach, describe, expect } from "vitest";
+import { describe, expect } from "vitest";
 import { adminApiPaths, adminErrors } from "../../contracts/admin-api.ts";
-import type { AppDatabase } from "../db/database.ts";
-import { adminCredentials, adminEnv, adminRequest, buildAdminTestApp } from "../test/admin.ts";
-import { dialects } from "../test/databases.ts";
-import { storageTest } from "../test/storage.ts";
+import { adminCredentials, adminEnv, adminRequest } from "../test/admin.ts";
+import { adminAccount } from "../test/factories.ts";
+import { type AppLauncher, dialects, storageTest } from "../test/storage.ts";
 import { defaultSignInLimits, type SignInLimits } from "./sign-in-limiter.ts";
 
 const deviceCookieName = "__Secure-bp_admin_device";
@@ -28,18 +27,14 @@ const limits: SignInLimits = {
   perAccount: { ...defaultSignInLimits.perAccount, maxAttempts: 3 },
   perDevice: { ...defaultSignInLimits.perDevice, maxAttempts: 2 },
 };
-const wrong = { email: adminCredentials.email, password: "wrong password 123" };
+const wrong = adminAccount({ password: "wrong password 123" }).credentials;
 
 describe.each(dialects)("device cookies on %s", (dialect) => {
   const it = storageTest;
   it.override("dialect", dialect);
-  const apps: FastifyInstance[] = [];
 
-  const start = async (database: AppDatabase, env = adminEnv) => {
-    const app = await buildAdminTestApp(database, env, { testing: { signInLimits: limits } });
-    apps.push(app);
-    return app;
-  };
+  const start = (apps: AppLauncher, env = adminEnv) =>
+    apps.startAdmin(env, { testing: { signInLimits: limits } });
   /** A sign-in from a new address, with the device cookie `device` when given. */
   const signIn = (
     app: FastifyInstance,
@@ -65,14 +60,10 @@ describe.each(dialects)("device cookies on %s", (dialect) => {
     return cookie;
   };
 
-  afterEach(async () => {
-    for (const app of apps.splice(0)) await app.close();
-  });
-
   it("is given at sign-in: HttpOnly, Secure, SameSite=Strict, sent to the sign-in only, for a year", async ({
-    db,
+    apps,
   }) => {
-    const app = await start(db);
+    const app = await start(apps);
     const cookie = await deviceOf(app);
     expect(cookie.attributes.sort()).toEqual(
       [
@@ -90,9 +81,9 @@ describe.each(dialects)("device cookies on %s", (dialect) => {
   });
 
   it("lets a browser that signed in before sign in while guesses from rotating addresses hold the account back", async ({
-    db,
+    apps,
   }) => {
-    const app = await start(db);
+    const app = await start(apps);
     const device = (await deviceOf(app)).value;
     // The attack: each guess from another address.
     for (let n = 0; n < 3; n++) expect((await signIn(app, wrong)).statusCode).toBe(401);
@@ -113,9 +104,9 @@ describe.each(dialects)("device cookies on %s", (dialect) => {
   });
 
   it("limits a device on its own: its failures hold it back, not the account's other browsers", async ({
-    db,
+    apps,
   }) => {
-    const app = await start(db);
+    const app = await start(apps);
     const stolen = (await deviceOf(app)).value;
     const other = (await deviceOf(app)).value;
     for (let n = 0; n < 2; n++) expect((await signIn(app, wrong, stolen)).statusCode).toBe(401);
@@ -127,12 +118,11 @@ describe.each(dialects)("device cookies on %s", (dialect) => {
     expect((await signIn(app, adminCredentials)).statusCode).toBe(200);
   });
 
-  it("forgets every device when the password changes", { timeout: 120_000 }, async ({ db }) => {
-    const device = (await deviceOf(await start(db))).value;
-    const password = "a new password 456";
-    const app = await start(db, { ...adminEnv, ADMIN_PASSWORD: password });
-    const credentials = { email: adminCredentials.email, password };
+  it("forgets every device when the password changes", { timeout: 120_000 }, async ({ apps }) => {
+    const device = (await deviceOf(await start(apps))).value;
+    const renewed = adminAccount({ password: "a new password 456" });
+    const app = await start(apps, renewed.env);
     for (let n = 0; n < 3; n++) expect((await signIn(app, wrong)).statusCode).toBe(401);
-    expectHeldBack(await signIn(app, credentials, device));
+    expectHeldBack(await signIn(app, renewed.credentials, device));
   });
 });

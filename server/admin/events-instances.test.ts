@@ -2,14 +2,14 @@
 // streaming from the other (LISTEN/NOTIFY), and a listener connection that drops is connected again.
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect } from "vitest";
 import { adminApiPaths } from "../../contracts/admin-api.ts";
 import { contactFormPath } from "../../contracts/contact-form.ts";
-import { type AppDatabase, migrateToLatest, openDatabase } from "../db/database.ts";
-import { buildAdminTestApp, signedIn } from "../test/admin.ts";
-import { freshAddress } from "../test/app.ts";
-import { createTestDatabaseConfig, type TestDatabaseConfig } from "../test/databases.ts";
+import type { AppDatabase, DatabaseConfig } from "../db/database.ts";
+import { signedIn } from "../test/admin.ts";
+import { postJson } from "../test/app.ts";
 import { type EventStreamReader, openEventStream } from "../test/event-stream.ts";
+import { type AppLauncher, storageTest as it } from "../test/storage.ts";
 
 interface Instance {
   app: FastifyInstance;
@@ -18,27 +18,25 @@ interface Instance {
 }
 
 describe("live events across two instances on one PostgreSQL", () => {
-  let config: TestDatabaseConfig;
-  const instances: Instance[] = [];
+  it.override("dialect", "postgres");
+  let apps: AppLauncher;
+  let config: DatabaseConfig;
   const streams: EventStreamReader[] = [];
 
+  /** An instance of its own: its own connections to the test's database. */
   const startInstance = async (): Promise<Instance> => {
-    const database = await openDatabase(config.config);
-    const app = await buildAdminTestApp(database);
+    const database = await apps.open(config);
+    const app = await apps.on(database).startAdmin();
     await app.listen({ port: 0, host: "127.0.0.1" });
     const address = app.server.address();
     if (!address || typeof address === "string") throw new Error("not listening");
-    const instance = { app, database, origin: `http://127.0.0.1:${address.port}` };
-    instances.push(instance);
-    return instance;
+    return { app, database, origin: `http://127.0.0.1:${address.port}` };
   };
   const sendContact = async ({ app }: Instance, message: string) => {
-    const response = await app.inject({
-      method: "POST",
-      url: contactFormPath,
-      headers: { "content-type": "application/json" },
-      payload: JSON.stringify({ name: "Grace Hopper", email: "grace@example.com", message }),
-      remoteAddress: freshAddress(),
+    const response = await postJson(app, contactFormPath, {
+      name: "Grace Hopper",
+      email: "grace@example.com",
+      message,
     });
     expect(response.statusCode).toBe(200);
   };
@@ -51,19 +49,12 @@ describe("live events across two instances on one PostgreSQL", () => {
         .executeTakeFirstOrThrow()
     ).id;
 
-  beforeAll(async () => {
-    config = await createTestDatabaseConfig("postgres");
-    const migrating = await openDatabase(config.config);
-    await migrateToLatest(migrating);
-    await migrating.close();
+  it.beforeEach(({ apps: launcher, freshDbConfig }) => {
+    apps = launcher;
+    config = freshDbConfig;
   });
-  afterAll(async () => {
-    for (const stream of streams) stream.close();
-    for (const { app, database } of instances) {
-      await app.close();
-      await database.close();
-    }
-    await config?.remove();
+  afterEach(() => {
+    for (const stream of streams.splice(0)) stream.close();
   });
 
   it("brings a message sent to one instance to a console connected to the other, and survives a lost listener", async () => {

@@ -2,31 +2,19 @@
 // message sent through the public contact function, its e-mail's state as the outbox worker records it, "visitors
 // now", and the stream's end when its session ends or the server stops.
 import type { FastifyInstance } from "fastify";
-import { afterAll, afterEach, describe, expect } from "vitest";
+import { afterEach, describe, expect } from "vitest";
 import { adminApiPaths, adminErrors } from "../../contracts/admin-api.ts";
 import { contactFormPath } from "../../contracts/contact-form.ts";
 import type { AppOptions } from "../app.ts";
 import type { AppDatabase } from "../db/database.ts";
 import { referrerVisitsRepository } from "../db/repositories/referrer-visits.ts";
-import {
-  adminEnv,
-  adminRequest,
-  buildAdminTestApp,
-  sessionCookieOf,
-  signedIn,
-} from "../test/admin.ts";
-import { freshAddress } from "../test/app.ts";
-import { clearTables, dialects } from "../test/databases.ts";
+import { adminEnv, adminRequest, sessionCookieOf, signedIn } from "../test/admin.ts";
+import { postJson } from "../test/app.ts";
 import { type EventStreamReader, openEventStream } from "../test/event-stream.ts";
-import { TestSmtp } from "../test/smtp.ts";
-import { storageTest } from "../test/storage.ts";
+import { contactFormPost } from "../test/factories.ts";
+import { type AppLauncher, dialects, storageTest } from "../test/storage.ts";
 
-const contact = {
-  name: "Ada Lovelace",
-  email: "ada@example.com",
-  business_name: "Analytical Markets",
-  message: "We run a flea market of 120 booths. Can you help?",
-};
+const contact = contactFormPost();
 
 const minute = 60_000;
 
@@ -34,8 +22,7 @@ describe.each(dialects)("the console's live stream on %s", (dialect) => {
   const it = storageTest;
   it.override("dialect", dialect);
   let database: AppDatabase;
-  let smtp: TestSmtp | undefined;
-  const apps: FastifyInstance[] = [];
+  let apps: AppLauncher;
   const streams: EventStreamReader[] = [];
 
   /** The app listening on a free port, as main.ts runs it; heartbeats shortened to 200 ms. */
@@ -43,11 +30,10 @@ describe.each(dialects)("the console's live stream on %s", (dialect) => {
     env: Record<string, string> = adminEnv,
     options: Partial<AppOptions> = {},
   ) => {
-    const app = await buildAdminTestApp(database, env, {
+    const app = await apps.startAdmin(env, {
       ...options,
       testing: { consoleEvents: { heartbeatMs: 200 }, ...options.testing },
     });
-    apps.push(app);
     await app.listen({ port: 0, host: "127.0.0.1" });
     const address = app.server.address();
     if (!address || typeof address === "string") throw new Error("not listening");
@@ -62,13 +48,7 @@ describe.each(dialects)("the console's live stream on %s", (dialect) => {
     return stream;
   };
   const sendContact = async (app: FastifyInstance, message = contact) => {
-    const response = await app.inject({
-      method: "POST",
-      url: contactFormPath,
-      headers: { "content-type": "application/json" },
-      payload: JSON.stringify(message),
-      remoteAddress: freshAddress(),
-    });
+    const response = await postJson(app, contactFormPath, message);
     expect(response.statusCode).toBe(200);
     const row = await database.db
       .selectFrom("contact_messages")
@@ -78,17 +58,12 @@ describe.each(dialects)("the console's live stream on %s", (dialect) => {
     return row.id;
   };
 
-  it.beforeAll(async ({ storage }) => {
-    database = await storage.database(dialect);
+  it.beforeEach(({ freshDb, apps: launcher }) => {
+    database = freshDb;
+    apps = launcher;
   });
-  afterEach(async () => {
+  afterEach(() => {
     for (const stream of streams.splice(0)) stream.close();
-    for (const app of apps.splice(0)) await app.close();
-    await clearTables(database);
-    await database.db.deleteFrom("admin_sessions").execute();
-  });
-  afterAll(async () => {
-    await smtp?.close();
   });
 
   it("is refused without a valid session: 401 JSON, no stream", async () => {
@@ -140,15 +115,8 @@ describe.each(dialects)("the console's live stream on %s", (dialect) => {
     expect(JSON.parse(event.data)).toEqual({ id, change: "created" });
   });
 
-  it("tells of a message's e-mail state as the outbox worker records it", async () => {
-    smtp ??= await TestSmtp.start();
-    const mailEnv = {
-      ...adminEnv,
-      SMTP_URL: smtp.url,
-      MAIL_TO: "team@boothpilot.example",
-      MAIL_FROM: "web@boothpilot.example",
-    };
-    const { app, origin } = await start(mailEnv);
+  it("tells of a message's e-mail state as the outbox worker records it", async ({ smtp }) => {
+    const { app, origin } = await start({ ...adminEnv, ...smtp.mailEnv() });
     const token = await signedIn(app);
     const stream = await open(app, origin, token);
     const id = await sendContact(app);
@@ -210,7 +178,6 @@ describe.each(dialects)("the console's live stream on %s", (dialect) => {
     await stream.next((event) => event.event === "visitors");
     const stopping = Date.now();
     await app.close();
-    apps.length = 0;
     await stream.ended;
     expect(Date.now() - stopping).toBeLessThan(2_000);
   });

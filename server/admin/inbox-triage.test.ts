@@ -3,7 +3,7 @@
 // server), each moving the message out of or into the conversion figures, erasure, search over every field in any
 // case, the filters, pages of 50 at their boundaries, and the CSV of a view.
 import type { FastifyInstance } from "fastify";
-import { afterAll, afterEach, beforeEach, describe, expect } from "vitest";
+import { describe, expect } from "vitest";
 import {
   type AnalyticsBreakdown,
   adminApiPaths,
@@ -11,12 +11,11 @@ import {
   type MessageDetail,
 } from "../../contracts/admin-api.ts";
 import type { AppDatabase } from "../db/database.ts";
-import { contactMessagesRepository } from "../db/repositories/contact-messages.ts";
-import { referrerVisitsRepository } from "../db/repositories/referrer-visits.ts";
-import { adminEnv, adminRequest, buildAdminTestApp, signedIn } from "../test/admin.ts";
-import { clearTables, dialects } from "../test/databases.ts";
-import { TestSmtp } from "../test/smtp.ts";
-import { storageTest } from "../test/storage.ts";
+import type { NewContactMessage } from "../db/repositories/contact-messages.ts";
+import { adminEnv, adminRequest, signedIn } from "../test/admin.ts";
+import { recordVisit, storeMessage } from "../test/factories.ts";
+import type { TestSmtp } from "../test/smtp.ts";
+import { dialects, storageTest } from "../test/storage.ts";
 import { waitFor } from "../test/wait-for.ts";
 
 const minute = 60_000;
@@ -30,29 +29,9 @@ describe.each(dialects)("inbox triage on %s", (dialect) => {
   let session: string;
   const base = Date.now() - 600 * minute;
 
-  const store = async (
-    at: number,
-    fields: { name: string; email?: string; business?: string; message?: string; spam?: boolean },
-    options: { queueMail?: boolean; sessionId?: string } = {},
-  ) => {
-    const result = await contactMessagesRepository(database, () => at).submit(
-      {
-        name: fields.name,
-        email: fields.email ?? `${fields.name.toLowerCase().replaceAll(" ", ".")}@example.com`,
-        phone: null,
-        business_name: fields.business ?? null,
-        website: null,
-        message: fields.message ?? `Hello from ${fields.name}`,
-        session_id: options.sessionId ?? null,
-        client_hash: "test",
-        user_agent: null,
-        status: fields.spam ? "spam" : "new",
-      },
-      { queueMail: options.queueMail ?? false },
-    );
-    if (!result.id) throw new Error("not stored");
-    return result.id;
-  };
+  /** Stores a message received at `at`. */
+  const store = (at: number, fields: Partial<NewContactMessage>, queueMail = false) =>
+    storeMessage(database, fields, { at, queueMail });
 
   const get = async <T>(url: string): Promise<T> => {
     const response = await adminRequest(app, { url, session });
@@ -65,37 +44,21 @@ describe.each(dialects)("inbox triage on %s", (dialect) => {
   const outbox = (id: string) =>
     database.db.selectFrom("mail_outbox").selectAll().where("message_id", "=", id).execute();
 
-  it.beforeAll(async ({ storage }) => {
-    database = await storage.database(dialect);
-    smtp = await TestSmtp.start();
-  });
-  afterAll(async () => {
-    await smtp?.close();
-  });
-  beforeEach(async () => {
-    await clearTables(database);
-    smtp.received.length = 0;
-    app = await buildAdminTestApp(
-      database,
-      {
-        ...adminEnv,
-        SMTP_URL: smtp.url,
-        MAIL_TO: "team@boothpilot.example",
-        MAIL_FROM: "web@boothpilot.example",
-      },
+  it.beforeEach(async ({ freshDb, smtp: server, apps }) => {
+    database = freshDb;
+    smtp = server;
+    app = await apps.startAdmin(
+      { ...adminEnv, ...smtp.mailEnv() },
       { testing: { mailWorker: { pollIntervalMs: 10 } } },
     );
     await app.listen({ port: 0, host: "127.0.0.1" });
     session = await signedIn(app);
   });
-  afterEach(async () => {
-    await app?.close();
-  });
 
   it("marks a message read when opened, unread again, and counts the unread", async () => {
     const first = await store(base, { name: "Ada Lovelace" });
     await store(base + minute, { name: "Grace Hopper" });
-    await store(base + 2 * minute, { name: "Spam Bot", spam: true });
+    await store(base + 2 * minute, { name: "Spam Bot", status: "spam" });
     expect((await list()).unreadCount).toBe(2);
 
     const opened = (await act(first, "read")).json() as MessageDetail;
@@ -149,7 +112,7 @@ describe.each(dialects)("inbox triage on %s", (dialect) => {
     expect((await act(pending, "spam")).json()).toMatchObject({ status: "spam", mail: null });
     expect(await outbox(pending)).toEqual([]);
 
-    const caught = await store(base + minute, { name: "Caught Maybe", spam: true });
+    const caught = await store(base + minute, { name: "Caught Maybe", status: "spam" });
     expect(await outbox(caught)).toEqual([]);
     for (let n = 0; n < 3; n++) expect((await act(caught, "not-spam")).statusCode).toBe(200);
     await waitFor("the delivery", () => smtp.received.length >= 1);
@@ -161,23 +124,19 @@ describe.each(dialects)("inbox triage on %s", (dialect) => {
   });
 
   it("spam takes a message out of the conversion figures, not spam puts it back", async () => {
-    const sessionId = crypto.randomUUID();
-    await referrerVisitsRepository(database, () => base).record({
-      session_id: sessionId,
-      referrer_url: "https://www.linkedin.com/",
-      referrer_host: "www.linkedin.com",
-      source: "social",
-      landing_path: "/pricing",
-      utm_source: null,
-      utm_medium: null,
-      utm_campaign: "spring",
-      utm_term: null,
-      utm_content: null,
-      user_agent: "Mozilla/5.0 (Test) Firefox/140.0",
-      is_bot: false,
-    });
-    const tracked = await store(base + minute, { name: "Ada Lovelace" }, { sessionId });
-    const caught = await store(base + 2 * minute, { name: "Caught Maybe", spam: true });
+    const sessionId = await recordVisit(
+      database,
+      {
+        referrer_url: "https://www.linkedin.com/",
+        referrer_host: "www.linkedin.com",
+        source: "social",
+        landing_path: "/pricing",
+        utm_campaign: "spring",
+      },
+      { at: base },
+    );
+    const tracked = await store(base + minute, { name: "Ada Lovelace", session_id: sessionId });
+    const caught = await store(base + 2 * minute, { name: "Caught Maybe", status: "spam" });
     /** What the console shows: total messages, the social row's, the campaign's, and the hour's. */
     const figures = async () => {
       const week = await get<AnalyticsBreakdown>(`${adminApiPaths.analyticsBreakdown}?range=7d`);
@@ -210,25 +169,11 @@ describe.each(dialects)("inbox triage on %s", (dialect) => {
   });
 
   it("erases a message, its outbox row and its link to the visit, and logs no content", async () => {
-    const sessionId = crypto.randomUUID();
-    await referrerVisitsRepository(database, () => base).record({
-      session_id: sessionId,
-      referrer_url: null,
-      referrer_host: null,
-      source: "direct",
-      landing_path: "/pricing",
-      utm_source: null,
-      utm_medium: null,
-      utm_campaign: null,
-      utm_term: null,
-      utm_content: null,
-      user_agent: "Mozilla/5.0 (Test) Firefox/140.0",
-      is_bot: false,
-    });
+    const sessionId = await recordVisit(database, { landing_path: "/pricing" }, { at: base });
     const id = await store(
       base,
-      { name: "Erase Me", message: "Please forget everything about me" },
-      { queueMail: true, sessionId },
+      { name: "Erase Me", message: "Please forget everything about me", session_id: sessionId },
+      true,
     );
     const lines: string[] = [];
     const logged = app.log;
@@ -266,7 +211,7 @@ describe.each(dialects)("inbox triage on %s", (dialect) => {
   it("finds a word in the name, e-mail, business or message, whatever its case", async () => {
     await store(base, { name: "Ada Lovelace", message: "We run a FLEA market" });
     await store(base + minute, { name: "Grace Hopper", email: "grace@Navy-Fairs.example" });
-    await store(base + 2 * minute, { name: "Alan Turing", business: "Bletchley Card Shows" });
+    await store(base + 2 * minute, { name: "Alan Turing", business_name: "Bletchley Card Shows" });
     await store(base + 3 * minute, { name: "Edsger Dijkstra", message: "100% sure, under_score" });
     const found = async (q: string) =>
       (await list(`?q=${encodeURIComponent(q)}`)).messages.map((m) => m.name);
@@ -282,34 +227,25 @@ describe.each(dialects)("inbox triage on %s", (dialect) => {
   });
 
   it("filters by the source and landing page of the sender's visit", async () => {
-    const visit = async (source: "search" | "social", landing: string, at: number) => {
-      const sessionId = crypto.randomUUID();
-      await referrerVisitsRepository(database, () => at).record({
-        session_id: sessionId,
-        referrer_url: "https://www.google.com/",
-        referrer_host: "www.google.com",
-        source,
-        landing_path: landing,
-        utm_source: null,
-        utm_medium: null,
-        utm_campaign: null,
-        utm_term: null,
-        utm_content: null,
-        user_agent: "Mozilla/5.0 (Test) Firefox/140.0",
-        is_bot: false,
-      });
-      return sessionId;
-    };
-    await store(
-      base,
-      { name: "From Search" },
-      { sessionId: await visit("search", "/pricing", base) },
-    );
-    await store(
-      base + minute,
-      { name: "From Social" },
-      { sessionId: await visit("social", "/", base) },
-    );
+    const visit = (source: "search" | "social", landing: string, at: number) =>
+      recordVisit(
+        database,
+        {
+          referrer_url: "https://www.google.com/",
+          referrer_host: "www.google.com",
+          source,
+          landing_path: landing,
+        },
+        { at },
+      );
+    await store(base, {
+      name: "From Search",
+      session_id: await visit("search", "/pricing", base),
+    });
+    await store(base + minute, {
+      name: "From Social",
+      session_id: await visit("social", "/", base),
+    });
     await store(base + 2 * minute, { name: "Untracked" });
     expect((await list("?source=search")).messages.map((m) => m.name)).toEqual(["From Search"]);
     expect((await list("?landing=%2F")).messages.map((m) => m.name)).toEqual(["From Social"]);

@@ -3,7 +3,7 @@
 // server in this process.
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { afterAll, afterEach, beforeEach, describe, expect } from "vitest";
+import { describe, expect } from "vitest";
 import {
   adminApiPaths,
   adminErrors,
@@ -11,13 +11,12 @@ import {
   type MessageDetail,
 } from "../../contracts/admin-api.ts";
 import type { AppDatabase } from "../db/database.ts";
-import { contactMessagesRepository } from "../db/repositories/contact-messages.ts";
-import { referrerVisitsRepository } from "../db/repositories/referrer-visits.ts";
-import { adminEnv, adminRequest, buildAdminTestApp, signedIn } from "../test/admin.ts";
-import { clearTables, dialects } from "../test/databases.ts";
+import type { NewContactMessage } from "../db/repositories/contact-messages.ts";
+import { adminEnv, adminRequest } from "../test/admin.ts";
+import { browserUserAgent, recordVisit, storeMessage } from "../test/factories.ts";
 import { readMail } from "../test/mime.ts";
-import { TestSmtp } from "../test/smtp.ts";
-import { storageTest } from "../test/storage.ts";
+import type { TestSmtp } from "../test/smtp.ts";
+import { type AppLauncher, dialects, storageTest } from "../test/storage.ts";
 import { waitFor } from "../test/wait-for.ts";
 
 const minute = 60_000;
@@ -27,44 +26,29 @@ describe.each(dialects)("admin inbox on %s", (dialect) => {
   it.override("dialect", dialect);
   let database: AppDatabase;
   let smtp: TestSmtp;
-  const apps: FastifyInstance[] = [];
+  let apps: AppLauncher;
   /** The five messages, oldest first (see beforeEach). */
   let ids: { sent: string; spam: string; failed: string; pending: string; unmailed: string };
   const base = Date.now() - 60 * minute;
 
-  const start = async (env: Record<string, string> = adminEnv) => {
-    const app = await buildAdminTestApp(database, env, {
-      testing: { mailWorker: { pollIntervalMs: 10 } },
-    });
-    apps.push(app);
-    await app.ready();
-    return { app, session: await signedIn(app) };
-  };
+  const start = (env: Record<string, string> = adminEnv) =>
+    apps.signedIn(env, { testing: { mailWorker: { pollIntervalMs: 10 } } });
 
-  /** Stores a message received at `at` (through the repository the contact function uses). */
-  const store = async (
+  /** Stores a message received at `at`, sent from a browser by someone whose market bears their name. */
+  const store = (
     at: number,
-    fields: { name: string; message?: string; status?: "new" | "spam"; session_id?: string },
+    fields: Partial<NewContactMessage> & { name: string },
     queueMail: boolean,
-  ) => {
-    const result = await contactMessagesRepository(database, () => at).submit(
+  ) =>
+    storeMessage(
+      database,
       {
-        name: fields.name,
-        email: `${fields.name.toLowerCase().replaceAll(" ", ".")}@example.com`,
-        phone: null,
         business_name: `${fields.name} Markets`,
-        website: null,
-        message: fields.message ?? `Hello from ${fields.name}`,
-        session_id: fields.session_id ?? null,
-        client_hash: "test",
-        user_agent: "Mozilla/5.0 (Test) Firefox/140.0",
-        status: fields.status ?? "new",
+        user_agent: browserUserAgent,
+        ...fields,
       },
-      { queueMail },
+      { at, queueMail },
     );
-    if (!result.id) throw new Error("not stored");
-    return result.id;
-  };
 
   const setMail = (id: string, values: Record<string, unknown>) =>
     database.db.updateTable("mail_outbox").set(values).where("message_id", "=", id).execute();
@@ -75,31 +59,23 @@ describe.each(dialects)("admin inbox on %s", (dialect) => {
     return response.json() as InboxPage;
   };
 
-  it.beforeAll(async ({ storage }) => {
-    database = await storage.database(dialect);
-    smtp = await TestSmtp.start();
-  });
-  afterAll(async () => {
-    await smtp?.close();
-  });
-  beforeEach(async () => {
-    await clearTables(database);
-    smtp.received.length = 0;
-    const sessionId = randomUUID();
-    await referrerVisitsRepository(database, () => base - minute).record({
-      session_id: sessionId,
-      referrer_url: "https://www.google.com/search?q=booth+software",
-      referrer_host: "www.google.com",
-      source: "search",
-      landing_path: "/pricing",
-      utm_source: "google",
-      utm_medium: "cpc",
-      utm_campaign: "spring-fairs",
-      utm_term: null,
-      utm_content: null,
-      user_agent: "Mozilla/5.0 (Test) Firefox/140.0",
-      is_bot: false,
-    });
+  it.beforeEach(async ({ freshDb, smtp: server, apps: launcher }) => {
+    database = freshDb;
+    smtp = server;
+    apps = launcher;
+    const sessionId = await recordVisit(
+      database,
+      {
+        referrer_url: "https://www.google.com/search?q=booth+software",
+        referrer_host: "www.google.com",
+        source: "search",
+        landing_path: "/pricing",
+        utm_source: "google",
+        utm_medium: "cpc",
+        utm_campaign: "spring-fairs",
+      },
+      { at: base - minute },
+    );
     ids = {
       sent: await store(
         base,
@@ -131,10 +107,6 @@ describe.each(dialects)("admin inbox on %s", (dialect) => {
     });
     await setMail(ids.pending, { next_attempt_at: Date.now() + 365 * 24 * 60 * minute });
   });
-  afterEach(async () => {
-    for (const app of apps.splice(0)) await app.close();
-  });
-
   it("lists every message newest first, with its e-mail state, and counts the failed e-mails", async () => {
     const { app, session } = await start();
     const page = await list(app, session);
@@ -189,9 +161,13 @@ describe.each(dialects)("admin inbox on %s", (dialect) => {
     expect(third.nextCursor).toBeNull();
   });
 
-  it("pages messages received in the same millisecond without losing or repeating one", async () => {
+  it("pages messages received in the same millisecond without losing or repeating one", async ({
+    storage,
+  }) => {
+    // Its own messages only: a database of its own, without those every other test starts with.
+    database = await apps.open(await storage.newConfig(dialect));
+    apps = apps.on(database);
     const { app, session } = await start();
-    await clearTables(database);
     const at = Date.now() - minute;
     const same = [];
     for (let index = 0; index < 5; index++) {
@@ -323,9 +299,7 @@ describe.each(dialects)("admin inbox on %s", (dialect) => {
   it("sends a failed e-mail again: back to pending, due now, and delivered to the SMTP server", async () => {
     const { app, session } = await start({
       ...adminEnv,
-      SMTP_URL: smtp.url,
-      MAIL_TO: "team@boothpilot.example",
-      MAIL_FROM: "web@boothpilot.example",
+      ...smtp.mailEnv(),
     });
     app.mailer.start();
     const response = await adminRequest(app, {
@@ -360,9 +334,7 @@ describe.each(dialects)("admin inbox on %s", (dialect) => {
   it("puts the failed row back as pending, due now, with its attempts and its four days counted afresh", async () => {
     const { app, session } = await start({
       ...adminEnv,
-      SMTP_URL: smtp.url,
-      MAIL_TO: "team@boothpilot.example",
-      MAIL_FROM: "web@boothpilot.example",
+      ...smtp.mailEnv(),
     });
     // The worker is not started: the row stays as the retry left it.
     const before = Date.now();
@@ -396,9 +368,7 @@ describe.each(dialects)("admin inbox on %s", (dialect) => {
   it("refuses to resend what did not fail, an unknown message, or with mail delivery off", async () => {
     const mailOn = {
       ...adminEnv,
-      SMTP_URL: smtp.url,
-      MAIL_TO: "team@boothpilot.example",
-      MAIL_FROM: "web@boothpilot.example",
+      ...smtp.mailEnv(),
     };
     const { app, session } = await start(mailOn);
     const retry = (id: string, on = app, token = session) =>

@@ -1,28 +1,17 @@
 // The session cookie a browser receives: on an HTTPS site (SITE_URL https, or NODE_ENV=production) always Secure
 // with the __Host- prefix, however the request reached the server; on a plain-http site usable over http.
 import type { FastifyInstance } from "fastify";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { adminApiPaths } from "../../contracts/admin-api.ts";
-import { adminEnv, adminRequest, buildAdminTestApp, sessionCookieOf } from "../test/admin.ts";
-import { openTestDatabase, type TestDatabase } from "../test/databases.ts";
+import { adminEnv, adminRequest, sessionCookieOf } from "../test/admin.ts";
+import { type AppLauncher, storageTest as it } from "../test/storage.ts";
 
 describe("the admin session cookie", () => {
-  let test: TestDatabase;
-  const apps: FastifyInstance[] = [];
-  const start = async (env: Record<string, string>) => {
-    const app = await buildAdminTestApp(test.database, { ...adminEnv, ...env });
-    apps.push(app);
-    return app;
-  };
+  let apps: AppLauncher;
+  const start = (env: Record<string, string>) => apps.startAdmin({ ...adminEnv, ...env });
 
-  beforeAll(async () => {
-    test = await openTestDatabase("sqlite");
-  });
-  afterEach(async () => {
-    for (const app of apps.splice(0)) await app.close();
-  });
-  afterAll(async () => {
-    await test?.dispose();
+  it.beforeEach(({ apps: launcher }) => {
+    apps = launcher;
   });
 
   const signInFrom = (app: FastifyInstance, origin: string) =>

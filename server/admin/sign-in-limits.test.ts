@@ -2,32 +2,21 @@
 // (an IPv6 /64 as one), and a bound on password checks running at once; a session already signed in is never
 // affected, and no flood of new keys resets a limit.
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { adminApiPaths, adminErrors } from "../../contracts/admin-api.ts";
-import {
-  adminCredentials,
-  adminEnv,
-  adminRequest,
-  buildAdminTestApp,
-  signedIn,
-  signIn,
-} from "../test/admin.ts";
+import { adminCredentials, adminEnv, adminRequest, signedIn, signIn } from "../test/admin.ts";
 import { freshAddress } from "../test/app.ts";
-import { openTestDatabase, type TestDatabase } from "../test/databases.ts";
+import { type AppLauncher, storageTest as it } from "../test/storage.ts";
 import { defaultSignInLimits, type SignInLimits } from "./sign-in-limiter.ts";
 
 describe("sign-in limits", () => {
-  let test: TestDatabase;
+  let apps: AppLauncher;
   let now = 1_000_000;
-  const apps: FastifyInstance[] = [];
 
-  const start = async (signInLimits?: SignInLimits) => {
-    const app = await buildAdminTestApp(test.database, adminEnv, {
+  const start = (signInLimits?: SignInLimits) =>
+    apps.startAdmin(adminEnv, {
       testing: { now: () => now, ...(signInLimits ? { signInLimits } : {}) },
     });
-    apps.push(app);
-    return app;
-  };
   /** A guess from an address never seen before: the per-address limit never applies. */
   const guess = (app: FastifyInstance, email: string, password = "wrong password 123") =>
     signIn(app, { email, password }, freshAddress()).then(({ response }) => response);
@@ -46,15 +35,8 @@ describe("sign-in limits", () => {
     expect(response.headers["retry-after"]).toBeUndefined();
   };
 
-  beforeAll(async () => {
-    test = await openTestDatabase("sqlite");
-  });
-  afterEach(async () => {
-    for (const app of apps.splice(0)) await app.close();
-    await test.database.db.deleteFrom("admin_sessions").execute();
-  });
-  afterAll(async () => {
-    await test?.dispose();
+  it.beforeEach(({ apps: launcher }) => {
+    apps = launcher;
   });
 
   it.each([

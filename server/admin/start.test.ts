@@ -2,28 +2,25 @@
 // password appears nowhere in its output, and a bad ADMIN_PASSWORD stops it with a message naming the variable.
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { adminApiPaths } from "../../contracts/admin-api.ts";
-import { openDatabase } from "../db/database.ts";
-import { createTestDatabaseConfig, type TestDatabaseConfig } from "../test/databases.ts";
+import { type DatabaseConfig, openDatabase } from "../db/database.ts";
 import { startServer } from "../test/server-process.ts";
+import { storageTest as it } from "../test/storage.ts";
 
 const password = "start-test passphrase 7f3a";
 
 describe("the admin account at start", () => {
-  let created: TestDatabaseConfig;
-  beforeAll(async () => {
-    created = await createTestDatabaseConfig("sqlite");
-  });
-  afterAll(async () => {
-    await created?.remove();
+  let config: DatabaseConfig;
+  it.beforeEach(({ freshDbConfig }) => {
+    config = freshDbConfig;
   });
 
   const env = (extra: Record<string, string>) => ({
     PATH: process.env.PATH ?? "",
     PORT: "0",
     HOST: "127.0.0.1",
-    DATA_DIR: created.config.dataDir,
+    DATA_DIR: config.dataDir,
     SERVE_SITE: "off",
     LOG_LEVEL: "trace",
     ...extra,
@@ -49,7 +46,7 @@ describe("the admin account at start", () => {
     expect(output).toContain("admin console: admin account created");
     expect(output).not.toContain(password);
 
-    const database = await openDatabase(created.config);
+    const database = await openDatabase(config);
     try {
       const rows = await database.db.selectFrom("admin_users").selectAll().execute();
       expect(rows.map((row) => row.email)).toEqual(["owner@boothpilot.example"]);

@@ -2,7 +2,8 @@ import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
-import { createTestDatabaseConfig, dialects, type TestDatabaseConfig } from "../test/databases.ts";
+import { referrerVisit } from "../test/factories.ts";
+import { dialects, emptyDatabaseConfig, type TestDatabaseConfig } from "../test/storage.ts";
 import { migrateToLatest, openDatabase } from "./database.ts";
 
 const created: TestDatabaseConfig[] = [];
@@ -10,8 +11,8 @@ afterAll(async () => {
   for (const config of created) await config.remove();
 });
 
-async function fresh(dialect: (typeof dialects)[number]) {
-  const config = await createTestDatabaseConfig(dialect);
+async function empty(dialect: (typeof dialects)[number]) {
+  const config = await emptyDatabaseConfig(dialect);
   created.push(config);
   return config.config;
 }
@@ -42,7 +43,7 @@ const migrations = [
 
 describe("SQLite storage", () => {
   it("creates DATA_DIR and site.db on first start, in WAL mode with synchronous=FULL", async () => {
-    const { dataDir } = await fresh("sqlite");
+    const { dataDir } = await empty("sqlite");
     const nested = join(dataDir, "not", "yet");
     const database = await openDatabase({ dataDir: nested });
     try {
@@ -59,7 +60,7 @@ describe("SQLite storage", () => {
   });
 
   it("migrates safely when two processes start on the same file at once", async () => {
-    const { dataDir } = await fresh("sqlite");
+    const { dataDir } = await empty("sqlite");
     // All three wait for the same instant after their start-up, so their migrations really overlap.
     const startAt = Date.now() + 2_000;
     const script = [
@@ -91,7 +92,7 @@ describe("SQLite storage", () => {
 
 describe.each(dialects)("migrations on %s", (dialect) => {
   it("create every table once; running them again applies nothing", async () => {
-    const config = await fresh(dialect);
+    const config = await empty(dialect);
     const database = await openDatabase(config);
     try {
       expect(await migrateToLatest(database)).toEqual(migrations);
@@ -104,7 +105,7 @@ describe.each(dialects)("migrations on %s", (dialect) => {
   });
 
   it("are safe when instances migrate at the same time", async () => {
-    const config = await fresh(dialect);
+    const config = await empty(dialect);
     // On SQLite separate processes race (see above): one process's connections share one thread.
     const count = dialect === "postgres" ? 3 : 1;
     const databases = await Promise.all(Array.from({ length: count }, () => openDatabase(config)));
@@ -117,7 +118,7 @@ describe.each(dialects)("migrations on %s", (dialect) => {
   });
 
   it("round-trips stored values: text verbatim, timestamps, booleans", async () => {
-    const config = await fresh(dialect);
+    const config = await empty(dialect);
     const database = await openDatabase(config);
     try {
       await migrateToLatest(database);
@@ -125,19 +126,13 @@ describe.each(dialects)("migrations on %s", (dialect) => {
       await database.db
         .insertInto("referrer_visits")
         .values({
-          session_id: "0b7c2a6e-3f4d-4a5b-8c9d-1e2f3a4b5c6d",
+          ...referrerVisit({
+            referrer_url: hostile,
+            source: "other",
+            user_agent: "",
+            is_bot: true,
+          }),
           created_at: "2026-01-02T03:04:05.678Z",
-          referrer_url: hostile,
-          referrer_host: null,
-          source: "other",
-          landing_path: "/",
-          utm_source: null,
-          utm_medium: null,
-          utm_campaign: null,
-          utm_term: null,
-          utm_content: null,
-          user_agent: "",
-          is_bot: true,
         })
         .execute();
       const row = await database.db

@@ -8,10 +8,10 @@ import { chmod, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { sql } from "kysely";
-import { describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { trackReferrerPath } from "../../contracts/track-referrer.ts";
-import { createTestDatabaseConfig } from "../test/databases.ts";
-import { startServer } from "../test/server-process.ts";
+import { serverEnv, startServer } from "../test/server-process.ts";
+import { emptyDatabaseConfig, storageTest as it } from "../test/storage.ts";
 import { migrateToLatest, openDatabase } from "./database.ts";
 import { backupDatabase, restoreDatabase } from "./sqlite-backup.ts";
 
@@ -54,94 +54,81 @@ async function latestMigration(dataDir: string): Promise<string> {
 describe("SQLite backup and restore", () => {
   it("backs up under load and restores every write acknowledged before the backup", {
     timeout: 60_000,
-  }, async () => {
-    const created = await createTestDatabaseConfig("sqlite");
-    const dataDir = created.config.dataDir;
+  }, async ({ freshDbConfig }) => {
+    const dataDir = freshDbConfig.dataDir;
     const backup = join(dataDir, "..", `${randomUUID()}.db`);
-    const env = {
-      PATH: process.env.PATH ?? "",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SERVE_SITE: "off",
-      RATE_LIMIT: "off",
-      LOG_LEVEL: "info",
-    };
-    try {
-      const server = await startServer(env);
-      const acked: string[] = [];
-      let stop = false;
-      const client = async () => {
-        while (!stop) {
-          const id = randomUUID();
-          const response = await fetch(`${server.url}${trackReferrerPath}`, {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify({
-              session_id: id,
-              referrer: "direct",
-              page_url: "https://www.boothpilot.example/",
-              user_agent: "backup-test",
-            }),
-          });
-          if (response.status === 200) acked.push(id);
-          await response.arrayBuffer();
-        }
-      };
-      const load = Promise.all(Array.from({ length: 8 }, client));
-      while (acked.length < 200) await new Promise((resolve) => setTimeout(resolve, 20));
-      const beforeBackup = [...acked];
-      const backedUp = await runScript("backup.ts", backup, env);
-      expect(backedUp).toMatchObject({ code: 0 });
-      expect(backedUp.out).toMatch(/^Backed up the database under .* \(\d+ bytes\)/);
-      const afterBackup = acked.length;
-      while (acked.length < afterBackup + 50)
-        await new Promise((resolve) => setTimeout(resolve, 20));
-
-      const whileRunning = await runScript("restore.ts", backup, env);
-      expect(whileRunning).toEqual({
-        code: 1,
-        out: expect.stringMatching(/is in use: stop the server/),
-      });
-      stop = true;
-      await load;
-      server.child.kill("SIGTERM");
-      expect(await server.exited).toBe(0);
-      const everything = await storedSessions(dataDir);
-      const lastMigration = await latestMigration(dataDir);
-      expect(lastMigration).toMatch(/^\d{4}-/);
-      expect(acked.filter((id) => !everything.has(id))).toEqual([]);
-
-      const damaged = `${backup}.damaged`;
-      await writeFile(damaged, "not a database at all, just some text");
-      const refused = await runScript("restore.ts", damaged, env);
-      expect(refused.code).toBe(1);
-      expect(refused.out).toMatch(/is not a (SQLite|BoothPilot) database/);
-      expect((await storedSessions(dataDir)).size).toBe(everything.size);
-
-      const restored = await runScript("restore.ts", backup, env);
-      expect(restored.code).toBe(0);
-      expect(restored.out).toContain(`migrations up to ${lastMigration}`);
-      const keptAs = /kept as (\S+)$/m.exec(restored.out)?.[1];
-      expect(keptAs && existsSync(keptAs)).toBe(true);
-      const fromBackup = await storedSessions(dataDir);
-      expect(beforeBackup.filter((id) => !fromBackup.has(id))).toEqual([]);
-      expect(fromBackup.size).toBeLessThan(everything.size);
-
-      const again = await startServer(env);
-      try {
-        expect((await fetch(`${again.url}/readyz`)).status).toBe(200);
-      } finally {
-        again.child.kill("SIGTERM");
-        expect(await again.exited).toBe(0);
+    const env = serverEnv(freshDbConfig);
+    const server = await startServer(env);
+    const acked: string[] = [];
+    let stop = false;
+    const client = async () => {
+      while (!stop) {
+        const id = randomUUID();
+        const response = await fetch(`${server.url}${trackReferrerPath}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            session_id: id,
+            referrer: "direct",
+            page_url: "https://www.boothpilot.example/",
+            user_agent: "backup-test",
+          }),
+        });
+        if (response.status === 200) acked.push(id);
+        await response.arrayBuffer();
       }
+    };
+    const load = Promise.all(Array.from({ length: 8 }, client));
+    while (acked.length < 200) await new Promise((resolve) => setTimeout(resolve, 20));
+    const beforeBackup = [...acked];
+    const backedUp = await runScript("backup.ts", backup, env);
+    expect(backedUp).toMatchObject({ code: 0 });
+    expect(backedUp.out).toMatch(/^Backed up the database under .* \(\d+ bytes\)/);
+    const afterBackup = acked.length;
+    while (acked.length < afterBackup + 50) await new Promise((resolve) => setTimeout(resolve, 20));
+
+    const whileRunning = await runScript("restore.ts", backup, env);
+    expect(whileRunning).toEqual({
+      code: 1,
+      out: expect.stringMatching(/is in use: stop the server/),
+    });
+    stop = true;
+    await load;
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    const everything = await storedSessions(dataDir);
+    const lastMigration = await latestMigration(dataDir);
+    expect(lastMigration).toMatch(/^\d{4}-/);
+    expect(acked.filter((id) => !everything.has(id))).toEqual([]);
+
+    const damaged = `${backup}.damaged`;
+    await writeFile(damaged, "not a database at all, just some text");
+    const refused = await runScript("restore.ts", damaged, env);
+    expect(refused.code).toBe(1);
+    expect(refused.out).toMatch(/is not a (SQLite|BoothPilot) database/);
+    expect((await storedSessions(dataDir)).size).toBe(everything.size);
+
+    const restored = await runScript("restore.ts", backup, env);
+    expect(restored.code).toBe(0);
+    expect(restored.out).toContain(`migrations up to ${lastMigration}`);
+    const keptAs = /kept as (\S+)$/m.exec(restored.out)?.[1];
+    expect(keptAs && existsSync(keptAs)).toBe(true);
+    const fromBackup = await storedSessions(dataDir);
+    expect(beforeBackup.filter((id) => !fromBackup.has(id))).toEqual([]);
+    expect(fromBackup.size).toBeLessThan(everything.size);
+
+    const again = await startServer(env);
+    try {
+      expect((await fetch(`${again.url}/readyz`)).status).toBe(200);
     } finally {
-      await created.remove();
+      again.child.kill("SIGTERM");
+      expect(await again.exited).toBe(0);
     }
   });
 
   it("keeps the database, its log and its backups to the server's user: 0600 files in 0700 folders", async () => {
-    const created = await createTestDatabaseConfig("sqlite");
+    // Files the database itself creates and migrates, in a folder of its own.
+    const created = await emptyDatabaseConfig("sqlite");
     const dataDir = join(created.config.dataDir, "data");
     const backups = join(created.config.dataDir, "backups", "nightly");
     const mode = async (path: string) => ((await stat(path)).mode & 0o777).toString(8);

@@ -1,14 +1,12 @@
 // The functions over real HTTP (sockets, chunked bodies, CORS, slow clients), on both databases.
 import { randomUUID } from "node:crypto";
 import { connect } from "node:net";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { contactFormPath } from "../../contracts/contact-form.ts";
 import { trackReferrerPath } from "../../contracts/track-referrer.ts";
 import type { AppDatabase } from "../db/database.ts";
-import { buildTestApp, expectErrorShape } from "../test/app.ts";
-import { dialects, openTestDatabase, type TestDatabase } from "../test/databases.ts";
-import { storageTest } from "../test/storage.ts";
+import { expectErrorShape } from "../test/app.ts";
+import { dialects, storageTest as it } from "../test/storage.ts";
 
 const contact = {
   name: "Grace Hopper",
@@ -27,22 +25,17 @@ let clientCounter = 0;
 const newClient = () => `192.0.2.${++clientCounter}`;
 
 describe.each(dialects)("server functions over HTTP on %s", (dialect) => {
-  const it = storageTest;
   it.override("dialect", dialect);
   let database: AppDatabase;
-  let app: FastifyInstance;
   let base: string;
 
   it.beforeAll(async ({ storage }) => {
     database = await storage.database(dialect);
-    app = await buildTestApp(database, {
+    const app = await storage.apps(dialect).start({
       TRUST_PROXY: "127.0.0.1",
       CORS_ORIGINS: "https://partner.example",
     });
     base = await app.listen({ port: 0, host: "127.0.0.1" });
-  });
-  afterAll(async () => {
-    await app?.close();
   });
 
   function post(
@@ -180,26 +173,20 @@ describe.each(dialects)("server functions over HTTP on %s", (dialect) => {
 });
 
 describe("slow clients", () => {
-  let test: TestDatabase;
-  let app: FastifyInstance;
   let port: number;
 
-  beforeAll(async () => {
-    test = await openTestDatabase("sqlite");
-    app = await buildTestApp(
-      test.database,
+  it.beforeAll(async ({ storage }) => {
+    const app = await storage.apps("sqlite").start(
       {},
       {
-        testing: { timeouts: { headersMs: 500, requestMs: 1_000, idleMs: 800, keepAliveMs: 500 } },
+        testing: {
+          timeouts: { headersMs: 500, requestMs: 1_000, idleMs: 800, keepAliveMs: 500 },
+        },
       },
     );
     await app.listen({ port: 0, host: "127.0.0.1" });
     const address = app.server.address();
     port = typeof address === "object" && address ? address.port : 0;
-  });
-  afterAll(async () => {
-    await app?.close();
-    await test?.dispose();
   });
 
   /** Opens a socket, feeds it, and resolves with what the server sent and when it closed the socket. */

@@ -1,28 +1,15 @@
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { afterEach, describe, expect, vi } from "vitest";
 import { honeypotFieldName } from "../../contracts/contact-fields.ts";
 import { contactFormPath } from "../../contracts/contact-form.ts";
-import { type AppDatabase, openDatabase } from "../db/database.ts";
-import { buildTestApp, expectErrorShape, freshAddress } from "../test/app.ts";
-import { createTestDatabaseConfig } from "../test/databases.ts";
-import { clearTables, dialects, storageTest } from "../test/storage.ts";
+import type { AppDatabase } from "../db/database.ts";
+import { expectErrorShape, freshAddress, type PostOptions, postJson } from "../test/app.ts";
+import { browserUserAgent, contactFormPost } from "../test/factories.ts";
+import { dialects, storageTest } from "../test/storage.ts";
 
-const valid = {
-  name: "Ada Lovelace",
-  email: "ada@example.com",
-  phone: "+1 555 0100",
-  business_name: "Analytical Markets",
-  website: "https://markets.example/fall",
-  message: "Hello,\nwe run a flea market of 120 booths.\nCan you help?",
-};
+const valid = contactFormPost();
 
 const urlError = "website must be an absolute http:// or https:// URL";
-
-interface PostOptions {
-  address?: string;
-  contentType?: string | null;
-  headers?: Record<string, string>;
-}
 
 describe.each(dialects)("submit-contact-form on %s", (dialect) => {
   const it = storageTest;
@@ -30,27 +17,17 @@ describe.each(dialects)("submit-contact-form on %s", (dialect) => {
   let database: AppDatabase;
   let app: FastifyInstance;
 
-  it.beforeEach(async ({ db, app: built }) => {
-    database = db;
-    app = built;
-    await clearTables(db);
+  it.beforeEach(({ freshDb, freshApp }) => {
+    database = freshDb;
+    app = freshApp;
   });
 
-  function post(payload: unknown, options: PostOptions = {}): Promise<LightMyRequestResponse> {
-    const contentType =
-      options.contentType === undefined ? "application/json" : options.contentType;
-    return app.inject({
-      method: "POST",
-      url: contactFormPath,
-      headers: {
-        ...(contentType === null ? {} : { "content-type": contentType }),
-        "user-agent": "Mozilla/5.0 (Test) Firefox/140.0",
-        ...options.headers,
-      },
-      payload: typeof payload === "string" ? payload : JSON.stringify(payload),
-      remoteAddress: options.address ?? freshAddress(),
+  /** Posts as a visitor's browser does. */
+  const post = (payload: unknown, options: PostOptions = {}) =>
+    postJson(app, contactFormPath, payload, {
+      ...options,
+      headers: { "user-agent": browserUserAgent, ...options.headers },
     });
-  }
 
   const stored = () =>
     database.db.selectFrom("contact_messages").selectAll().orderBy("created_at").execute();
@@ -414,20 +391,19 @@ describe.each(dialects)("submit-contact-form behind a proxy, on %s", (dialect) =
   let database: AppDatabase;
   let app: FastifyInstance;
 
-  it.beforeEach(async ({ db, app: built }) => {
-    database = db;
-    app = built;
+  it.beforeEach(({ freshDb, freshApp }) => {
+    database = freshDb;
+    app = freshApp;
   });
 
   it("takes the client address from X-Forwarded-For set by the trusted proxy", async () => {
     const send = (client: string, n: number) =>
-      app.inject({
-        method: "POST",
-        url: contactFormPath,
-        headers: { "content-type": "application/json", "x-forwarded-for": client },
-        payload: { ...valid, message: `via proxy ${client} ${n}` },
-        remoteAddress: "127.0.0.1",
-      });
+      postJson(
+        app,
+        contactFormPath,
+        { ...valid, message: `via proxy ${client} ${n}` },
+        { address: "127.0.0.1", headers: { "x-forwarded-for": client } },
+      );
     const statuses: number[] = [];
     for (let n = 1; n <= 6; n++) statuses.push((await send(`198.51.100.${n}`, n)).statusCode);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
@@ -443,39 +419,15 @@ describe.each(dialects)("submit-contact-form behind a proxy, on %s", (dialect) =
   });
 });
 
-async function unmigrated(dialect: (typeof dialects)[number]): Promise<{
-  database: AppDatabase;
-  dispose: () => Promise<void>;
-}> {
-  const created = await createTestDatabaseConfig(dialect);
-  const database = await openDatabase(created.config);
-  return {
-    database,
-    async dispose() {
-      await database.close();
-      await created.remove();
-    },
-  };
-}
-
 describe.each(dialects)("submit-contact-form when storage fails, on %s", (dialect) => {
-  it('answers 500 {"success": false, "error": "Failed to submit form"} and nothing else', async () => {
-    // No tables: every write fails.
-    const broken = await unmigrated(dialect);
-    const app = await buildTestApp(broken.database);
-    try {
-      const response = await app.inject({
-        method: "POST",
-        url: contactFormPath,
-        headers: { "content-type": "application/json" },
-        payload: valid,
-        remoteAddress: freshAddress(),
-      });
+  storageTest.override("dialect", dialect);
+  storageTest(
+    'answers 500 {"success": false, "error": "Failed to submit form"} and nothing else',
+    async ({ failingDb, apps }) => {
+      const app = await apps.on(failingDb).start();
+      const response = await postJson(app, contactFormPath, valid);
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({ success: false, error: "Failed to submit form" });
-    } finally {
-      await app.close();
-      await broken.dispose();
-    }
-  });
+    },
+  );
 });

@@ -1,11 +1,10 @@
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { describe, expect, it } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { describe, expect } from "vitest";
 import { trackReferrerErrors, trackReferrerPath } from "../../contracts/track-referrer.ts";
-import { type AppDatabase, openDatabase } from "../db/database.ts";
-import { buildTestApp, expectErrorShape, freshAddress } from "../test/app.ts";
-import { createTestDatabaseConfig } from "../test/databases.ts";
+import type { AppDatabase } from "../db/database.ts";
+import { expectErrorShape, freshAddress, type PostOptions, postJson } from "../test/app.ts";
 import { expectStrictCsp } from "../test/headers.ts";
-import { clearTables, dialects, storageTest } from "../test/storage.ts";
+import { dialects, storageTest } from "../test/storage.ts";
 
 const sessionId = "0b7c2a6e-3f4d-4a5b-8c9d-1e2f3a4b5c6d";
 const valid = {
@@ -24,29 +23,14 @@ describe.each(dialects)("track-referrer on %s", (dialect) => {
   let database: AppDatabase;
   let app: FastifyInstance;
 
-  it.beforeEach(async ({ db, app: built }) => {
-    database = db;
-    app = built;
-    await clearTables(db);
+  it.beforeEach(({ freshDb, freshApp }) => {
+    database = freshDb;
+    app = freshApp;
   });
 
-  function post(
-    payload: unknown,
-    options: { address?: string; contentType?: string | null } = {},
-  ): Promise<LightMyRequestResponse> {
-    const contentType =
-      options.contentType === undefined ? "application/json" : options.contentType;
-    return app.inject({
-      method: "POST",
-      url: trackReferrerPath,
-      headers: {
-        ...browserHeaders,
-        ...(contentType === null ? {} : { "content-type": contentType }),
-      },
-      payload: typeof payload === "string" ? payload : JSON.stringify(payload),
-      remoteAddress: options.address ?? freshAddress(),
-    });
-  }
+  /** Posts as the site's script does, from the browser it names. */
+  const post = (payload: unknown, options: Omit<PostOptions, "headers"> = {}) =>
+    postJson(app, trackReferrerPath, payload, { ...options, headers: browserHeaders });
 
   const stored = () =>
     database.db.selectFrom("referrer_visits").selectAll().orderBy("created_at").execute();
@@ -239,26 +223,16 @@ describe.each(dialects)("track-referrer on %s", (dialect) => {
 });
 
 describe.each(dialects)("track-referrer when storage fails, on %s", (dialect) => {
-  it('answers 500 {"success": false, "error": "Failed to track referrer"}', async () => {
-    const created = await createTestDatabaseConfig(dialect);
-    const database = await openDatabase(created.config); // not migrated: no tables
-    const app = await buildTestApp(database);
-    try {
-      const response = await app.inject({
-        method: "POST",
-        url: trackReferrerPath,
-        headers: { "content-type": "application/json" },
-        payload: valid,
-        remoteAddress: freshAddress(),
-      });
+  storageTest.override("dialect", dialect);
+  storageTest(
+    'answers 500 {"success": false, "error": "Failed to track referrer"}',
+    async ({ failingDb, apps }) => {
+      const app = await apps.on(failingDb).start();
+      const response = await postJson(app, trackReferrerPath, valid);
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({ success: false, error: "Failed to track referrer" });
-    } finally {
-      await app.close();
-      await database.close();
-      await created.remove();
-    }
-  });
+    },
+  );
 });
 
 describe.each(dialects)("RATE_LIMIT=off on %s", (dialect) => {
@@ -268,16 +242,12 @@ describe.each(dialects)("RATE_LIMIT=off on %s", (dialect) => {
     const address = freshAddress();
     const statuses = new Set<number>();
     for (let n = 0; n < 70; n++) {
-      const response = await app.inject({
-        method: "POST",
-        url: trackReferrerPath,
-        headers: { "content-type": "application/json" },
-        payload: {
-          ...valid,
-          session_id: `0b7c2a6e-3f4d-4a5b-8c9d-${String(n).padStart(12, "0")}`,
-        },
-        remoteAddress: address,
-      });
+      const response = await postJson(
+        app,
+        trackReferrerPath,
+        { ...valid, session_id: `0b7c2a6e-3f4d-4a5b-8c9d-${String(n).padStart(12, "0")}` },
+        { address },
+      );
       statuses.add(response.statusCode);
     }
     expect([...statuses]).toEqual([200]);

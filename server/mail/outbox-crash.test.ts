@@ -2,105 +2,92 @@
 // SIGKILL while that mail is pending, and is started again with SMTP back: every stored message is delivered,
 // each exactly once.
 import { randomUUID } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { contactFormPath } from "../../contracts/contact-form.ts";
-import { openDatabase } from "../db/database.ts";
-import { createTestDatabaseConfig, dialects } from "../test/databases.ts";
 import { serverEnv, startServer } from "../test/server-process.ts";
-import { TestSmtp } from "../test/smtp.ts";
+import { dialects, storageTest as it } from "../test/storage.ts";
 import { waitFor } from "../test/wait-for.ts";
 
 describe.each(dialects)("kill -9 while mail is pending, on %s", (dialect) => {
+  it.override("dialect", dialect);
+  it.override("smtpOptions", { user: "crash", pass: "crash-pass" });
   it("delivers every stored message exactly once after the restart", {
     timeout: 60_000,
-  }, async () => {
-    const created = await createTestDatabaseConfig(dialect);
-    const smtp = await TestSmtp.start({ user: "crash", pass: "crash-pass" });
+  }, async ({ freshDbConfig, freshDb: database, smtp }) => {
     await smtp.down();
-    const env = serverEnv(created.config, {
-      SMTP_URL: smtp.url,
-      MAIL_TO: "team@boothpilot.example",
-      MAIL_FROM: "web@boothpilot.example",
-    });
-    const database = await openDatabase(created.config);
-    try {
-      const first = await startServer(env);
-      const acked: string[] = [];
-      let stop = false;
-      const client = async () => {
-        while (!stop && acked.length < 150) {
-          const text = `crash mail ${randomUUID()}`;
-          try {
-            const response = await fetch(`${first.url}${contactFormPath}`, {
-              method: "POST",
-              headers: { "content-type": "application/json" },
-              body: JSON.stringify({
-                name: "Crash Test",
-                email: "crash@example.com",
-                message: text,
-              }),
-            });
-            if (response.status === 200) acked.push(text);
-            await response.arrayBuffer();
-          } catch {
-            // Killed mid-request: nothing was promised.
-          }
+    const env = serverEnv(freshDbConfig, smtp.mailEnv());
+    const first = await startServer(env);
+    const acked: string[] = [];
+    let stop = false;
+    const client = async () => {
+      while (!stop && acked.length < 150) {
+        const text = `crash mail ${randomUUID()}`;
+        try {
+          const response = await fetch(`${first.url}${contactFormPath}`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({
+              name: "Crash Test",
+              email: "crash@example.com",
+              message: text,
+            }),
+          });
+          if (response.status === 200) acked.push(text);
+          await response.arrayBuffer();
+        } catch {
+          // Killed mid-request: nothing was promised.
         }
-      };
-      const load = Promise.all(Array.from({ length: 8 }, client));
-      // Killed under load, at an arbitrary moment once some messages are acknowledged: some rows may be leased
-      // by the dying worker.
-      await waitFor("acknowledged messages", async () => acked.length >= 30, 20_000);
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 300));
-      first.child.kill("SIGKILL");
-      expect(await first.exited).toBe("SIGKILL");
-      stop = true;
-      await load;
-      expect(acked.length).toBeGreaterThan(20);
-      expect(first.output()).toMatch(/mail delivery on/);
-      expect(smtp.received).toHaveLength(0);
+      }
+    };
+    const load = Promise.all(Array.from({ length: 8 }, client));
+    // Killed under load, at an arbitrary moment once some messages are acknowledged: some rows may be leased
+    // by the dying worker.
+    await waitFor("acknowledged messages", async () => acked.length >= 30, 20_000);
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 300));
+    first.child.kill("SIGKILL");
+    expect(await first.exited).toBe("SIGKILL");
+    stop = true;
+    await load;
+    expect(acked.length).toBeGreaterThan(20);
+    expect(first.output()).toMatch(/mail delivery on/);
+    expect(smtp.received).toHaveLength(0);
 
-      if (dialect === "postgres") {
-        // A lease of a vanished instance is honoured until it ends (5 minutes): end those leases now, as if
-        // the 5 minutes had passed. (On SQLite the restarted single worker releases them itself.)
-        await database.db
-          .updateTable("mail_outbox")
-          .set({ next_attempt_at: Date.now() })
-          .where("status", "=", "pending")
-          .where("lease_owner", "is not", null)
-          .execute();
-      }
-      await smtp.up();
-      const second = await startServer(env);
-      try {
-        const stored = await database.db
-          .selectFrom("contact_messages")
-          .select(["id", "message"])
-          .execute();
-        // Every acknowledged message was stored (and maybe a few whose answer the kill cut off).
-        const storedTexts = new Set(stored.map((row) => row.message));
-        expect(acked.filter((text) => !storedTexts.has(text))).toEqual([]);
-        await waitFor("every delivery", async () => smtp.received.length >= stored.length, 20_000);
-        await waitFor(
-          "the sent marks",
-          async () => {
-            const rows = await database.db.selectFrom("mail_outbox").select("status").execute();
-            return rows.length === stored.length && rows.every((row) => row.status === "sent");
-          },
-          10_000,
-        );
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        expect(smtp.messageIds().sort()).toEqual(
-          stored.map((row) => `<contact.${row.id}@boothpilot.example>`).sort(),
-        );
-      } finally {
-        second.child.kill("SIGTERM");
-        expect(await second.exited).toBe(0);
-      }
+    if (dialect === "postgres") {
+      // A lease of a vanished instance is honoured until it ends (5 minutes): end those leases now, as if
+      // the 5 minutes had passed. (On SQLite the restarted single worker releases them itself.)
+      await database.db
+        .updateTable("mail_outbox")
+        .set({ next_attempt_at: Date.now() })
+        .where("status", "=", "pending")
+        .where("lease_owner", "is not", null)
+        .execute();
+    }
+    await smtp.up();
+    const second = await startServer(env);
+    try {
+      const stored = await database.db
+        .selectFrom("contact_messages")
+        .select(["id", "message"])
+        .execute();
+      // Every acknowledged message was stored (and maybe a few whose answer the kill cut off).
+      const storedTexts = new Set(stored.map((row) => row.message));
+      expect(acked.filter((text) => !storedTexts.has(text))).toEqual([]);
+      await waitFor("every delivery", async () => smtp.received.length >= stored.length, 20_000);
+      await waitFor(
+        "the sent marks",
+        async () => {
+          const rows = await database.db.selectFrom("mail_outbox").select("status").execute();
+          return rows.length === stored.length && rows.every((row) => row.status === "sent");
+        },
+        10_000,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(smtp.messageIds().sort()).toEqual(
+        stored.map((row) => `<contact.${row.id}@boothpilot.example>`).sort(),
+      );
     } finally {
-      await database.close();
-      await smtp.close();
-      await created.remove();
+      second.child.kill("SIGTERM");
+      expect(await second.exited).toBe(0);
     }
   });
 });

@@ -3,36 +3,27 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { honeypotFieldName } from "../../contracts/contact-fields.ts";
 import { contactFormPath } from "../../contracts/contact-form.ts";
 import { trackReferrerPath } from "../../contracts/track-referrer.ts";
-import { type AppDatabase, openDatabase } from "../db/database.ts";
-import { contactMessagesRepository } from "../db/repositories/contact-messages.ts";
+import type { AppDatabase } from "../db/database.ts";
 import { mailOutboxRepository } from "../db/repositories/mail-outbox.ts";
-import { buildTestApp, freshAddress } from "../test/app.ts";
-import { clearTables, dialects, openTestDatabase, type TestDatabase } from "../test/databases.ts";
+import { freshAddress, postJson } from "../test/app.ts";
+import { contactFormPost, storeMessage } from "../test/factories.ts";
 import { decodeWords, readMail } from "../test/mime.ts";
-import { TestSmtp } from "../test/smtp.ts";
-import { storageTest } from "../test/storage.ts";
+import type { TestSmtp } from "../test/smtp.ts";
+import { type AppLauncher, dialects, storageTest as it } from "../test/storage.ts";
 import { waitFor } from "../test/wait-for.ts";
 import type { OutboxWorkerTuning } from "./outbox-worker.ts";
 
 const mailEnv = (smtp: TestSmtp) => ({
-  SMTP_URL: smtp.url,
+  ...smtp.mailEnv(),
   MAIL_TO: "team@boothpilot.example, sales@boothpilot.example",
-  MAIL_FROM: "web@boothpilot.example",
   SITE_URL: "https://www.boothpilot.example/",
 });
 
-const contact = {
-  name: "Ada Lovelace",
-  email: "ada@example.com",
-  phone: "+1 555 0100",
-  business_name: "Analytical Markets",
-  website: "https://markets.example/fall",
-  message: "Hello,\nwe run a flea market of 120 booths.\nCan you help?",
-};
+const contact = contactFormPost();
 
 const second = 1_000;
 const day = 24 * 60 * 60 * second;
@@ -59,15 +50,16 @@ interface MailApp {
   logs: LogLine[];
 }
 
+/** An app on the launcher's database with mail delivery started, its worker on a clock the test moves. */
 async function startMailApp(
-  database: AppDatabase,
+  apps: AppLauncher,
   env: Record<string, string>,
   worker: Partial<OutboxWorkerTuning> = {},
   smtpTimeouts = { connectionMs: 1_000, greetingMs: 300, socketMs: 2_000 },
 ): Promise<MailApp> {
   const clock = new Clock();
   const logs: LogLine[] = [];
-  const app = await buildTestApp(database, env, {
+  const app = await apps.start(env, {
     logger: {
       level: "debug",
       stream: { write: (line: string) => logs.push(JSON.parse(line) as LogLine) },
@@ -89,71 +81,42 @@ async function startMailApp(
   return { app, clock, logs };
 }
 
-function submit(app: FastifyInstance, payload: Record<string, unknown> = contact) {
-  return app.inject({
-    method: "POST",
-    url: contactFormPath,
-    headers: { "content-type": "application/json" },
-    payload,
-    remoteAddress: freshAddress(),
-  });
-}
+const submit = (app: FastifyInstance, payload: Record<string, unknown> = contact) =>
+  postJson(app, contactFormPath, payload);
 
 describe.each(dialects)("mail delivery on %s", (dialect) => {
-  const it = storageTest;
   it.override("dialect", dialect);
+  it.override("smtpOptions", { user: "mailer", pass: "s3cret:pass@word" });
   let database: AppDatabase;
   let smtp: TestSmtp;
-  const apps: FastifyInstance[] = [];
+  let apps: AppLauncher;
 
   const outbox = () =>
     database.db.selectFrom("mail_outbox").selectAll().orderBy("created_at").execute();
   const messages = () =>
     database.db.selectFrom("contact_messages").selectAll().orderBy("created_at").execute();
 
-  async function mailApp(
+  const mailApp = (
     worker: Partial<OutboxWorkerTuning> = {},
     env = mailEnv(smtp),
     smtpTimeouts?: Parameters<typeof startMailApp>[3],
-  ) {
-    const started = await startMailApp(database, env, worker, smtpTimeouts);
-    apps.push(started.app);
-    return started;
-  }
+  ) => startMailApp(apps, env, worker, smtpTimeouts);
 
-  it.beforeAll(async ({ storage }) => {
-    database = await storage.database(dialect);
-    smtp = await TestSmtp.start({ user: "mailer", pass: "s3cret:pass@word" });
-  });
-  afterAll(async () => {
-    await smtp?.close();
-  });
-  beforeEach(async () => {
-    await clearTables(database);
-    smtp.received.length = 0;
-    smtp.dataCommands = 0;
-    smtp.behaviour = { kind: "accept" };
-    await smtp.up();
-  });
-  afterEach(async () => {
-    for (const app of apps.splice(0)) await app.close();
+  it.beforeEach(({ freshDb, smtp: server, apps: launcher }) => {
+    database = freshDb;
+    smtp = server;
+    apps = launcher;
   });
 
   it("delivers a message: headers, both bodies, the tracked session, the admin link; then marks it sent", async () => {
     const { app } = await mailApp();
     const sessionId = randomUUID();
-    const visit = await app.inject({
-      method: "POST",
-      url: trackReferrerPath,
-      headers: { "content-type": "application/json" },
-      payload: {
-        session_id: sessionId,
-        referrer: "https://www.google.com/search?q=flea+market+software",
-        page_url:
-          "https://www.boothpilot.example/event-types/flea-markets?utm_source=google&utm_medium=cpc",
-        user_agent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0",
-      },
-      remoteAddress: freshAddress(),
+    const visit = await postJson(app, trackReferrerPath, {
+      session_id: sessionId,
+      referrer: "https://www.google.com/search?q=flea+market+software",
+      page_url:
+        "https://www.boothpilot.example/event-types/flea-markets?utm_source=google&utm_medium=cpc",
+      user_agent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0",
     });
     expect(visit.statusCode).toBe(200);
     const before = Date.now();
@@ -218,18 +181,13 @@ describe.each(dialects)("mail delivery on %s", (dialect) => {
     expect(await outbox()).toHaveLength(0);
 
     // A stored row that holds CR/LF anyway (the e-mail does not rely on the contract) and HTML everywhere.
-    const { id } = await app.repositories.contactMessages.submit(
+    const id = await storeMessage(
+      app,
       {
         name: "Eve\r\nBcc: everyone@example.com\r\nSubject: you won",
         email: "eve@example.com",
-        phone: null,
         business_name: "<b>Evil</b>\nCorp",
-        website: null,
         message: `<script>alert("x")</script>\r\n.\r\nRCPT TO:<everyone@example.com>\r\n<img src=x onerror=alert(1)>`,
-        session_id: null,
-        client_hash: "test",
-        user_agent: null,
-        status: "new",
       },
       { queueMail: true },
     );
@@ -281,13 +239,12 @@ describe.each(dialects)("mail delivery on %s", (dialect) => {
     );
     const address = freshAddress();
     for (let n = 0; n < 2; n++) {
-      const response = await app.inject({
-        method: "POST",
-        url: contactFormPath,
-        headers: { "content-type": "application/json" },
-        payload: { ...contact, message: "once" },
-        remoteAddress: address,
-      });
+      const response = await postJson(
+        app,
+        contactFormPath,
+        { ...contact, message: "once" },
+        { address },
+      );
       expect(response.statusCode).toBe(200);
     }
     await waitFor("the delivery", () => smtp.received.length === 1);
@@ -516,114 +473,79 @@ describe.each(dialects)("mail delivery on %s", (dialect) => {
 });
 
 describe("mail delivery over smtps://", () => {
-  it("delivers over implicit TLS", async () => {
-    const test = await openTestDatabase("sqlite");
-    const smtp = await TestSmtp.start({ user: "tls-user", pass: "tls-pass", secure: true });
-    const { app } = await startMailApp(test.database, mailEnv(smtp));
-    try {
-      expect(smtp.url).toMatch(/^smtps:\/\//);
-      expect((await submit(app)).statusCode).toBe(200);
-      await waitFor("the delivery", () => smtp.received.length === 1);
-      expect(smtp.received[0]!.user).toBe("tls-user");
-    } finally {
-      await app.close();
-      await smtp.close();
-      await test.dispose();
-    }
+  it.override("smtpOptions", { user: "tls-user", pass: "tls-pass", secure: true });
+  it("delivers over implicit TLS", async ({ smtp, apps }) => {
+    const { app } = await startMailApp(apps, mailEnv(smtp));
+    expect(smtp.url).toMatch(/^smtps:\/\//);
+    expect((await submit(app)).statusCode).toBe(200);
+    await waitFor("the delivery", () => smtp.received.length === 1);
+    expect(smtp.received[0]!.user).toBe("tls-user");
   });
 });
 
 describe("the outbox on SQLite", () => {
-  it("releases at start the leases of a worker that is gone (one worker per database)", async () => {
-    const test = await openTestDatabase("sqlite");
-    const smtp = await TestSmtp.start();
-    try {
-      const { app: first } = await startMailApp(test.database, mailEnv(smtp));
-      // A second worker on the same database in this process is refused.
-      const second = await buildTestApp(test.database, mailEnv(smtp));
-      await second.ready();
-      expect(() => second.mailer.start()).toThrow(/already serves the SQLite database/);
-      await second.close();
-      await first.close();
+  it("releases at start the leases of a worker that is gone (one worker per database)", async ({
+    freshDb: database,
+    smtp,
+    apps,
+  }) => {
+    const { app: first } = await startMailApp(apps, mailEnv(smtp));
+    // A second worker on the same database in this process is refused.
+    const second = await apps.start(mailEnv(smtp));
+    await second.ready();
+    expect(() => second.mailer.start()).toThrow(/already serves the SQLite database/);
+    await second.close();
+    await first.close();
 
-      const { id } = await first.repositories.contactMessages.submit(
-        { ...contactRow(), message: "left leased" },
-        { queueMail: true },
-      );
-      // As if a worker had claimed it and then been killed.
-      await test.database.db
-        .updateTable("mail_outbox")
-        .set({ lease_owner: "gone", next_attempt_at: Date.now() + 60 * 60_000, attempts: 1 })
-        .execute();
-      const { app } = await startMailApp(test.database, mailEnv(smtp));
-      try {
-        await waitFor("the delivery", () => smtp.received.length === 1);
-        expect(smtp.messageIds()).toEqual([`<contact.${id}@boothpilot.example>`]);
-      } finally {
-        await app.close();
-      }
-    } finally {
-      await smtp.close();
-      await test.dispose();
-    }
+    const id = await storeMessage(
+      first,
+      { name: "Grace", message: "left leased" },
+      { queueMail: true },
+    );
+    // As if a worker had claimed it and then been killed.
+    await database.db
+      .updateTable("mail_outbox")
+      .set({ lease_owner: "gone", next_attempt_at: Date.now() + 60 * 60_000, attempts: 1 })
+      .execute();
+    await startMailApp(apps, mailEnv(smtp));
+    await waitFor("the delivery", () => smtp.received.length === 1);
+    expect(smtp.messageIds()).toEqual([`<contact.${id}@boothpilot.example>`]);
   });
 });
 
-function contactRow() {
-  return {
-    name: "Grace",
-    email: "grace@example.com",
-    phone: null,
-    business_name: null,
-    website: null,
-    message: "hi",
-    session_id: null,
-    client_hash: "test",
-    user_agent: null,
-    status: "new" as const,
-  };
-}
-
 describe("several instances on one PostgreSQL database", () => {
-  let test: TestDatabase;
+  it.override("dialect", "postgres");
+  let database: AppDatabase;
+  /** The second instance's own connections to the same database. */
   let second: AppDatabase;
   let smtp: TestSmtp;
+  let apps: AppLauncher;
 
-  beforeAll(async () => {
-    test = await openTestDatabase("postgres");
-    second = await openDatabase(test.config);
-    smtp = await TestSmtp.start();
-  });
-  afterAll(async () => {
-    await smtp?.close();
-    await second?.close();
-    await test?.dispose();
-  });
-  beforeEach(async () => {
-    await clearTables(test.database);
-    smtp.received.length = 0;
+  it.beforeEach(async ({ freshDb, freshDbConfig, smtp: server, apps: launcher }) => {
+    database = freshDb;
+    smtp = server;
+    apps = launcher;
+    second = await apps.open(freshDbConfig);
   });
 
-  async function queue(count: number): Promise<string[]> {
-    const repository = contactMessagesRepository(test.database);
-    const results = await Promise.all(
+  const queue = (count: number): Promise<string[]> =>
+    Promise.all(
       Array.from({ length: count }, (_, n) =>
-        repository.submit(
-          { ...contactRow(), message: `instance test ${n} ${randomUUID()}` },
+        storeMessage(
+          database,
+          { name: "Grace", message: `instance test ${n} ${randomUUID()}` },
           { queueMail: true },
         ),
       ),
     );
-    return results.map((result) => result.id!);
-  }
 
   it("hand each due row to one claimer only (FOR UPDATE SKIP LOCKED)", async () => {
     const ids = await queue(150);
-    const claimers = [mailOutboxRepository(test.database), mailOutboxRepository(second)];
+    const claimers = [mailOutboxRepository(database), mailOutboxRepository(second)];
     // Open four connections in each pool first, so that every claimer's first claim runs at once.
-    for (const database of [test.database, second]) {
+    for (const instance of [database, second]) {
       await Promise.all(
-        Array.from({ length: 4 }, () => sql`select pg_sleep(0.05)`.execute(database.db)),
+        Array.from({ length: 4 }, () => sql`select pg_sleep(0.05)`.execute(instance.db)),
       );
     }
     const claimed: string[] = [];
@@ -653,51 +575,41 @@ describe("several instances on one PostgreSQL database", () => {
     smtp.behaviour = { kind: "accept", delayMs: 5 };
     const env = mailEnv(smtp);
     const [one, two] = await Promise.all([
-      startMailApp(test.database, env, { batchSize: 3 }),
-      startMailApp(second, env, { batchSize: 3 }),
+      startMailApp(apps, env, { batchSize: 3 }),
+      startMailApp(apps.on(second), env, { batchSize: 3 }),
     ]);
-    try {
-      await waitFor("every delivery", () => smtp.received.length >= 60);
-      await pause(200);
-      expect(smtp.messageIds().sort()).toEqual(
-        ids.map((id) => `<contact.${id}@boothpilot.example>`).sort(),
-      );
-      const sent = [one, two].map((started) => started.app.mailer.worker!.stats.sent);
-      expect(sent[0]! + sent[1]!).toBe(60);
-      expect(Math.min(...sent)).toBeGreaterThan(0);
-      const rows = await waitFor("the sent marks", async () => {
-        const current = await test.database.db.selectFrom("mail_outbox").select("status").execute();
-        return current.every((row) => row.status === "sent") ? current : undefined;
-      });
-      expect(rows).toHaveLength(60);
-    } finally {
-      smtp.behaviour = { kind: "accept" };
-      await one.app.close();
-      await two.app.close();
-    }
+    await waitFor("every delivery", () => smtp.received.length >= 60);
+    await pause(200);
+    expect(smtp.messageIds().sort()).toEqual(
+      ids.map((id) => `<contact.${id}@boothpilot.example>`).sort(),
+    );
+    const sent = [one, two].map((started) => started.app.mailer.worker!.stats.sent);
+    expect(sent[0]! + sent[1]!).toBe(60);
+    expect(Math.min(...sent)).toBeGreaterThan(0);
+    const rows = await waitFor("the sent marks", async () => {
+      const current = await database.db.selectFrom("mail_outbox").select("status").execute();
+      return current.every((row) => row.status === "sent") ? current : undefined;
+    });
+    expect(rows).toHaveLength(60);
   });
 
   it("respect another instance's lease until it ends", async () => {
     const [id] = await queue(1);
     // Another instance claimed it and stopped answering; its lease ends in 5 minutes.
-    await test.database.db
+    await database.db
       .updateTable("mail_outbox")
       .set({ lease_owner: "other-instance", next_attempt_at: Date.now() + 5 * 60_000, attempts: 1 })
       .execute();
-    const { app, clock } = await startMailApp(test.database, mailEnv(smtp));
-    try {
-      await pause(150);
-      expect(smtp.received).toHaveLength(0);
-      clock.advance(5 * 60_000);
-      await waitFor("the delivery after the lease", () => smtp.received.length === 1);
-      expect(smtp.messageIds()).toEqual([`<contact.${id}@boothpilot.example>`]);
-      const row = await waitFor("the sent mark", async () => {
-        const [current] = await test.database.db.selectFrom("mail_outbox").selectAll().execute();
-        return current?.status === "sent" ? current : undefined;
-      });
-      expect(row.attempts).toBe(2);
-    } finally {
-      await app.close();
-    }
+    const { clock } = await startMailApp(apps, mailEnv(smtp));
+    await pause(150);
+    expect(smtp.received).toHaveLength(0);
+    clock.advance(5 * 60_000);
+    await waitFor("the delivery after the lease", () => smtp.received.length === 1);
+    expect(smtp.messageIds()).toEqual([`<contact.${id}@boothpilot.example>`]);
+    const row = await waitFor("the sent mark", async () => {
+      const [current] = await database.db.selectFrom("mail_outbox").selectAll().execute();
+      return current?.status === "sent" ? current : undefined;
+    });
+    expect(row.attempts).toBe(2);
   });
 });

@@ -1,11 +1,8 @@
 // SMTP_URL and TLS, against a real SMTP server in the test process: smtp:// requires STARTTLS, so a server (or an
 // attacker on the way) that does not offer it never sees the login; a local catcher is reached only when the URL
 // opts out explicitly with requireTLS=false.
-import { afterEach, describe, expect, it } from "vitest";
-import { buildApp } from "../app.ts";
-import { parseEnv } from "../env.ts";
-import { openTestDatabase } from "../test/databases.ts";
-import { TestSmtp } from "../test/smtp.ts";
+import { describe, expect } from "vitest";
+import { type AppLauncher, storageTest as it } from "../test/storage.ts";
 import { smtpTls, smtpTransport } from "./transport.ts";
 
 const credentials = { user: "web@boothpilot.example", pass: "smtp secret" };
@@ -27,18 +24,10 @@ async function sendOnce(url: string): Promise<void> {
 }
 
 describe("SMTP over smtp://", () => {
-  const servers: TestSmtp[] = [];
-  const start = async (options: { starttls?: boolean }) => {
-    const smtp = await TestSmtp.start({ ...credentials, ...options });
-    servers.push(smtp);
-    return smtp;
-  };
-  afterEach(async () => {
-    for (const smtp of servers.splice(0)) await smtp.close();
-  });
-
-  it("sends nothing, not even the login, to a server that does not offer STARTTLS", async () => {
-    const smtp = await start({});
+  it("sends nothing, not even the login, to a server that does not offer STARTTLS", async ({
+    smtpServers,
+  }) => {
+    const smtp = await smtpServers.start(credentials);
     const url = `smtp://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.pass)}@127.0.0.1:${smtp.port}`;
     expect(smtpTls(url)).toBe("starttls-required");
     await expect(sendOnce(url)).rejects.toThrow();
@@ -46,15 +35,17 @@ describe("SMTP over smtp://", () => {
     expect(smtp.received).toHaveLength(0);
   });
 
-  it("delivers over STARTTLS when the server offers it", async () => {
-    const smtp = await start({ starttls: true });
+  it("delivers over STARTTLS when the server offers it", async ({ smtpServers }) => {
+    const smtp = await smtpServers.start({ ...credentials, starttls: true });
     expect(smtpTls(smtp.url)).toBe("starttls-required");
     await sendOnce(smtp.url);
     expect(smtp.received).toHaveLength(1);
   });
 
-  it("reaches a local catcher without TLS only when the URL says requireTLS=false", async () => {
-    const smtp = await start({});
+  it("reaches a local catcher without TLS only when the URL says requireTLS=false", async ({
+    smtpServers,
+  }) => {
+    const smtp = await smtpServers.start(credentials);
     expect(smtp.url).toMatch(/\?requireTLS=false$/);
     expect(smtpTls(smtp.url)).toBe("plaintext-allowed");
     await sendOnce(smtp.url);
@@ -68,6 +59,10 @@ describe("SMTP over smtp://", () => {
 });
 
 describe("the start log", () => {
+  let apps: AppLauncher;
+  it.beforeEach(({ apps: launcher }) => {
+    apps = launcher;
+  });
   it.each([
     ["smtp://127.0.0.1:2525", "starttls-required", false],
     ["smtp://127.0.0.1:2525?requireTLS=false", "plaintext-allowed", true],
@@ -75,31 +70,22 @@ describe("the start log", () => {
   ] as const)(
     "names the TLS mode of %s once, warning about an opt-out",
     async (url, tls, warns) => {
-      const test = await openTestDatabase("sqlite");
       const lines: Array<Record<string, unknown>> = [];
-      const app = await buildApp({
-        env: parseEnv({
-          SMTP_URL: url,
-          MAIL_TO: "team@boothpilot.example",
-          MAIL_FROM: "web@boothpilot.example",
-        }),
-        database: test.database,
-        logger: {
-          level: "info",
-          stream: { write: (line: string) => lines.push(JSON.parse(line)) },
+      const app = await apps.start(
+        { SMTP_URL: url, MAIL_TO: "team@boothpilot.example", MAIL_FROM: "web@boothpilot.example" },
+        {
+          logger: {
+            level: "info",
+            stream: { write: (line: string) => lines.push(JSON.parse(line)) },
+          },
         },
-      });
-      try {
-        await app.listen({ port: 0, host: "127.0.0.1" });
-        const started = lines.filter((line) => String(line.msg).startsWith("mail delivery on"));
-        expect(started).toHaveLength(1);
-        expect(started[0]?.tls).toBe(tls);
-        const warnings = lines.filter((line) => String(line.msg).includes("opts out of TLS"));
-        expect(warnings).toHaveLength(warns ? 1 : 0);
-      } finally {
-        await app.close();
-        await test.dispose();
-      }
+      );
+      await app.listen({ port: 0, host: "127.0.0.1" });
+      const started = lines.filter((line) => String(line.msg).startsWith("mail delivery on"));
+      expect(started).toHaveLength(1);
+      expect(started[0]?.tls).toBe(tls);
+      const warnings = lines.filter((line) => String(line.msg).includes("opts out of TLS"));
+      expect(warnings).toHaveLength(warns ? 1 : 0);
     },
   );
 });

@@ -1,13 +1,12 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
-import { type AppDatabase, openDatabase } from "../db/database.ts";
 import { parseEnv } from "../env.ts";
-import { createTestDatabaseConfig } from "../test/databases.ts";
 import { cspDirectives, expectStrictCsp } from "../test/headers.ts";
 import { type SiteBuild, writeSiteBuild } from "../test/site-build.ts";
+import { storageTest } from "../test/storage.ts";
 
 const hsts = "max-age=63072000; includeSubDomains; preload";
 
@@ -76,11 +75,9 @@ describe("security headers", () => {
 
 describe("security headers of a served site", () => {
   let build: SiteBuild;
-  let database: AppDatabase;
-  let removeDatabase: () => Promise<void>;
   let app: FastifyInstance;
 
-  beforeAll(async () => {
+  storageTest.beforeAll(async ({ storage }) => {
     build = await writeSiteBuild(
       {
         "pricing.html": "<!DOCTYPE html><title>Pricing</title>",
@@ -88,52 +85,54 @@ describe("security headers of a served site", () => {
       },
       [{ path: "/pricing", file: "pricing.html", scriptHashes: ["'sha256-pricing'"] }],
     );
-    const created = await createTestDatabaseConfig("sqlite");
-    removeDatabase = created.remove;
-    database = await openDatabase(created.config);
+    const database = await storage.database("sqlite");
     app = await buildApp({ env: parseEnv({}), database, buildDir: build.dir });
   });
   afterAll(async () => {
     await app?.close();
-    await database?.close();
-    await removeDatabase?.();
     await build?.remove();
   });
 
-  it("give a page its own CSP (its script hashes) beside every documented header", async () => {
-    const documented = await documentedHeaders();
-    for (const [url, hash] of [
-      ["/pricing", "'sha256-pricing'"],
-      ["/admin", "'sha256-console'"],
-    ] as const) {
-      const response = await app.inject({ url });
-      expect(response.statusCode, url).toBe(200);
-      for (const [name, value] of documented)
-        expect(response.headers[name], `${url} ${name}`).toBe(value);
-      const csp = cspDirectives(response.headers["content-security-policy"]);
-      expect(csp["script-src"], url).toEqual(["'self'", hash]);
-      expect(csp["frame-ancestors"], url).toEqual(["'none'"]);
-      expect(csp["object-src"], url).toEqual(["'none'"]);
-    }
-    const missing = await app.inject({ url: "/no-such-page" });
-    expect(missing.statusCode).toBe(404);
-    expect(cspDirectives(missing.headers["content-security-policy"])["default-src"]).toEqual([
-      "'self'",
-    ]);
-  });
+  storageTest(
+    "give a page its own CSP (its script hashes) beside every documented header",
+    async () => {
+      const documented = await documentedHeaders();
+      for (const [url, hash] of [
+        ["/pricing", "'sha256-pricing'"],
+        ["/admin", "'sha256-console'"],
+      ] as const) {
+        const response = await app.inject({ url });
+        expect(response.statusCode, url).toBe(200);
+        for (const [name, value] of documented)
+          expect(response.headers[name], `${url} ${name}`).toBe(value);
+        const csp = cspDirectives(response.headers["content-security-policy"]);
+        expect(csp["script-src"], url).toEqual(["'self'", hash]);
+        expect(csp["frame-ancestors"], url).toEqual(["'none'"]);
+        expect(csp["object-src"], url).toEqual(["'none'"]);
+      }
+      const missing = await app.inject({ url: "/no-such-page" });
+      expect(missing.statusCode).toBe(404);
+      expect(cspDirectives(missing.headers["content-security-policy"])["default-src"]).toEqual([
+        "'self'",
+      ]);
+    },
+  );
 
-  it("cut the console's pages off from other origins' windows (COOP), and only those", async () => {
-    for (const url of ["/admin", "/admin/messages/1", "/admin?next=%2Fadmin"]) {
-      const response = await app.inject({ url });
-      expect(response.headers["cross-origin-opener-policy"], url).toBe("same-origin");
-    }
-    for (const url of ["/pricing", "/administrator", "/functions/v1/track-referrer"]) {
-      const response = await app.inject({ url });
-      expect(response.headers["cross-origin-opener-policy"], url).toBeUndefined();
-    }
-  });
+  storageTest(
+    "cut the console's pages off from other origins' windows (COOP), and only those",
+    async () => {
+      for (const url of ["/admin", "/admin/messages/1", "/admin?next=%2Fadmin"]) {
+        const response = await app.inject({ url });
+        expect(response.headers["cross-origin-opener-policy"], url).toBe("same-origin");
+      }
+      for (const url of ["/pricing", "/administrator", "/functions/v1/track-referrer"]) {
+        const response = await app.inject({ url });
+        expect(response.headers["cross-origin-opener-policy"], url).toBeUndefined();
+      }
+    },
+  );
 
-  it("give scripts and stylesheets only what a subresource needs", async () => {
+  storageTest("give scripts and stylesheets only what a subresource needs", async () => {
     const response = await app.inject({ url: "/assets/site-abc123.js" });
     expect(response.statusCode).toBe(200);
     expect(response.headers["x-content-type-options"]).toBe("nosniff");

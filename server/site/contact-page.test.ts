@@ -3,17 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { type DefaultTreeAdapterTypes, defaultTreeAdapter, parse } from "parse5";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect } from "vitest";
 import { contactFormPath } from "../../contracts/contact-form.ts";
-import { migrateToLatest, openDatabase } from "../db/database.ts";
 import { formFlashesRepository } from "../db/repositories/form-flashes.ts";
-import { buildTestApp, freshAddress } from "../test/app.ts";
-import {
-  createTestDatabaseConfig,
-  dialects,
-  openTestDatabase,
-  type TestDatabase,
-} from "../test/databases.ts";
+import { freshAddress } from "../test/app.ts";
+import { dialects, storageTest as it } from "../test/storage.ts";
 import type { SiteManifest } from "./manifest.ts";
 
 type Element = DefaultTreeAdapterTypes.Element;
@@ -76,18 +70,14 @@ async function writeSiteBuild(): Promise<string> {
 }
 
 describe("the contact page after a no-JavaScript post", () => {
-  let test: TestDatabase;
   let app: FastifyInstance;
   let buildDir: string;
 
-  beforeAll(async () => {
+  it.beforeAll(async ({ storage }) => {
     buildDir = await writeSiteBuild();
-    test = await openTestDatabase("sqlite");
-    app = await buildTestApp(test.database, {}, { buildDir });
+    app = await storage.apps("sqlite").start({}, { buildDir });
   });
   afterAll(async () => {
-    await app?.close();
-    await test?.dispose();
     await rm(buildDir, { recursive: true, force: true });
   });
 
@@ -234,40 +224,35 @@ describe("the contact page after a no-JavaScript post", () => {
     expect(attrsOf(byName(html).named.get("name") as Element).value).toBe(hostile);
   });
 
-  it("shows a post refused on one instance after the redirect lands on another", async () => {
-    const config = await createTestDatabaseConfig("postgres");
-    const first = await openDatabase(config.config);
-    await migrateToLatest(first);
-    const second = await openDatabase(config.config);
+  it("shows a post refused on one instance after the redirect lands on another", async ({
+    storage,
+    apps,
+  }) => {
+    // Two instances, each with its own connections, on one PostgreSQL database.
+    const config = await storage.newConfig("postgres");
     const [posting, following] = await Promise.all(
-      [first, second].map((database) => buildTestApp(database, {}, { buildDir })),
+      [await apps.open(config), await apps.open(config)].map((database) =>
+        apps.on(database).start({}, { buildDir }),
+      ),
     );
-    try {
-      const posted = await posting!.inject({
-        method: "POST",
-        url: contactFormPath,
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        payload: new URLSearchParams({ name: "Ada", email: "ada@", message: "Hi" }).toString(),
-        remoteAddress: freshAddress(),
-      });
-      const location = String(posted.headers.location).replace(/#.*$/, "");
-      const page = await following!.inject({ url: location });
-      expect(summaryOf(page.body)?.links).toEqual([
-        ["#contact-form-email", "Enter an e-mail address like name@example.com"],
-      ]);
-      expect(attrsOf(byName(page.body).named.get("name") as Element).value).toBe("Ada");
-      // Given back once: a reload on either instance shows the empty form.
-      for (const instance of [following!, posting!]) {
-        const again = await instance.inject({ url: location });
-        expect(summaryOf(again.body)).toBeUndefined();
-        expect(attrsOf(byName(again.body).named.get("name") as Element).value).toBeUndefined();
-      }
-    } finally {
-      await posting?.close();
-      await following?.close();
-      await first.close();
-      await second.close();
-      await config.remove();
+    const posted = await posting!.inject({
+      method: "POST",
+      url: contactFormPath,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: new URLSearchParams({ name: "Ada", email: "ada@", message: "Hi" }).toString(),
+      remoteAddress: freshAddress(),
+    });
+    const location = String(posted.headers.location).replace(/#.*$/, "");
+    const page = await following!.inject({ url: location });
+    expect(summaryOf(page.body)?.links).toEqual([
+      ["#contact-form-email", "Enter an e-mail address like name@example.com"],
+    ]);
+    expect(attrsOf(byName(page.body).named.get("name") as Element).value).toBe("Ada");
+    // Given back once: a reload on either instance shows the empty form.
+    for (const instance of [following!, posting!]) {
+      const again = await instance.inject({ url: location });
+      expect(summaryOf(again.body)).toBeUndefined();
+      expect(attrsOf(byName(again.body).named.get("name") as Element).value).toBeUndefined();
     }
   });
 
@@ -347,25 +332,21 @@ describe("the contact page after a no-JavaScript post", () => {
 });
 
 describe.each(dialects)("kept form posts on %s", (dialect) => {
-  it("are given back once, and not after they expire", async () => {
-    const test = await openTestDatabase(dialect);
-    try {
-      let now = 0;
-      const flashes = formFlashesRepository(test.database, { ttlMs: 1000, now: () => now });
-      const token = await flashes.put({ values: { name: "A" }, errors: { name: "x" } });
-      expect(await flashes.take(token)).toEqual({ values: { name: "A" }, errors: { name: "x" } });
-      expect(await flashes.take(token)).toBeUndefined();
-      const late = await flashes.put({ values: {}, errors: {} });
-      now = 1000;
-      expect(await flashes.take(late)).toBeUndefined();
-      // Nothing expired stays behind, and the token itself is never stored.
-      const rows = await test.database.db.selectFrom("form_flashes").selectAll().execute();
-      expect(rows).toEqual([]);
-      const kept = await flashes.put({ values: {}, errors: {} });
-      const stored = await test.database.db.selectFrom("form_flashes").selectAll().execute();
-      expect(JSON.stringify(stored)).not.toContain(kept);
-    } finally {
-      await test.dispose();
-    }
+  it.override("dialect", dialect);
+  it("are given back once, and not after they expire", async ({ freshDb }) => {
+    let now = 0;
+    const flashes = formFlashesRepository(freshDb, { ttlMs: 1000, now: () => now });
+    const token = await flashes.put({ values: { name: "A" }, errors: { name: "x" } });
+    expect(await flashes.take(token)).toEqual({ values: { name: "A" }, errors: { name: "x" } });
+    expect(await flashes.take(token)).toBeUndefined();
+    const late = await flashes.put({ values: {}, errors: {} });
+    now = 1000;
+    expect(await flashes.take(late)).toBeUndefined();
+    // Nothing expired stays behind, and the token itself is never stored.
+    const rows = await freshDb.db.selectFrom("form_flashes").selectAll().execute();
+    expect(rows).toEqual([]);
+    const kept = await flashes.put({ values: {}, errors: {} });
+    const stored = await freshDb.db.selectFrom("form_flashes").selectAll().execute();
+    expect(JSON.stringify(stored)).not.toContain(kept);
   });
 });

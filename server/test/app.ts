@@ -1,5 +1,5 @@
 // The app as tests build it: the real plugins on a test database, production limits unless told otherwise.
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { type AppOptions, buildApp } from "../app.ts";
 import type { AppDatabase } from "../db/database.ts";
 import { parseEnv } from "../env.ts";
@@ -18,6 +18,34 @@ let addressCounter = 0;
 export function freshAddress(): string {
   addressCounter++;
   return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+export interface PostOptions {
+  /** The client's address: a fresh one (its rate limits at zero) unless given. */
+  address?: string;
+  /** The Content-Type header: application/json unless given; null sends none. */
+  contentType?: string | null;
+  headers?: Record<string, string>;
+}
+
+/** A POST as a script's fetch sends one: the payload as JSON (a string as it is). */
+export function postJson(
+  app: FastifyInstance,
+  url: string,
+  payload: unknown,
+  options: PostOptions = {},
+): Promise<LightMyRequestResponse> {
+  const contentType = options.contentType === undefined ? "application/json" : options.contentType;
+  return app.inject({
+    method: "POST",
+    url,
+    headers: {
+      ...(contentType === null ? {} : { "content-type": contentType }),
+      ...options.headers,
+    },
+    payload: typeof payload === "string" ? payload : JSON.stringify(payload),
+    remoteAddress: options.address ?? freshAddress(),
+  });
 }
 
 /** What every error answer looks like: exactly these two keys, no stack, no internal detail. */

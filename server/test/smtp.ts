@@ -59,6 +59,15 @@ export class TestSmtp {
     return `${secure ? "smtps" : "smtp"}://${auth}127.0.0.1:${this.port}${tls}`;
   }
 
+  /** The environment that has the app e-mail its contact messages here, to the team, from the website. */
+  mailEnv(): Record<string, string> {
+    return {
+      SMTP_URL: this.url,
+      MAIL_TO: "team@boothpilot.example",
+      MAIL_FROM: "web@boothpilot.example",
+    };
+  }
+
   get isUp(): boolean {
     return this.#server !== undefined;
   }

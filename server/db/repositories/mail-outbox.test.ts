@@ -1,22 +1,11 @@
 import { describe, expect } from "vitest";
-import { openTestDatabase } from "../../test/databases.ts";
-import { clearTables, dialects, storageTest as it } from "../../test/storage.ts";
+import { contactMessage, referrerVisit } from "../../test/factories.ts";
+import { dialects, storageTest as it } from "../../test/storage.ts";
 import type { AppDatabase } from "../database.ts";
-import { contactMessagesRepository, type NewContactMessage } from "./contact-messages.ts";
+import { contactMessagesRepository } from "./contact-messages.ts";
 import { mailOutboxRepository } from "./mail-outbox.ts";
 
-const message: NewContactMessage = {
-  name: "Ada",
-  email: "ada@example.com",
-  phone: null,
-  business_name: null,
-  website: null,
-  message: "Hello",
-  session_id: null,
-  client_hash: "hash",
-  user_agent: null,
-  status: "new",
-};
+const message = contactMessage({ name: "Ada" });
 
 const lease = 60_000;
 
@@ -26,9 +15,8 @@ describe.each(dialects)("the mail outbox on %s", (dialect) => {
   const now = () => clock;
   let database: AppDatabase;
 
-  it.beforeEach(async ({ db }) => {
-    database = db;
-    await clearTables(db);
+  it.beforeEach(({ freshDb }) => {
+    database = freshDb;
     clock = Date.parse("2026-03-01T12:00:00.000Z");
   });
 
@@ -113,19 +101,15 @@ describe.each(dialects)("the mail outbox on %s", (dialect) => {
     await database.db
       .insertInto("referrer_visits")
       .values({
-        session_id: sessionId,
+        ...referrerVisit({
+          session_id: sessionId,
+          referrer_url: "https://duckduckgo.com/",
+          referrer_host: "duckduckgo.com",
+          source: "search",
+          landing_path: "/pricing",
+          utm_source: "ddg",
+        }),
         created_at: new Date(clock).toISOString(),
-        referrer_url: "https://duckduckgo.com/",
-        referrer_host: "duckduckgo.com",
-        source: "search",
-        landing_path: "/pricing",
-        utm_source: "ddg",
-        utm_medium: null,
-        utm_campaign: null,
-        utm_term: null,
-        utm_content: null,
-        user_agent: "",
-        is_bot: false,
       })
       .execute();
     const contacts = contactMessagesRepository(database, now);
@@ -155,20 +139,17 @@ describe.each(dialects)("the mail outbox on %s", (dialect) => {
 });
 
 describe.each(dialects)("queueing mail on %s", (dialect) => {
-  it("stores the message and its outbox row together or not at all", async () => {
-    const own = await openTestDatabase(dialect);
-    const database = own.database;
-    try {
-      // Without the outbox table the second insert fails: the message must not stay behind alone.
-      await database.db.schema.dropTable("mail_outbox").execute();
-      const contacts = contactMessagesRepository(database);
-      await expect(contacts.submit(message, { queueMail: true })).rejects.toThrow();
-      const stored = await database.db.selectFrom("contact_messages").selectAll().execute();
-      expect(stored).toEqual([]);
-      // With mail off the same message is stored.
-      expect((await contacts.submit(message)).stored).toBe(true);
-    } finally {
-      await own.dispose();
-    }
+  it.override("dialect", dialect);
+  it("stores the message and its outbox row together or not at all", async ({
+    freshDb: database,
+  }) => {
+    // Without the outbox table the second insert fails: the message must not stay behind alone.
+    await database.db.schema.dropTable("mail_outbox").execute();
+    const contacts = contactMessagesRepository(database);
+    await expect(contacts.submit(message, { queueMail: true })).rejects.toThrow();
+    const stored = await database.db.selectFrom("contact_messages").selectAll().execute();
+    expect(stored).toEqual([]);
+    // With mail off the same message is stored.
+    expect((await contacts.submit(message)).stored).toBe(true);
   });
 });

@@ -1,37 +1,22 @@
 import { describe, expect } from "vitest";
-import { clearTables, dialects, storageTest as it } from "../../test/storage.ts";
+import { contactMessage, referrerVisit } from "../../test/factories.ts";
+import { dialects, storageTest as it } from "../../test/storage.ts";
 import { clientAddressHasher } from "./client-addresses.ts";
-import {
-  contactMessagesRepository,
-  duplicateWindowMs,
-  type NewContactMessage,
-} from "./contact-messages.ts";
+import { contactMessagesRepository, duplicateWindowMs } from "./contact-messages.ts";
 import { referrerVisitsRepository } from "./referrer-visits.ts";
 
-const message: NewContactMessage = {
-  name: "Ada",
-  email: "ada@example.com",
-  phone: null,
-  business_name: null,
-  website: null,
-  message: "Hello",
-  session_id: null,
-  client_hash: "hash",
-  user_agent: null,
-  status: "new",
-};
+const message = contactMessage({ name: "Ada" });
 
 describe.each(dialects)("repositories on %s", (dialect) => {
   it.override("dialect", dialect);
   let clock = 0;
   const now = () => clock;
 
-  it.beforeEach(async ({ db }) => {
-    await clearTables(db);
+  it.beforeEach(() => {
     clock = Date.parse("2026-03-01T12:00:00.000Z");
   });
 
-  it("stores the same contact payload again once the minute is over", async ({ db }) => {
+  it("stores the same contact payload again once the minute is over", async ({ freshDb: db }) => {
     const repository = contactMessagesRepository(db, now);
     const first = await repository.submit(message);
     expect(first.stored).toBe(true);
@@ -52,7 +37,7 @@ describe.each(dialects)("repositories on %s", (dialect) => {
     expect(new Date(rows[0]!.created_at).toISOString()).toBe("2026-03-01T12:00:00.000Z");
   });
 
-  it("forgets old payload claims", async ({ db }) => {
+  it("forgets old payload claims", async ({ freshDb: db }) => {
     const repository = contactMessagesRepository(db, now);
     await repository.submit(message);
     clock += 2 * duplicateWindowMs;
@@ -61,22 +46,9 @@ describe.each(dialects)("repositories on %s", (dialect) => {
     expect(claims).toHaveLength(1);
   });
 
-  it("records a session's first visit only", async ({ db }) => {
+  it("records a session's first visit only", async ({ freshDb: db }) => {
     const repository = referrerVisitsRepository(db, now);
-    const visit = {
-      session_id: "0b7c2a6e-3f4d-4a5b-8c9d-1e2f3a4b5c6d",
-      referrer_url: null,
-      referrer_host: null,
-      source: "direct" as const,
-      landing_path: "/",
-      utm_source: null,
-      utm_medium: null,
-      utm_campaign: null,
-      utm_term: null,
-      utm_content: null,
-      user_agent: "",
-      is_bot: false,
-    };
+    const visit = referrerVisit({ session_id: "0b7c2a6e-3f4d-4a5b-8c9d-1e2f3a4b5c6d" });
     expect(await repository.record(visit)).toEqual({ recorded: true });
     expect(await repository.record({ ...visit, landing_path: "/pricing" })).toEqual({
       recorded: false,
@@ -86,7 +58,7 @@ describe.each(dialects)("repositories on %s", (dialect) => {
   });
 
   it("hashes client addresses with a salt that rotates daily and is then deleted", async ({
-    db,
+    freshDb: db,
   }) => {
     const hasher = clientAddressHasher(db, now);
     const monday = await hasher.hash("203.0.113.7");

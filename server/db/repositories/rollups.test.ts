@@ -4,12 +4,11 @@
 import { randomUUID } from "node:crypto";
 import { Migrator } from "kysely/migration";
 import { describe, expect } from "vitest";
-import { createTestDatabaseConfig } from "../../test/databases.ts";
-import { clearTables, dialects, storageTest as it } from "../../test/storage.ts";
+import { contactMessage, referrerVisit, storeMessage } from "../../test/factories.ts";
+import { dialects, emptyDatabaseConfig, storageTest as it } from "../../test/storage.ts";
 import { type AppDatabase, migrateToLatest, openDatabase } from "../database.ts";
 import { migrationProvider } from "../migrations/index.ts";
 import type { ReferrerSource } from "../schema.ts";
-import { contactMessagesRepository } from "./contact-messages.ts";
 import { referrerAnalyticsRepository } from "./referrer-analytics.ts";
 import { type NewReferrerVisit, referrerVisitsRepository } from "./referrer-visits.ts";
 
@@ -56,20 +55,30 @@ const visits: Seed[] = [
   { at: midnight + 3 * dayMs, session: session(), source: "direct", path: "/features" },
 ];
 
-const newVisit = (seed: Seed): NewReferrerVisit => ({
-  session_id: seed.session,
-  referrer_url: seed.host ? `https://${seed.host}/` : null,
-  referrer_host: seed.host ?? null,
-  source: seed.source,
-  landing_path: seed.path ?? "/",
-  utm_source: seed.campaign ? "newsletter" : null,
-  utm_medium: seed.campaign ? "email" : null,
-  utm_campaign: seed.campaign ?? null,
-  utm_term: null,
-  utm_content: null,
-  user_agent: seed.bot ? "Googlebot/2.1" : "Mozilla/5.0 Firefox/140.0",
-  is_bot: seed.bot ?? false,
-});
+const newVisit = (seed: Seed): NewReferrerVisit =>
+  referrerVisit({
+    session_id: seed.session,
+    referrer_url: seed.host ? `https://${seed.host}/` : null,
+    referrer_host: seed.host ?? null,
+    source: seed.source,
+    landing_path: seed.path ?? "/",
+    utm_source: seed.campaign ? "newsletter" : null,
+    utm_medium: seed.campaign ? "email" : null,
+    utm_campaign: seed.campaign ?? null,
+    user_agent: seed.bot ? "Googlebot/2.1" : "Mozilla/5.0 Firefox/140.0",
+    is_bot: seed.bot ?? false,
+  });
+
+/** The messages of the seed: one sender address, numbered names and texts. */
+const newMessage = (index: number, session: string | null, spam: boolean) =>
+  contactMessage({
+    name: `Sender ${index}`,
+    email: "sender@example.com",
+    message: `Message ${index}`,
+    session_id: session,
+    client_hash: "hash",
+    status: spam ? "spam" : "new",
+  });
 
 /** Messages with a tracked visit, without one (no session, an unknown session), and spam (never counted). */
 const messages = [
@@ -86,17 +95,8 @@ async function seed(database: AppDatabase): Promise<void> {
     await referrerVisitsRepository(database, () => visit.at).record(newVisit(visit));
   }
   for (const [index, message] of messages.entries()) {
-    await contactMessagesRepository(database, () => message.at).submit({
-      name: `Sender ${index}`,
-      email: "sender@example.com",
-      phone: null,
-      business_name: null,
-      website: null,
-      message: `Message ${index}`,
-      session_id: message.session,
-      client_hash: "hash",
-      user_agent: null,
-      status: message.spam ? "spam" : "new",
+    await storeMessage(database, newMessage(index, message.session, message.spam), {
+      at: message.at,
     });
   }
 }
@@ -206,9 +206,8 @@ const window = { since: midnight - 10 * dayMs, until: midnight + 10 * dayMs };
 
 describe.each(dialects)("daily rollups on %s", (dialect) => {
   it.override("dialect", dialect);
-  it.beforeEach(({ db }) => clearTables(db));
 
-  it("count what a direct count over the raw rows gives", async ({ db }) => {
+  it("count what a direct count over the raw rows gives", async ({ freshDb: db }) => {
     await seed(db);
     const direct = await directCount(db);
     expect(await rollup(db)).toEqual(direct);
@@ -235,10 +234,10 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
     expect(searchOnly.byLandingPath).toEqual([{ path: "/", visits: 3 }]);
   });
 
-  it("are built by the migration from the rows stored before it", async ({ db }) => {
+  it("are built by the migration from the rows stored before it", async ({ freshDb: db }) => {
     await seed(db);
     const expected = await rollup(db);
-    const created = await createTestDatabaseConfig(dialect);
+    const created = await emptyDatabaseConfig(dialect);
     const older = await openDatabase(created.config);
     try {
       const migrator = new Migrator({ db: older.db, provider: migrationProvider(dialect) });
@@ -279,7 +278,7 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
   });
 
   it("are built by the migration for today's and yesterday's hours", async () => {
-    const created = await createTestDatabaseConfig(dialect);
+    const created = await emptyDatabaseConfig(dialect);
     const older = await openDatabase(created.config);
     try {
       const migrator = new Migrator({ db: older.db, provider: migrationProvider(dialect) });
@@ -309,16 +308,7 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
           ].map((m, index) => ({
             id: randomUUID(),
             created_at: iso(m.at),
-            name: `Sender ${index}`,
-            email: "sender@example.com",
-            phone: null,
-            business_name: null,
-            website: null,
-            message: `Message ${index}`,
-            session_id: m.session,
-            client_hash: "hash",
-            user_agent: null,
-            status: m.status,
+            ...newMessage(index, m.session, m.status === "spam"),
           })),
         )
         .execute();
@@ -336,10 +326,8 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
     }
   });
 
-  it("keep today's and yesterday's hours only, with raw visits kept forever", async ({
-    storage,
-  }) => {
-    const app = await storage.app(dialect, { VISIT_RETENTION_DAYS: "0" });
+  it("keep today's and yesterday's hours only, with raw visits kept forever", async ({ apps }) => {
+    const app = await apps.start({ VISIT_RETENTION_DAYS: "0" });
     const now = Date.now();
     const startOfYesterday = (Math.floor(now / dayMs) - 1) * dayMs;
     for (const at of [now, startOfYesterday, startOfYesterday - 1, now - 5 * dayMs]) {
@@ -361,8 +349,8 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
     expect(raw).toHaveLength(4);
   });
 
-  it("keep the report when retention deletes the raw visits", async ({ storage }) => {
-    const app = await storage.app(dialect, { VISIT_RETENTION_DAYS: "30" });
+  it("keep the report when retention deletes the raw visits", async ({ apps }) => {
+    const app = await apps.start({ VISIT_RETENTION_DAYS: "30" });
     const database = app.database;
     const now = Date.now();
     const old = Array.from({ length: 1_100 }, (_, index) => ({
