@@ -1,17 +1,17 @@
 // Vitest global setup: builds, once per run, the migrated templates every test database is copied from (a SQLite
-// file, and a PostgreSQL database on TEST_DATABASE_URL or else the local Debian cluster, which it starts and gives a
-// test role when run as root) and removes them and this run's test databases at the end. When a template cannot be
+// file, and a PostgreSQL database on TEST_DATABASE_URL or else on a PostgreSQL server this run starts for itself)
+// and removes them, this run's test databases and that server at the end. When a template cannot be
 // built the tests of that dialect fail with the reason (they are never skipped); the other tests still run.
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync } from "node:fs";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { migrateToLatest, openDatabase, sqliteFileName } from "../db/database.ts";
+import { startThrowawayPostgres, throwawayPostgresMissing } from "./throwaway-postgres.ts";
 
 /** Where the test databases of this run come from (server/test/storage.ts copies them), or why they cannot. */
 export interface TestDatabaseTemplates {
@@ -31,10 +31,6 @@ declare module "vitest" {
     testDatabases: TestDatabaseTemplates;
   }
 }
-
-const localRole = "boothpilot_test";
-/** Debian's PostgreSQL servers, one folder per major version. */
-const serverDir = "/usr/lib/postgresql";
 
 async function tryConnect(url: string): Promise<string | null> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
@@ -60,72 +56,25 @@ export async function adminQuery(adminUrl: string, statement: string): Promise<v
   }
 }
 
-function run(command: string, args: string[]): string {
-  return execFileSync(command, args, {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-    timeout: 60_000,
-    // runuser lives in /usr/sbin, which a non-login root shell may leave off PATH.
-    env: { ...process.env, PATH: `${process.env.PATH ?? ""}:/usr/sbin:/sbin` },
+/** A port no one listens on now, for this run's PostgreSQL server. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
   });
 }
 
-/**
- * Starts a Debian cluster (as root) and creates the test role; returns its URL. A machine where the package was just
- * installed has a cluster that is down (policy-rc.d stops package scripts from starting it in a container), or none
- * when cluster creation was turned off: that one is created first.
- */
-async function startLocalCluster(): Promise<string> {
-  if (process.getuid?.() !== 0)
-    throw new Error("not running as root, cannot start the local cluster");
-  const list = () =>
-    run("pg_lsclusters", ["--no-header"])
-      .split("\n")
-      .map((line) => line.trim().split(/\s+/))
-      .filter((fields) => fields.length >= 3);
-  let clusters = list();
-  if (clusters.length === 0) {
-    const versions = existsSync(serverDir) ? readdirSync(serverDir) : [];
-    const newest = versions.sort((a, b) => Number(a) - Number(b)).at(-1);
-    if (!newest) throw new Error(`no PostgreSQL server installed under ${serverDir}`);
-    run("pg_createcluster", [newest, "main"]);
-    clusters = list();
-  }
-  // The one on the default port when there are several: the URL tried before starting anything names it.
-  const [version, cluster, port] = clusters.find((fields) => fields[2] === "5432") ??
-    clusters[0] ?? [undefined, undefined, undefined];
-  if (!version || !cluster || !port) throw new Error("pg_lsclusters lists no PostgreSQL cluster");
-  let startError = "";
-  try {
-    // As root pg_ctlcluster runs the server as the cluster's owner (postgres).
-    run("pg_ctlcluster", [version, cluster, "start"]);
-  } catch (error) {
-    // Exit code 2 says it is already running; anything else shows below if it never answers.
-    startError = (error as { stderr?: string }).stderr?.trim() || (error as Error).message;
-  }
-  const psql = (statement: string) =>
-    run("runuser", ["-u", "postgres", "--", "psql", "-p", port, "-qAtc", statement]);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      psql("select 1");
-      break;
-    } catch (error) {
-      if (attempt >= 30) {
-        throw new Error(
-          `cluster ${version}/${cluster} does not answer: ${(error as Error).message} ${startError}`,
-        );
-      }
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-    }
-  }
-  psql(
-    `do $$ begin if not exists (select from pg_roles where rolname = '${localRole}') then create role ${localRole} login superuser password '${localRole}'; end if; end $$;`,
-  );
-  return `postgres://${localRole}:${localRole}@127.0.0.1:${port}/postgres`;
-}
+type FoundPostgres = { adminUrl: string; stop?: () => Promise<void> } | { error: string };
 
-/** TEST_DATABASE_URL when set (it must work), else the local cluster's test role, started if need be. */
-async function findPostgres(): Promise<{ adminUrl: string } | { error: string }> {
+/**
+ * TEST_DATABASE_URL when set (it must work); else a PostgreSQL server of this run's own, in a temporary folder
+ * (throwaway-postgres.ts: no fsync, nothing shared with a cluster the machine runs), removed at the end.
+ */
+async function findPostgres(): Promise<FoundPostgres> {
   const fromEnv = process.env.TEST_DATABASE_URL;
   if (fromEnv) {
     const failure = await tryConnect(fromEnv);
@@ -133,17 +82,17 @@ async function findPostgres(): Promise<{ adminUrl: string } | { error: string }>
       ? { error: `TEST_DATABASE_URL is set but PostgreSQL cannot be reached: ${failure}` }
       : { adminUrl: fromEnv };
   }
-  const localUrl = `postgres://${localRole}:${localRole}@127.0.0.1:5432/postgres`;
-  if ((await tryConnect(localUrl)) === null) return { adminUrl: localUrl };
-  try {
-    const started = await startLocalCluster();
-    const failure = await tryConnect(started);
-    if (failure === null) return { adminUrl: started };
-    return { error: `started the local PostgreSQL cluster but cannot log in: ${failure}` };
-  } catch (error) {
+  const missing = throwawayPostgresMissing();
+  if (missing) {
     return {
-      error: `No PostgreSQL for the storage tests: set TEST_DATABASE_URL (a role that may create databases) or install the Debian package postgresql and run the tests as root (${(error as Error).message})`,
+      error: `No PostgreSQL for the storage tests: install the Debian package postgresql or set TEST_DATABASE_URL (a role that may create databases) (${missing})`,
     };
+  }
+  try {
+    const server = await startThrowawayPostgres(await freePort());
+    return { adminUrl: server.url, stop: server.remove };
+  } catch (error) {
+    return { error: `PostgreSQL for the storage tests did not start: ${(error as Error).message}` };
   }
 }
 
@@ -205,13 +154,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
     sqlite: await sqliteTemplate(folder),
     postgres:
       "adminUrl" in found
-        ? { ...found, prefix, template: await postgresTemplate(found.adminUrl, prefix) }
+        ? {
+            adminUrl: found.adminUrl,
+            prefix,
+            template: await postgresTemplate(found.adminUrl, prefix),
+          }
         : found,
   };
   project.provide("testDatabases", templates);
   return async () => {
     await rm(folder, { recursive: true, force: true });
     if (!("adminUrl" in found)) return;
+    if (found.stop) return found.stop();
     const client = new pg.Client({ connectionString: found.adminUrl });
     await client.connect();
     try {

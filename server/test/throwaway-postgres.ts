@@ -1,18 +1,25 @@
 // A PostgreSQL server of the test's own (initdb into a temporary folder, its own port), for tests that stop and
 // start the database: the shared cluster the other tests use is never touched.
 import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 
 const run = promisify(execFile);
-const binDir = "/usr/lib/postgresql/15/bin";
+/** Debian's PostgreSQL servers, one folder per major version: the newest is used. */
+const serverDir = "/usr/lib/postgresql";
+const newestVersion = existsSync(serverDir)
+  ? readdirSync(serverDir)
+      .sort((a, b) => Number(a) - Number(b))
+      .at(-1)
+  : undefined;
+const binDir = join(serverDir, newestVersion ?? "(none)", "bin");
 
 /** Why a throwaway server cannot run here, or null when it can. */
 export function throwawayPostgresMissing(): string | null {
-  if (!existsSync(join(binDir, "initdb"))) return `no PostgreSQL binaries in ${binDir}`;
+  if (!existsSync(join(binDir, "initdb"))) return `no PostgreSQL binaries under ${serverDir}`;
   return null;
 }
 
