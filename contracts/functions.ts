@@ -8,6 +8,7 @@ export const functionsBase = "/functions/v1";
 export const functionNames = {
   submitContactForm: "submit-contact-form",
   trackReferrer: "track-referrer",
+  trackEvent: "track-event",
 } as const;
 
 export type FunctionName = (typeof functionNames)[keyof typeof functionNames];

@@ -85,8 +85,9 @@ export const legalPages: Record<LegalPath, LegalPage> = {
             list: [
               "Contact messages. When you send the contact form, we store what you enter (name, email, phone, business name, website and message) so we can reply.",
               "A visit record. Once per browser session, the site records a random session id, the referrer (the page that sent you here, or the word “direct” if there was none), the landing page you arrived on, the campaign named in that page's address (its utm_source, utm_medium, utm_campaign, utm_term and utm_content), and your browser's user agent. This tells us how people find us.",
+              "Pages viewed and links followed. Each page you load, and each click on a link to our organizer app, a demo video or one of our social profiles, is recorded with the same random session id, the page's path and whether your browser identifies itself as a bot. If your browser sends Global Privacy Control, these are not recorded.",
               "Your message and your visit are linked. A contact message carries the session id of the visit it was sent from, so the team reading it sees the referrer, landing page, campaign and user agent of that visit.",
-              `How long we keep visits. ${visitsKept}. Contact messages are kept until you or we delete them.`,
+              `How long we keep visits. ${visitsKept}; the same goes for pages viewed and links followed. Contact messages are kept until you or we delete them.`,
               `Two keys in your browser's session storage. \`${business.sessionIdKey}\` holds the random session id, and \`${business.referrerFlagKey}\` is set once the visit record has been saved, so the record is sent only once per session.`,
               `One cookie, for the team only. Signing in to the admin console sets \`${cookie}\` (named \`__Host-${cookie}\` when the console is served over HTTPS); visitors of the public pages never get it.`,
             ],
@@ -254,7 +255,7 @@ export const legalPages: Record<LegalPath, LegalPage> = {
         id: "data",
         title: "What we keep",
         blocks: [
-          "From this website we keep only contact messages and one visit record per browser session.",
+          "From this website we keep only contact messages, one visit record per browser session, and the pages viewed and links followed in that session.",
           { link: { label: "Details: Privacy Policy", to: paths.privacyPolicy } },
         ],
       },
@@ -297,7 +298,7 @@ export const legalPages: Record<LegalPath, LegalPage> = {
                 [
                   `\`${business.sessionIdKey}\``,
                   "Session storage",
-                  "A random id sent with the visit record and with a contact message, so one visit is counted once and a message is linked to its visit.",
+                  "A random id sent with the visit record, each page view and counted click, and with a contact message, so one visit is counted once and its pages, clicks and message are linked to it.",
                   "You close the tab",
                 ],
                 [

@@ -1,6 +1,7 @@
 // The site script, the only JavaScript a marketing page loads up front (ADR 12): menus and FAQ states, the
-// page's islands, and the once-per-session referrer call after load.
+// page's islands, and after load the once-per-session referrer call and the page's events.
 import { trackReferrerOnce } from "../lib/referrer-tracking";
+import { trackEvents } from "../lib/site-events";
 import { enhanceDisclosures } from "./disclosures";
 import { startIslands } from "./islands";
 
@@ -22,4 +23,9 @@ startIslands(document);
 // A marker for tests and tools: the page's script has run.
 document.documentElement.dataset.hydrated = "true";
 // After load and only on a page the visitor sees: tracking never delays the page nor counts a prerender.
-whenActivated(() => afterLoad(() => void trackReferrerOnce()));
+whenActivated(() =>
+  afterLoad(() => {
+    void trackReferrerOnce();
+    trackEvents(document);
+  }),
+);

@@ -10,7 +10,8 @@ export interface FunctionAnswer {
   error?: string;
 }
 
-function headers(): Record<string, string> {
+/** The headers of every call to a function: JSON, and the public key when the backend asks for one. */
+export function backendHeaders(): Record<string, string> {
   const result: Record<string, string> = { "content-type": "application/json" };
   const key = siteConfig.publicBackendKey;
   if (key) {
@@ -27,7 +28,7 @@ export async function invokeFunction(
 ): Promise<FunctionAnswer> {
   const response = await fetch(functionPath(name), {
     method: "POST",
-    headers: headers(),
+    headers: backendHeaders(),
     body: JSON.stringify(payload),
     credentials: "same-origin",
   });

@@ -26,6 +26,7 @@ const tables = [
   "form_flashes",
   "mail_outbox",
   "referrer_visits",
+  "site_events",
   "visit_rollups",
   "visit_rollups_by_hour",
   "visit_rollups_by_key",
@@ -39,6 +40,7 @@ const migrations = [
   "0006-rollups-by-utm",
   "0007-hourly-rollups",
   "0008-form-flashes",
+  "0009-site-events",
 ];
 
 describe("SQLite storage", () => {

@@ -1,5 +1,6 @@
 // Tables as Kysely sees them. Both dialects hold the same columns; where types differ the column type says so.
 import type { ColumnType } from "kysely";
+import type { EventName } from "../../contracts/track-event.ts";
 
 /** Written as an ISO-8601 UTC string; PostgreSQL (timestamptz) reads back a Date, SQLite (text) the string. */
 export type Timestamp = ColumnType<Date | string, string, string>;
@@ -155,6 +156,16 @@ export interface VisitRollupsByKeyTable extends RollupCounts {
   value: string;
 }
 
+/** A pageview or an outbound click (contracts/track-event.ts), appended once per event id. */
+export interface SiteEventsTable {
+  event_id: string;
+  session_id: string;
+  name: EventName;
+  path: string;
+  created_at: Timestamp;
+  is_bot: Flag;
+}
+
 export interface Schema {
   contact_messages: ContactMessagesTable;
   mail_outbox: MailOutboxTable;
@@ -167,4 +178,5 @@ export interface Schema {
   visit_rollups: VisitRollupsTable;
   visit_rollups_by_key: VisitRollupsByKeyTable;
   visit_rollups_by_hour: VisitRollupsByHourTable;
+  site_events: SiteEventsTable;
 }

@@ -157,7 +157,7 @@ const botVerdicts = new Map<string, boolean>();
 const maxBotVerdicts = 1_000;
 
 /** isbot with a small cache: the same few user agents come again and again. */
-function isBotUserAgent(userAgent: string): boolean {
+export function isBotUserAgent(userAgent: string): boolean {
   let verdict = botVerdicts.get(userAgent);
   if (verdict === undefined) {
     verdict = isbot(userAgent);

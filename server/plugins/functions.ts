@@ -1,4 +1,4 @@
-// The /functions/v1 scope: the two server functions and what they share. CORS for the configured origins, answers
+// The /functions/v1 scope: the server functions and what they share. CORS for the configured origins, answers
 // never cached, and errors (the server's one error handler) as {"success": false, "error": "..."}.
 import cors from "@fastify/cors";
 import type { FastifyInstance } from "fastify";
@@ -6,6 +6,7 @@ import fp from "fastify-plugin";
 import { requestErrors } from "../../contracts/function-result.ts";
 import { sendError } from "../functions/http.ts";
 import submitContactForm from "../functions/submit-contact-form.ts";
+import trackEvent from "../functions/track-event.ts";
 import trackReferrer from "../functions/track-referrer.ts";
 
 export interface FunctionsPluginOptions {
@@ -40,6 +41,7 @@ async function functions(app: FastifyInstance, options: FunctionsPluginOptions):
 
   await app.register(submitContactForm);
   await app.register(trackReferrer);
+  await app.register(trackEvent);
 }
 
 export default fp(functions, {

@@ -41,11 +41,14 @@ async function visitRetention(app: FastifyInstance, options: VisitRetentionOptio
     if (days === 0) return 0;
     const before = now() - days * dayMs;
     let deleted = 0;
-    while (!stopped) {
-      const count = await app.repositories.referrerVisits.deleteOlderThan(before, batchSize);
-      deleted += count;
-      if (count < batchSize) break;
-      await new Promise((resolve) => setImmediate(resolve));
+    // Raw visits and raw events (pageviews, clicks) are kept for the same days.
+    for (const rows of [app.repositories.referrerVisits, app.repositories.siteEvents]) {
+      while (!stopped) {
+        const count = await rows.deleteOlderThan(before, batchSize);
+        deleted += count;
+        if (count < batchSize) break;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     }
     return deleted;
   };

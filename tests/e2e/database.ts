@@ -48,3 +48,15 @@ export function markMailFailed(messageId: string, error: string): void {
     db.close();
   }
 }
+
+/** The pageviews and clicks stored for a session, oldest first. */
+export function siteEvents(sessionId: string): { name: string; path: string }[] {
+  const db = open();
+  try {
+    return db
+      .prepare("select name, path from site_events where session_id = ? order by created_at")
+      .all(sessionId) as { name: string; path: string }[];
+  } finally {
+    db.close();
+  }
+}

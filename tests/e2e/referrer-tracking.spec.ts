@@ -1,6 +1,6 @@
 // Once-per-session referrer tracking (docs/product.md, "Referrer call") in a real browser against the real server.
 import type { Page, Request } from "@playwright/test";
-import { contactMessagesFrom, referrerVisit } from "./database.ts";
+import { contactMessagesFrom, referrerVisit, siteEvents } from "./database.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
 
 const trackPath = "/functions/v1/track-referrer";
@@ -130,4 +130,30 @@ test("a contact message is linked to the visitor's tracked session", async ({ pa
   await expect(page.getByRole("dialog", { name: "Message Sent Successfully!" })).toBeVisible();
   expect(contactMessagesFrom(email)[0]).toMatchObject({ session_id: sessionId });
   expect(referrerVisit(sessionId)).toMatchObject({ source: "social", landing_path: "/contact" });
+});
+
+test("three pages and a click on Sign Up Free leave three pageviews and one sign-up click", async ({
+  page,
+}) => {
+  // The organizer app is not served here: its sign-up page is answered in the browser.
+  await page.route("https://app.boothpilot.example/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<title>Sign up</title>" }),
+  );
+  const calls = recordTrackingCalls(page);
+  for (const path of ["/pricing?utm_source=newsletter", "/features", "/about"]) {
+    await page.goto(path);
+    await waitForHydration(page);
+  }
+  await expect.poll(() => calls.length).toBe(1);
+  const sessionId = payloadOf(calls[0]!).session_id;
+  await page.getByRole("banner").getByRole("link", { name: "Sign Up Free" }).click();
+  await expect(page).toHaveURL(/^https:\/\/app\..*\/signup$/);
+  await expect
+    .poll(() => siteEvents(sessionId))
+    .toEqual([
+      { name: "pageview", path: "/pricing?utm_source=newsletter" },
+      { name: "pageview", path: "/features" },
+      { name: "pageview", path: "/about" },
+      { name: "sign_up", path: "/about" },
+    ]);
 });

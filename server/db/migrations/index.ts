@@ -11,6 +11,7 @@ import * as inboxTriage from "./0005-inbox-triage.ts";
 import * as rollupsByUtm from "./0006-rollups-by-utm.ts";
 import * as hourlyRollups from "./0007-hourly-rollups.ts";
 import * as formFlashes from "./0008-form-flashes.ts";
+import * as siteEvents from "./0009-site-events.ts";
 
 export interface ColumnTypes {
   dialect: DialectName;
@@ -52,6 +53,7 @@ const steps: Record<string, { up: Step; down: Step }> = {
   "0006-rollups-by-utm": rollupsByUtm,
   "0007-hourly-rollups": hourlyRollups,
   "0008-form-flashes": formFlashes,
+  "0009-site-events": siteEvents,
 };
 
 /** The migrations this code knows, oldest first. */

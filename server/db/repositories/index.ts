@@ -13,6 +13,7 @@ import {
   referrerAnalyticsRepository,
 } from "./referrer-analytics.ts";
 import { type ReferrerVisitsRepository, referrerVisitsRepository } from "./referrer-visits.ts";
+import { type SiteEventsRepository, siteEventsRepository } from "./site-events.ts";
 import { type VisitRollupsRepository, visitRollupsRepository } from "./visit-rollups.ts";
 
 export interface Repositories {
@@ -26,6 +27,7 @@ export interface Repositories {
   referrerAnalytics: ReferrerAnalyticsRepository;
   visitRollups: VisitRollupsRepository;
   formFlashes: FormFlashesRepository;
+  siteEvents: SiteEventsRepository;
 }
 
 export function createRepositories(database: AppDatabase): Repositories {
@@ -40,5 +42,6 @@ export function createRepositories(database: AppDatabase): Repositories {
     referrerAnalytics: referrerAnalyticsRepository(database),
     visitRollups: visitRollupsRepository(database),
     formFlashes: formFlashesRepository(database, { ttlMs: formFlashTtlMs }),
+    siteEvents: siteEventsRepository(database),
   };
 }

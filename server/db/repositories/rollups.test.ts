@@ -274,6 +274,7 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
         "0006-rollups-by-utm",
         "0007-hourly-rollups",
         "0008-form-flashes",
+        "0009-site-events",
       ]);
       expect(await rollup(older)).toEqual(expected);
       await expectNarrowMatchesWide(older);
@@ -331,7 +332,11 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
           })),
         )
         .execute();
-      expect(await migrateToLatest(older)).toEqual(["0007-hourly-rollups", "0008-form-flashes"]);
+      expect(await migrateToLatest(older)).toEqual([
+        "0007-hourly-rollups",
+        "0008-form-flashes",
+        "0009-site-events",
+      ]);
       // Every hour from the start of yesterday, and nothing before it.
       const direct = await directCount(older, hour);
       const expected = Object.fromEntries(

@@ -1,0 +1,54 @@
+// The site's events (contracts/track-event.ts): a pageview on every page load and a click on each link that leaves
+// for the organizer app, a demo video or a social profile. Sent with keepalive so leaving the page never waits on
+// it; nothing is sent when the browser asks for Global Privacy Control.
+import { functionNames, functionPath } from "../../contracts/functions";
+import type { EventName, TrackEventPayload } from "../../contracts/track-event";
+import { siteConfig } from "../config/site";
+import { backendHeaders } from "./backend";
+import { trackedSessionId } from "./referrer-tracking";
+
+/** The event a link's click counts as, or null for a link the site does not count. */
+export function eventOfLink(href: string): EventName | null {
+  const { appLinks, videos, social } = siteConfig;
+  if (href === appLinks.signUp) return "sign_up";
+  if (href === appLinks.login) return "login";
+  if (href === appLinks.sampleEvent) return "sample_event";
+  if (href === videos.demo || href === videos.venueMapHowTo) return "video";
+  if (social.some((profile) => profile.href === href)) return "social";
+  return null;
+}
+
+function privacyControlOn(): boolean {
+  // Not yet in TypeScript's DOM types.
+  return (
+    (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true
+  );
+}
+
+/** Sends one event; a failure is only logged (a missed count must never break the page). */
+export function sendEvent(name: EventName): void {
+  if (privacyControlOn()) return;
+  const payload: TrackEventPayload = {
+    event_id: crypto.randomUUID(),
+    session_id: trackedSessionId(),
+    name,
+    path: `${location.pathname}${location.search}`,
+  };
+  fetch(functionPath(functionNames.trackEvent), {
+    method: "POST",
+    headers: backendHeaders(),
+    body: JSON.stringify(payload),
+    keepalive: true,
+    credentials: "same-origin",
+  }).catch((error: unknown) => console.error("Error tracking event", error));
+}
+
+/** Counts this page load, then every counted link the visitor follows (by mouse, keyboard or touch). */
+export function trackEvents(doc: Document): void {
+  sendEvent("pageview");
+  doc.addEventListener("click", (event) => {
+    const link = (event.target as Element | null)?.closest?.("a[href]");
+    const name = link ? eventOfLink((link as HTMLAnchorElement).href) : null;
+    if (name) sendEvent(name);
+  });
+}
