@@ -24,8 +24,9 @@ import { sql } from "kysely";
 import { adminApiPaths } from "../contracts/admin-api.ts";
 import { sessionCookie } from "../server/admin/auth.ts";
 import { type AppDatabase, migrateToLatest, openDatabase } from "../server/db/database.ts";
+import { freePort } from "../server/test/server-process.ts";
 import { seed, spanDays } from "./analytics-seed.ts";
-import { freePort, machine, withPostgres, writePerformanceSection } from "./helpers.ts";
+import { machine, withPostgres, writePerformanceSection } from "./helpers.ts";
 
 const projectDir = join(import.meta.dirname, "..");
 const { values: args } = parseArgs({

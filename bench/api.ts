@@ -18,6 +18,7 @@ import { contactFormPath } from "../contracts/contact-form.ts";
 import { trackReferrerPath } from "../contracts/track-referrer.ts";
 import { type DatabaseConfig, openDatabase } from "../server/db/database.ts";
 import { sqliteSynchronous } from "../server/db/sqlite.ts";
+import { freePort } from "../server/test/server-process.ts";
 import { compareInstances, type InstancesRow, instancesMarkdown } from "./api-instances.ts";
 import {
   type Child,
@@ -30,7 +31,7 @@ import {
   startChild,
   type Target,
 } from "./api-load.ts";
-import { freePort, machine, withPostgres, writePerformanceSection } from "./helpers.ts";
+import { machine, withPostgres, writePerformanceSection } from "./helpers.ts";
 
 const { values: args } = parseArgs({
   options: {

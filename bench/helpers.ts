@@ -1,23 +1,10 @@
-// Helpers the benchmarks share: a free port, a scratch PostgreSQL database, the machine, and their docs section.
+// Helpers the benchmarks share: a scratch PostgreSQL database, the machine, and their docs section.
 import { readFile, writeFile } from "node:fs/promises";
-import { createServer as createNetServer } from "node:net";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 
 const performanceFile = join(import.meta.dirname, "..", "docs", "performance.md");
-
-/** A TCP port free right now on 127.0.0.1. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 /** Runs `run` with the URL of a new database on the server of `adminUrl`, then drops that database. */
 export async function withPostgres<T>(

@@ -4,13 +4,13 @@
 // built the tests of that dialect fail with the reason (they are never skipped); the other tests still run.
 import { randomBytes } from "node:crypto";
 import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { migrateToLatest, openDatabase, sqliteFileName } from "../db/database.ts";
+import { freePort } from "./server-process.ts";
 import { startThrowawayPostgres, throwawayPostgresMissing } from "./throwaway-postgres.ts";
 
 /** Where the test databases of this run come from (server/test/storage.ts copies them), or why they cannot. */
@@ -54,18 +54,6 @@ export async function adminQuery(adminUrl: string, statement: string): Promise<v
   } finally {
     await client.end();
   }
-}
-
-/** A port no one listens on now, for this run's PostgreSQL server. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 type FoundPostgres = { adminUrl: string; stop?: () => Promise<void> } | { error: string };

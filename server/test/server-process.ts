@@ -1,9 +1,22 @@
 // The real server (server/main.ts) as a child process, for the tests that kill it.
 import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
 import { join } from "node:path";
 import type { DatabaseConfig } from "../db/database.ts";
 
 const mainFile = join(import.meta.dirname, "..", "main.ts");
+
+/** A TCP port free right now on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
 
 export interface RunningServer {
   child: ChildProcess;

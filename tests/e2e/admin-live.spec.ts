@@ -1,25 +1,12 @@
 // The console's live indicator through a server restart: a server this test starts, stops and starts again on the
 // same port and data folder (not Playwright's webServer, which must stay up), with axe in both states.
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type RunningServer, startServer } from "../../server/test/server-process.ts";
+import { freePort, type RunningServer, startServer } from "../../server/test/server-process.ts";
 import { e2eAdmin } from "./admin-account.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
-
-/** A port free right now: the server gets it for both of its runs. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 test.describe("the live indicator", () => {
   // One server of its own, in the desktop project only (playwright.config.ts).
