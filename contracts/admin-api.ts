@@ -63,6 +63,12 @@ export const analyticsPanels = [
   "utmSource",
   "utmMedium",
   "campaign",
+  "page",
+  "goal",
+  "device",
+  "browser",
+  "os",
+  "country",
 ] as const;
 export type AnalyticsPanel = (typeof analyticsPanels)[number];
 
@@ -70,14 +76,31 @@ export type AnalyticsPanel = (typeof analyticsPanels)[number];
 export const analyticsFilterPanels = ["source", "host", "landing", "campaign"] as const;
 export type AnalyticsFilterPanel = (typeof analyticsFilterPanels)[number];
 
+/** The panels a filter by host, landing page or campaign does not narrow (they count all of a source's visits). */
+export const audiencePanels = ["page", "goal", "device", "browser", "os", "country"] as const;
+
+/** The site's events as the console counts them (contracts/track-event.ts), bots left out. */
+export interface EventFigures {
+  /** Page loads. */
+  pageviews: number;
+  /** Clicks on the organizer app's sign-up link: the site's headline conversion. */
+  signups: number;
+  /** Outbound clicks counted as goals (sign-up included): app links, demo videos, social profiles. */
+  clicks: number;
+}
+
 /** One value's figures in the range and in the previous period of the same length. */
-export interface BreakdownRow {
-  /** "" for none (a direct visit's host, a visit without a campaign). */
+export interface BreakdownRow extends EventFigures {
+  /**
+   * "" for none (a direct visit's host, a visit without a campaign, an unknown device). Goals: the event name;
+   * countries: the ISO 3166-1 alpha-2 code.
+   */
   value: string;
   visits: number;
   messages: number;
   previousVisits: number;
   previousMessages: number;
+  previousSignups: number;
 }
 
 /** GET /admin/api/analytics/breakdown */
@@ -89,17 +112,27 @@ export interface AnalyticsBreakdown {
   previousSince: string;
   previousUntil: string;
   filters: Record<AnalyticsFilterPanel, string[]>;
-  /** People's visits and contact messages (not spam), bots apart; now and in the previous period. */
-  totals: { visits: number; messages: number; botVisits: number };
-  previousTotals: { visits: number; messages: number; botVisits: number };
+  /** People's visits, their events and contact messages (not spam), bots apart; now and in the previous period. */
+  totals: { visits: number; messages: number; botVisits: number } & EventFigures;
+  previousTotals: { visits: number; messages: number; botVisits: number } & EventFigures;
+  /** Every row of each panel, most visits first (the console shows the first and offers the rest). */
   panels: Record<AnalyticsPanel, BreakdownRow[]>;
+  /** Panels the host, landing page or campaign filters did not narrow (empty without such a filter). */
+  unfilteredPanels: AnalyticsPanel[];
   /** What a point of the series covers: a UTC day, or a UTC hour for "today". */
   grain: "day" | "hour";
   /**
    * Every UTC day (or hour) of the range, oldest first, beside the same point of the previous period; `start` is
    * ISO-8601 ("2026-11-23T14:00:00.000Z").
    */
-  series: { start: string; visits: number; messages: number; previousVisits: number }[];
+  series: {
+    start: string;
+    visits: number;
+    messages: number;
+    signups: number;
+    pageviews: number;
+    previousVisits: number;
+  }[];
 }
 
 /** Every error answer of the admin API. */

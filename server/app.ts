@@ -23,6 +23,7 @@ import mailer from "./plugins/mailer.ts";
 import metrics from "./plugins/metrics.ts";
 import rateLimits from "./plugins/rate-limits.ts";
 import readiness, { probePaths } from "./plugins/readiness.ts";
+import rollupWorker from "./plugins/rollup-worker.ts";
 import site from "./plugins/site.ts";
 import visitRetention from "./plugins/visit-retention.ts";
 import { AccessLogController } from "./request-logging.ts";
@@ -138,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.database) {
     await app.register(database, { database: options.database });
     await app.register(visitRetention, { days: env.VISIT_RETENTION_DAYS });
+    await app.register(rollupWorker, {});
     await app.register(consoleEvents, testing.consoleEvents ?? {});
     await app.register(mailer, {
       env,

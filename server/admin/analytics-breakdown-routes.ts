@@ -9,6 +9,7 @@ import {
   type AnalyticsPanel,
   type AnalyticsRange,
   analyticsPanels,
+  audiencePanels,
   type BreakdownRow,
 } from "../../contracts/admin-api.ts";
 import {
@@ -17,7 +18,9 @@ import {
 } from "../../contracts/admin-requests.ts";
 import {
   type AnalyticsWindow,
+  type Breakdown,
   type BreakdownDimension,
+  type BreakdownFigures,
   type BreakdownFilter,
   utcDays,
 } from "../db/repositories/referrer-analytics.ts";
@@ -33,6 +36,12 @@ const panelColumns: Record<AnalyticsPanel, BreakdownDimension> = {
   utmSource: "utm_source",
   utmMedium: "utm_medium",
   campaign: "utm_campaign",
+  page: "page",
+  goal: "goal",
+  device: "device",
+  browser: "browser",
+  os: "os",
+  country: "country",
 };
 
 const panelTitles: Record<AnalyticsPanel, string> = {
@@ -42,6 +51,12 @@ const panelTitles: Record<AnalyticsPanel, string> = {
   utmSource: "utm_source",
   utmMedium: "utm_medium",
   campaign: "utm_campaign",
+  page: "Page",
+  goal: "Goal",
+  device: "Device",
+  browser: "Browser",
+  os: "Operating system",
+  country: "Country",
 };
 
 /** The range's window of whole UTC days, today included (custom: from and to, both included). */
@@ -70,6 +85,21 @@ export function breakdownWindow(
 
 const iso = (at: number) => new Date(at).toISOString();
 
+/** A point of the series: the figures of its day or hour (none when nothing was counted). */
+function seriesFigures(figures: BreakdownFigures | undefined) {
+  return {
+    visits: figures?.visits ?? 0,
+    messages: figures?.messages ?? 0,
+    signups: figures?.signups ?? 0,
+    pageviews: figures?.pageviews ?? 0,
+  };
+}
+
+function totalsOf(breakdown: Breakdown): AnalyticsBreakdown["totals"] {
+  const { visits, messages, botVisits, pageviews, signups, clicks } = breakdown;
+  return { visits, messages, botVisits, pageviews, signups, clicks };
+}
+
 export default async function analyticsBreakdownRoutes(app: FastifyInstance): Promise<void> {
   const analytics = app.repositories.referrerAnalytics;
 
@@ -84,6 +114,7 @@ export default async function analyticsBreakdownRoutes(app: FastifyInstance): Pr
       utm_campaign: query.campaign,
     };
     const grain = query.range === "today" ? "hour" : "day";
+    await app.rollupWorker.catchUp();
     const [now, before, hours, previousHours] = await Promise.all([
       analytics.breakdown(window, filter),
       analytics.breakdown(previous, filter),
@@ -98,6 +129,7 @@ export default async function analyticsBreakdownRoutes(app: FastifyInstance): Pr
           ...row,
           previousVisits: earlier.get(row.value)?.visits ?? 0,
           previousMessages: earlier.get(row.value)?.messages ?? 0,
+          previousSignups: earlier.get(row.value)?.signups ?? 0,
         }));
         return [panel, rows];
       }),
@@ -111,15 +143,13 @@ export default async function analyticsBreakdownRoutes(app: FastifyInstance): Pr
             const previousHour = iso(start - length).slice(0, 13);
             return {
               start: iso(start),
-              visits: hours.get(hour)?.visits ?? 0,
-              messages: hours.get(hour)?.messages ?? 0,
+              ...seriesFigures(hours.get(hour)),
               previousVisits: previousHours.get(previousHour)?.visits ?? 0,
             };
           })
         : utcDays(window).map((day, index) => ({
             start: `${day}T00:00:00.000Z`,
-            visits: now.perDay.get(day)?.visits ?? 0,
-            messages: now.perDay.get(day)?.messages ?? 0,
+            ...seriesFigures(now.perDay.get(day)),
             previousVisits: before.perDay.get(previousDays[index] ?? "")?.visits ?? 0,
           }));
     return {
@@ -134,13 +164,10 @@ export default async function analyticsBreakdownRoutes(app: FastifyInstance): Pr
         landing: query.landing,
         campaign: query.campaign,
       },
-      totals: { visits: now.visits, messages: now.messages, botVisits: now.botVisits },
-      previousTotals: {
-        visits: before.visits,
-        messages: before.messages,
-        botVisits: before.botVisits,
-      },
+      totals: totalsOf(now),
+      previousTotals: totalsOf(before),
       panels,
+      unfilteredPanels: now.narrowOnlyUnfiltered ? [...audiencePanels] : [],
       grain,
       series,
     };
@@ -161,6 +188,8 @@ export default async function analyticsBreakdownRoutes(app: FastifyInstance): Pr
             [
               report.grain === "hour" ? "Hour (UTC)" : "Day (UTC)",
               "Visits",
+              "Pageviews",
+              "Sign-up clicks",
               "Messages",
               "Visits, previous period",
             ],
@@ -170,6 +199,8 @@ export default async function analyticsBreakdownRoutes(app: FastifyInstance): Pr
                 ? point.start.slice(0, 16).replace("T", " ")
                 : point.start.slice(0, 10),
               point.visits,
+              point.pageviews,
+              point.signups,
               point.messages,
               point.previousVisits,
             ]),
@@ -178,17 +209,27 @@ export default async function analyticsBreakdownRoutes(app: FastifyInstance): Pr
             [
               panelTitles[panel],
               "Visits",
+              "Pageviews",
+              "Sign-up clicks",
+              "Sign-up rate (%)",
+              "Goal clicks",
               "Messages",
               "Conversion rate (%)",
               "Visits, previous period",
+              "Sign-up clicks, previous period",
               "Messages, previous period",
             ],
             report.panels[panel].map((row) => [
               row.value,
               row.visits,
+              row.pageviews,
+              row.signups,
+              rate(row.signups, row.visits),
+              row.clicks,
               row.messages,
               rate(row.messages, row.visits),
               row.previousVisits,
+              row.previousSignups,
               row.previousMessages,
             ]),
           );

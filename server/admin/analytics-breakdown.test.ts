@@ -11,7 +11,7 @@ import {
 import type { AppDatabase } from "../db/database.ts";
 import type { ReferrerSource } from "../db/schema.ts";
 import { adminRequest } from "../test/admin.ts";
-import { recordVisit, storeMessage } from "../test/factories.ts";
+import { appendEvent, recordVisit, storeMessage } from "../test/factories.ts";
 import { dialects, storageTest } from "../test/storage.ts";
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -29,6 +29,10 @@ interface Seeded {
   bot: boolean;
   /** A contact message was sent from this visit (same day). */
   message: boolean;
+  /** Pages viewed in the visit (its landing page first), and whether it clicked Sign Up Free. */
+  pages: number;
+  signup: boolean;
+  device: "desktop" | "mobile" | null;
 }
 
 /** A fixed spread of visits over 20 days (a small linear congruential generator: the same every run). */
@@ -58,6 +62,9 @@ function seedVisits(): Seeded[] {
       campaign: pick(["", "spring", "fall"]),
       bot: pick([false, false, false, false, true]),
       message: pick([false, false, false, true]),
+      pages: pick([1, 1, 2, 3]),
+      signup: pick([false, false, true]),
+      device: pick(["desktop", "mobile", null] as const),
     };
   });
 }
@@ -94,11 +101,12 @@ describe.each(dialects)("analytics breakdown on %s", (dialect) => {
     keep: (visit: Seeded) => boolean,
     key: (visit: Seeded) => string,
   ) => {
-    const rows = new Map<string, { visits: number; messages: number }>();
+    const rows = new Map<string, { visits: number; messages: number; signups: number }>();
     for (const visit of seeded) {
       if (visit.daysAgo < from || visit.daysAgo > to || !keep(visit)) continue;
-      const row = rows.get(key(visit)) ?? { visits: 0, messages: 0 };
+      const row = rows.get(key(visit)) ?? { visits: 0, messages: 0, signups: 0 };
       if (!visit.bot) row.visits++;
+      if (!visit.bot && visit.signup) row.signups++;
       if (visit.message) row.messages++;
       rows.set(key(visit), row);
     }
@@ -111,8 +119,13 @@ describe.each(dialects)("analytics breakdown on %s", (dialect) => {
     rows
       .map((row) =>
         previous
-          ? { value: row.value, visits: row.previousVisits, messages: row.previousMessages }
-          : { value: row.value, visits: row.visits, messages: row.messages },
+          ? {
+              value: row.value,
+              visits: row.previousVisits,
+              messages: row.previousMessages,
+              signups: row.previousSignups,
+            }
+          : { value: row.value, visits: row.visits, messages: row.messages, signups: row.signups },
       )
       .filter((row) => row.visits > 0 || row.messages > 0)
       .sort((a, b) => a.value.localeCompare(b.value));
@@ -132,10 +145,15 @@ describe.each(dialects)("analytics breakdown on %s", (dialect) => {
           utm_source: visit.utmSource || null,
           utm_medium: visit.utmMedium || null,
           utm_campaign: visit.campaign || null,
+          device: visit.device,
           ...(visit.bot ? { user_agent: "Googlebot/2.1", is_bot: true } : {}),
         },
         when,
       );
+      const paths = [visit.path, "/pricing", "/features/booth-maps"].slice(0, visit.pages);
+      for (const path of paths) await appendEvent(database, { session_id: sessionId, path }, when);
+      if (visit.signup)
+        await appendEvent(database, { session_id: sessionId, name: "sign_up" }, when);
       if (visit.message) {
         await storeMessage(
           database,
@@ -184,6 +202,45 @@ describe.each(dialects)("analytics breakdown on %s", (dialect) => {
     expect(report.series).toHaveLength(7);
     expect(report.series.reduce((sum, day) => sum + day.visits, 0)).toBe(total?.visits);
     expect(report.series.reduce((sum, day) => sum + day.previousVisits, 0)).toBe(before?.visits);
+  });
+
+  it("counts sign-up clicks, pageviews, top pages, goals and devices of people's visits", async () => {
+    const report = await breakdown("range=30d");
+    const people = seeded.filter((visit) => !visit.bot && visit.daysAgo <= 29);
+    const sum = (of: (visit: Seeded) => number) => people.reduce((n, v) => n + of(v), 0);
+    expect(report.totals).toMatchObject({
+      visits: people.length,
+      pageviews: sum((v) => v.pages),
+      signups: sum((v) => (v.signup ? 1 : 0)),
+      clicks: sum((v) => (v.signup ? 1 : 0)),
+    });
+    expect(report.panels.goal.map((row) => [row.value, row.clicks, row.signups])).toEqual([
+      ["sign_up", report.totals.signups, report.totals.signups],
+    ]);
+    const pageviews = new Map<string, number>();
+    for (const visit of people) {
+      for (const path of [visit.path, "/pricing", "/features/booth-maps"].slice(0, visit.pages)) {
+        pageviews.set(path, (pageviews.get(path) ?? 0) + 1);
+      }
+    }
+    expect(Object.fromEntries(report.panels.page.map((row) => [row.value, row.pageviews]))).toEqual(
+      Object.fromEntries(pageviews),
+    );
+    expect(shown(report.panels.device)).toEqual(
+      expected(
+        0,
+        29,
+        () => true,
+        (v) => v.device ?? "",
+      ),
+    );
+    expect(report.unfilteredPanels).toEqual([]);
+    // A campaign filter narrows the visit panels, not the audience ones (the console says so).
+    const spring = await breakdown("range=30d&campaign=spring");
+    expect(spring.unfilteredPanels).toEqual(["page", "goal", "device", "browser", "os", "country"]);
+    expect(spring.totals.signups).toBe(
+      people.filter((v) => v.campaign === "spring" && v.signup).length,
+    );
   });
 
   it("filters every panel and the series by one or several values, like a direct count", async () => {
@@ -264,9 +321,11 @@ describe.each(dialects)("analytics breakdown on %s", (dialect) => {
       session,
     });
     const lines = csv.rawPayload.toString("utf8").slice(1).trimEnd().split("\r\n");
-    expect(lines[0]).toBe('Hour (UTC),Visits,Messages,"Visits, previous period"');
+    expect(lines[0]).toBe(
+      'Hour (UTC),Visits,Pageviews,Sign-up clicks,Messages,"Visits, previous period"',
+    );
     expect(lines).toHaveLength(25);
-    expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\d 00:00,\d+,\d+,\d+$/);
+    expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\d 00:00,\d+,\d+,\d+,\d+,\d+$/);
   });
 
   it("takes today, 12 months and custom ranges of whole UTC days", async () => {
@@ -336,17 +395,25 @@ describe.each(dialects)("analytics breakdown on %s", (dialect) => {
     );
     const lines = response.rawPayload.toString("utf8").slice(1).trimEnd().split("\r\n");
     expect(lines[0]).toBe(
-      'Source,Visits,Messages,Conversion rate (%),"Visits, previous period","Messages, previous period"',
+      "Source,Visits,Pageviews,Sign-up clicks,Sign-up rate (%),Goal clicks,Messages,Conversion rate (%)," +
+        '"Visits, previous period","Sign-up clicks, previous period","Messages, previous period"',
     );
     const report = await breakdown("range=7d");
+    const rate = (n: number, visits: number) =>
+      visits > 0 ? Math.round((n / visits) * 10_000) / 100 : "";
     expect(lines.slice(1)).toEqual(
       report.panels.source.map((row) =>
         [
           row.value,
           row.visits,
+          row.pageviews,
+          row.signups,
+          rate(row.signups, row.visits),
+          row.clicks,
           row.messages,
-          row.visits > 0 ? Math.round((row.messages / row.visits) * 10_000) / 100 : "",
+          rate(row.messages, row.visits),
           row.previousVisits,
+          row.previousSignups,
           row.previousMessages,
         ].join(","),
       ),
@@ -356,7 +423,7 @@ describe.each(dialects)("analytics breakdown on %s", (dialect) => {
       session,
     });
     expect(series.rawPayload.toString("utf8").slice(1).split("\r\n")[0]).toBe(
-      'Day (UTC),Visits,Messages,"Visits, previous period"',
+      'Day (UTC),Visits,Pageviews,Sign-up clicks,Messages,"Visits, previous period"',
     );
   });
 });

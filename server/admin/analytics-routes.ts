@@ -17,6 +17,7 @@ export default async function analyticsRoutes(app: FastifyInstance): Promise<voi
   app.withTypeProvider<ZodTypeProvider>().get("/analytics", route, async (request) => {
     const { days, source } = request.query;
     const window = analyticsWindow(days, Date.now());
+    await app.rollupWorker.catchUp();
     const figures = await app.repositories.referrerAnalytics.report(window, {
       sources: source ? [source] : undefined,
     });

@@ -41,6 +41,7 @@ const migrations = [
   "0007-hourly-rollups",
   "0008-form-flashes",
   "0009-site-events",
+  "0010-rollup-queue",
 ];
 
 describe("SQLite storage", () => {

@@ -54,7 +54,15 @@ export interface ReferrerVisitsTable {
   utm_content: string | null;
   user_agent: string;
   is_bot: Flag;
+  /** Derived when the visit arrives (server/audience.ts); null for visits stored before. */
+  device: DeviceClass | null;
+  browser: string | null;
+  os: string | null;
+  /** ISO 3166-1 alpha-2 of the client address when the visit arrived; "" unknown (the address is not kept). */
+  country: string | null;
 }
+
+export type DeviceClass = "desktop" | "mobile" | "tablet" | "other";
 
 export interface AddressSaltsTable {
   /** UTC day, YYYY-MM-DD. */
@@ -126,6 +134,10 @@ interface RollupCounts {
   bot_visits: ColumnType<number, number, number>;
   /** Contact messages (spam left out) whose sender's visit had the row's keys. */
   messages: ColumnType<number, number, number>;
+  /** Pageviews, sign-up clicks and all outbound clicks (sign-ups included) of visits with the row's keys. */
+  pageviews: ColumnType<number, number | undefined, number>;
+  signups: ColumnType<number, number | undefined, number>;
+  clicks: ColumnType<number, number | undefined, number>;
 }
 
 /** Daily counts by every key; "" is "none", source "untracked" is a message without a tracked visit. */
@@ -146,7 +158,21 @@ export interface VisitRollupsByHourTable extends Omit<VisitRollupsTable, "day"> 
 }
 
 /** "total" rows have the value "": the counts of a day and source class. */
-export type RollupDimension = "total" | "host" | "path" | "campaign" | "utm_source" | "utm_medium";
+export type RollupDimension =
+  | "total"
+  | "host"
+  | "path"
+  | "campaign"
+  | "utm_source"
+  | "utm_medium"
+  | "device"
+  | "browser"
+  | "os"
+  | "country"
+  /** The page a pageview was of (its path without the query): top pages. */
+  | "page"
+  /** The event name of an outbound click: the goals. */
+  | "goal";
 
 /** The same counts by one key at a time (with the source class): what most reports read. */
 export interface VisitRollupsByKeyTable extends RollupCounts {
@@ -166,6 +192,14 @@ export interface SiteEventsTable {
   is_bot: Flag;
 }
 
+/** A visit or an event stored but not yet counted in the rollups (the rollup worker takes it). */
+export interface RollupQueueTable {
+  kind: "visit" | "event";
+  /** The visit's session id or the event's id. */
+  id: string;
+  created_at: Timestamp;
+}
+
 export interface Schema {
   contact_messages: ContactMessagesTable;
   mail_outbox: MailOutboxTable;
@@ -179,4 +213,5 @@ export interface Schema {
   visit_rollups_by_key: VisitRollupsByKeyTable;
   visit_rollups_by_hour: VisitRollupsByHourTable;
   site_events: SiteEventsTable;
+  rollup_queue: RollupQueueTable;
 }

@@ -97,5 +97,12 @@ export default fp(adminApi, {
   name: "admin-api",
   fastify: "5.x",
   encapsulate: true,
-  dependencies: ["security-headers", "database", "mailer", "admin-auth", "console-events"],
+  dependencies: [
+    "security-headers",
+    "database",
+    "mailer",
+    "admin-auth",
+    "console-events",
+    "rollup-worker",
+  ],
 });

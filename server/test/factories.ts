@@ -12,6 +12,7 @@ import {
   type NewReferrerVisit,
   referrerVisitsRepository,
 } from "../db/repositories/referrer-visits.ts";
+import { type NewSiteEvent, siteEventsRepository } from "../db/repositories/site-events.ts";
 import { adminCredentials } from "./admin.ts";
 
 /** The browser the sample visitors use. */
@@ -107,6 +108,30 @@ export async function recordVisit(
   const now = at === undefined ? Date.now : () => at;
   await referrerVisitsRepository(databaseOf(storage), now).record(visit);
   return visit.session_id;
+}
+
+/** An event as the track-event function hands it to the repository: a pageview of "/" in a new session. */
+export function siteEvent(overrides: Partial<NewSiteEvent> = {}): NewSiteEvent {
+  return {
+    event_id: randomUUID(),
+    session_id: randomUUID(),
+    name: "pageview",
+    path: "/",
+    is_bot: false,
+    ...overrides,
+  };
+}
+
+/** Appends an event through the repository the track-event function uses; its event id. */
+export async function appendEvent(
+  storage: Storage,
+  overrides: Partial<NewSiteEvent> = {},
+  { at }: Pick<StoreOptions, "at"> = {},
+): Promise<string> {
+  const event = siteEvent(overrides);
+  const now = at === undefined ? Date.now : () => at;
+  await siteEventsRepository(databaseOf(storage), now).append(event);
+  return event.event_id;
 }
 
 export interface AdminAccount {

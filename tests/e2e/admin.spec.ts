@@ -344,17 +344,27 @@ test.describe("analytics", () => {
       "page",
     );
     for (const caption of [
-      "Visits and messages by source",
+      "Visits and conversions by source",
       "Referrer hosts",
-      "Landing pages",
+      "Entry pages (landing)",
       "utm_source",
       "utm_medium",
       "Campaigns (utm_campaign)",
+      "Top pages",
+      "Goals: clicks on each call to action",
+      "Devices",
+      "Browsers",
+      "Operating systems",
+      "Countries",
       "Visits per day (UTC)",
     ]) {
       await expect(page.getByRole("table", { name: caption, exact: true })).toBeVisible();
     }
-    await expect(page.getByRole("table", { name: "Landing pages" })).toContainText("/pricing");
+    await expect(page.getByRole("table", { name: "Entry pages (landing)" })).toContainText(
+      "/pricing",
+    );
+    await expect(page.getByRole("table", { name: "Top pages" })).toContainText("/pricing");
+    await expect(page.getByText("Sign-up clicks", { exact: true }).first()).toBeVisible();
     await expect(page.getByRole("table", { name: "Campaigns (utm_campaign)" })).toContainText(
       campaign,
     );
@@ -377,19 +387,19 @@ test.describe("analytics", () => {
     await expect(page).toHaveURL(new RegExp(`\\?range=7d&campaign=${campaign}$`));
     const chip = page.getByRole("link", { name: `Remove filter Campaign: ${campaign}` });
     await expect(chip).toBeVisible();
-    const landing = page.getByRole("table", { name: "Landing pages" });
+    const landing = page.getByRole("table", { name: "Entry pages (landing)" });
     await expect(landing.getByRole("row")).toHaveCount(2);
     await expect(landing).toContainText("/pricing");
     await expect(page.getByRole("table", { name: "utm_source" })).toContainText("newsletter");
     await expect(page.getByRole("table", { name: "utm_source" }).getByRole("row")).toHaveCount(2);
     await expect(
-      page.getByRole("table", { name: "Visits and messages by source" }).getByRole("row"),
+      page.getByRole("table", { name: "Visits and conversions by source" }).getByRole("row"),
     ).toHaveCount(2);
     await expectNoAxeViolations(page);
 
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByRole("link", { name: "Download “Landing pages” as CSV" }).click(),
+      page.getByRole("link", { name: "Download “Entry pages (landing)” as CSV" }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^boothpilot-landing-[\d-]+-to-[\d-]+\.csv$/);
     const text = Buffer.concat(await (await download.createReadStream()).toArray()).toString(
@@ -397,9 +407,11 @@ test.describe("analytics", () => {
     );
     const lines = text.slice(1).trimEnd().split("\r\n");
     expect(lines[0]).toBe(
-      'Landing page,Visits,Messages,Conversion rate (%),"Visits, previous period","Messages, previous period"',
+      "Landing page,Visits,Pageviews,Sign-up clicks,Sign-up rate (%),Goal clicks,Messages,Conversion rate (%)," +
+        '"Visits, previous period","Sign-up clicks, previous period","Messages, previous period"',
     );
-    expect(lines.slice(1)).toEqual([expect.stringMatching(/^\/pricing,1,0,0,0,0$/)]);
+    // One visit and its pageview of /pricing (the keepalive call may still be on its way: 0 or 1).
+    expect(lines.slice(1)).toEqual([expect.stringMatching(/^\/pricing,1,[01],0,0,0,0,0,0,0,0$/)]);
 
     await chip.click();
     await expect(page).toHaveURL(/\/admin\/analytics\?range=7d$/);

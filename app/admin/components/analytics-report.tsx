@@ -1,8 +1,9 @@
-// The referrer analytics of a range: totals with their change against the previous period, the chart, and one
-// table per panel (sources, hosts, landing pages, utm_source, utm_medium, campaigns) with visits, messages and the
-// conversion rate. A row of a filterable panel filters every panel and the chart; filters show as removable chips.
-// Plain tables: screen readers and copy-paste both work, and each has its CSV.
-import { type FormEvent, lazy, Suspense } from "react";
+// The analytics of a range: sign-up clicks first (the conversion the site exists for), then visits, pageviews and
+// messages with their change against the previous period, the chart, and one table per panel (sources, hosts,
+// landing pages, utm_source, utm_medium, campaigns, top pages, goals, devices, browsers, systems, countries). A row
+// of a filterable panel filters every panel and the chart; filters show as removable chips. Each table shows its
+// first rows and offers the rest. Plain tables: screen readers and copy-paste both work, and each has its CSV.
+import { type FormEvent, lazy, Suspense, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import {
   type AnalyticsBreakdown,
@@ -40,14 +41,43 @@ const rangeLabels: Record<Exclude<AnalyticsRange, "custom">, string> = {
   "12m": "Last 12 months",
 };
 
-const panelTitles: Record<AnalyticsPanel, { caption: string; column: string }> = {
-  source: { caption: "Visits and messages by source", column: "Source" },
-  host: { caption: "Referrer hosts", column: "Referrer host" },
-  landing: { caption: "Landing pages", column: "Landing page" },
-  utmSource: { caption: "utm_source", column: "utm_source" },
-  utmMedium: { caption: "utm_medium", column: "utm_medium" },
-  campaign: { caption: "Campaigns (utm_campaign)", column: "Campaign" },
+/** What a panel's rows count: visits (with sign-ups and messages), pageviews, or goal clicks. */
+type Measure = "visits" | "pageviews" | "clicks";
+
+const panelTitles: Record<AnalyticsPanel, { caption: string; column: string; measure: Measure }> = {
+  source: { caption: "Visits and conversions by source", column: "Source", measure: "visits" },
+  host: { caption: "Referrer hosts", column: "Referrer host", measure: "visits" },
+  landing: { caption: "Entry pages (landing)", column: "Landing page", measure: "visits" },
+  utmSource: { caption: "utm_source", column: "utm_source", measure: "visits" },
+  utmMedium: { caption: "utm_medium", column: "utm_medium", measure: "visits" },
+  campaign: { caption: "Campaigns (utm_campaign)", column: "Campaign", measure: "visits" },
+  page: { caption: "Top pages", column: "Page", measure: "pageviews" },
+  goal: { caption: "Goals: clicks on each call to action", column: "Goal", measure: "clicks" },
+  device: { caption: "Devices", column: "Device", measure: "visits" },
+  browser: { caption: "Browsers", column: "Browser", measure: "visits" },
+  os: { caption: "Operating systems", column: "Operating system", measure: "visits" },
+  country: { caption: "Countries", column: "Country", measure: "visits" },
 };
+
+/** Rows a panel shows before "Show all". */
+const firstRows = 10;
+
+const goalLabels: Record<string, string> = {
+  sign_up: "Sign up (organizer app)",
+  login: "Log in (organizer app)",
+  sample_event: "Sample event page",
+  video: "Demo videos",
+  social: "Social profiles",
+};
+
+const deviceLabels: Record<string, string> = {
+  desktop: "Desktop",
+  mobile: "Phone",
+  tablet: "Tablet",
+  other: "Other",
+};
+
+const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
 
 const filterNames: Record<AnalyticsFilterPanel, string> = {
   source: "Source",
@@ -66,8 +96,16 @@ const rangeLinkClass = (current: boolean) =>
 /** A value as the panel shows it: the source class in words, "(none)" for no host or campaign. */
 function label(panel: AnalyticsPanel, value: string): string {
   if (panel === "source") return sourceLabels[value as ReferrerSource | "untracked"] ?? value;
-  return value === "" ? "(none)" : value;
+  if (panel === "goal") return goalLabels[value] ?? value;
+  if (value === "")
+    return ["device", "browser", "os", "country"].includes(panel) ? "(unknown)" : "(none)";
+  if (panel === "device") return deviceLabels[value] ?? value;
+  if (panel === "country") return `${regionNames.of(value) ?? value} (${value})`;
+  return value;
 }
+
+const headerClass = "px-4 py-2 text-right";
+const cellClass = "px-4 py-2 text-right tabular-nums";
 
 function Change({ now, before }: { now: number; before: number }) {
   const { text, direction } = change(now, before);
@@ -86,15 +124,20 @@ function Panel({
   panel,
   rows,
   view,
+  unfiltered,
 }: {
   panel: AnalyticsPanel;
   rows: BreakdownRow[];
   view: AnalyticsView;
+  unfiltered: boolean;
 }) {
-  const { caption, column } = panelTitles[panel];
+  const [showAll, setShowAll] = useState(false);
+  const { caption, column, measure } = panelTitles[panel];
   const filterable = (analyticsFilterPanels as readonly string[]).includes(panel)
     ? (panel as AnalyticsFilterPanel)
     : null;
+  const shown = showAll ? rows : rows.slice(0, firstRows);
+  const columns = measure === "visits" ? 7 : 2;
   return (
     <div className="grid gap-2">
       <section
@@ -110,29 +153,43 @@ function Panel({
               <th scope="col" className="px-4 py-2">
                 {column}
               </th>
-              <th scope="col" className="px-4 py-2 text-right">
-                Visits
-              </th>
-              <th scope="col" className="px-4 py-2 text-right">
-                Change
-              </th>
-              <th scope="col" className="px-4 py-2 text-right">
-                Messages
-              </th>
-              <th scope="col" className="px-4 py-2 text-right">
-                Conversion
-              </th>
+              {measure === "visits" ? (
+                <>
+                  <th scope="col" className={headerClass}>
+                    Visits
+                  </th>
+                  <th scope="col" className={headerClass}>
+                    Change
+                  </th>
+                  <th scope="col" className={headerClass}>
+                    Sign-up clicks
+                  </th>
+                  <th scope="col" className={headerClass}>
+                    Sign-up rate
+                  </th>
+                  <th scope="col" className={headerClass}>
+                    Messages
+                  </th>
+                  <th scope="col" className={headerClass}>
+                    Conversion
+                  </th>
+                </>
+              ) : (
+                <th scope="col" className={headerClass}>
+                  {measure === "pageviews" ? "Pageviews" : "Clicks"}
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={5} className="px-4 py-3 text-muted">
+                <td colSpan={columns} className="px-4 py-3 text-muted">
                   None in this period.
                 </td>
               </tr>
             ) : (
-              rows.slice(0, 25).map((row) => (
+              shown.map((row) => (
                 <tr key={row.value} className="border-t border-slate-200">
                   <th scope="row" className="break-all px-4 py-2 font-normal">
                     {filterable && !view.filters[filterable].includes(row.value) ? (
@@ -147,20 +204,51 @@ function Panel({
                       label(panel, row.value)
                     )}
                   </th>
-                  <td className="px-4 py-2 text-right tabular-nums">{row.visits}</td>
-                  <td className="px-4 py-2 text-right">
-                    <Change now={row.visits} before={row.previousVisits} />
-                  </td>
-                  <td className="px-4 py-2 text-right tabular-nums">{row.messages}</td>
-                  <td className="px-4 py-2 text-right tabular-nums">
-                    {conversionRate(row.messages, row.visits)}
-                  </td>
+                  {measure === "visits" ? (
+                    <>
+                      <td className={cellClass}>{row.visits}</td>
+                      <td className="px-4 py-2 text-right">
+                        <Change now={row.visits} before={row.previousVisits} />
+                      </td>
+                      <td className={cellClass}>{row.signups}</td>
+                      <td className={cellClass}>{conversionRate(row.signups, row.visits)}</td>
+                      <td className={cellClass}>{row.messages}</td>
+                      <td className={cellClass}>{conversionRate(row.messages, row.visits)}</td>
+                    </>
+                  ) : (
+                    <td className={cellClass}>
+                      {measure === "pageviews" ? row.pageviews : row.clicks}
+                    </td>
+                  )}
                 </tr>
               ))
             )}
           </tbody>
         </table>
       </section>
+      {rows.length > firstRows && (
+        <p className="flex flex-wrap items-center gap-3 text-sm">
+          <span>
+            {showAll
+              ? `All ${rows.length} rows shown.`
+              : `${rows.length - firstRows} more ${rows.length - firstRows === 1 ? "row" : "rows"} not shown.`}
+          </span>
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            aria-expanded={showAll}
+            onClick={() => setShowAll(!showAll)}
+          >
+            {showAll ? `Show the first ${firstRows}` : `Show all ${rows.length}`}
+          </button>
+        </p>
+      )}
+      {unfiltered && (
+        <p className="text-sm text-muted">
+          Not narrowed by the host, landing page or campaign filters: every visit of the period
+          {view.filters.source.length ? " and source" : ""}.
+        </p>
+      )}
       <p className="text-sm">
         <a href={breakdownCsvUrl(view, panel)} download className={linkClass}>
           Download “{caption}” as CSV
@@ -279,6 +367,31 @@ function Total({
   );
 }
 
+/** A figure per visit, against the previous period's: a rate in per cent, pages as a number. */
+function PerVisit({
+  term,
+  of,
+  report,
+}: {
+  term: string;
+  of: "signups" | "messages" | "pageviews";
+  report: AnalyticsBreakdown;
+}) {
+  const { totals, previousTotals } = report;
+  const ratio = (figures: typeof totals) => (figures.visits ? figures[of] / figures.visits : 0);
+  const shown =
+    of === "pageviews"
+      ? totals.visits
+        ? ratio(totals).toFixed(1)
+        : "–"
+      : conversionRate(totals[of], totals.visits);
+  return (
+    <Total term={term} now={ratio(totals)} before={ratio(previousTotals)}>
+      {shown}
+    </Total>
+  );
+}
+
 export function AnalyticsReportView({
   report,
   view,
@@ -302,19 +415,17 @@ export function AnalyticsReportView({
       </p>
       <FilterChips view={view} />
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Total term="Sign-up clicks" now={totals.signups} before={before.signups} />
+        <PerVisit term="Sign-up rate (sign-up clicks ÷ visits)" of="signups" report={report} />
         <Total term="Visits" now={totals.visits} before={before.visits} />
+        <Total term="Pageviews" now={totals.pageviews} before={before.pageviews} />
+        <PerVisit term="Pages per visit" of="pageviews" report={report} />
         <Total
           term="Contact messages (spam left out)"
           now={totals.messages}
           before={before.messages}
         />
-        <Total
-          term="Conversion rate (messages ÷ visits)"
-          now={totals.visits ? totals.messages / totals.visits : 0}
-          before={before.visits ? before.messages / before.visits : 0}
-        >
-          {conversionRate(totals.messages, totals.visits)}
-        </Total>
+        <PerVisit term="Conversion rate (messages ÷ visits)" of="messages" report={report} />
         <Total
           term="Bot visits (left out of every table)"
           now={totals.botVisits}
@@ -326,7 +437,13 @@ export function AnalyticsReportView({
       </Suspense>
       <div className="grid items-start gap-6 lg:grid-cols-2">
         {(Object.keys(panelTitles) as AnalyticsPanel[]).map((panel) => (
-          <Panel key={panel} panel={panel} rows={report.panels[panel]} view={view} />
+          <Panel
+            key={panel}
+            panel={panel}
+            rows={report.panels[panel]}
+            view={view}
+            unfiltered={report.unfilteredPanels.includes(panel)}
+          />
         ))}
         <div className="grid gap-2">
           <section
@@ -351,6 +468,9 @@ export function AnalyticsReportView({
                     Previous period
                   </th>
                   <th scope="col" className="px-4 py-2 text-right">
+                    Sign-up clicks
+                  </th>
+                  <th scope="col" className="px-4 py-2 text-right">
                     Messages
                   </th>
                 </tr>
@@ -362,8 +482,9 @@ export function AnalyticsReportView({
                       {formatPoint(point.start, report.grain)}
                     </th>
                     <td className="px-4 py-2 text-right tabular-nums">{point.visits}</td>
-                    <td className="px-4 py-2 text-right tabular-nums">{point.previousVisits}</td>
-                    <td className="px-4 py-2 text-right tabular-nums">{point.messages}</td>
+                    <td className={cellClass}>{point.previousVisits}</td>
+                    <td className={cellClass}>{point.signups}</td>
+                    <td className={cellClass}>{point.messages}</td>
                   </tr>
                 ))}
               </tbody>

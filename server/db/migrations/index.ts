@@ -12,6 +12,7 @@ import * as rollupsByUtm from "./0006-rollups-by-utm.ts";
 import * as hourlyRollups from "./0007-hourly-rollups.ts";
 import * as formFlashes from "./0008-form-flashes.ts";
 import * as siteEvents from "./0009-site-events.ts";
+import * as rollupQueue from "./0010-rollup-queue.ts";
 
 export interface ColumnTypes {
   dialect: DialectName;
@@ -54,6 +55,7 @@ const steps: Record<string, { up: Step; down: Step }> = {
   "0007-hourly-rollups": hourlyRollups,
   "0008-form-flashes": formFlashes,
   "0009-site-events": siteEvents,
+  "0010-rollup-queue": rollupQueue,
 };
 
 /** The migrations this code knows, oldest first. */

@@ -24,26 +24,41 @@ export interface AnalyticsFilter {
 
 export type AnalyticsFigures = Omit<AnalyticsReport, "days" | "since" | "until">;
 
-/** Visits and messages of one value of a dimension. */
-export interface BreakdownCounts {
-  value: string;
+/** What a breakdown counts, for a value, a day or the whole window. */
+export interface BreakdownFigures {
   visits: number;
   messages: number;
+  pageviews: number;
+  signups: number;
+  clicks: number;
+}
+
+/** The figures of one value of a dimension. */
+export interface BreakdownCounts extends BreakdownFigures {
+  value: string;
 }
 
 /** The wide rollups' columns a breakdown groups or filters by. */
-export type BreakdownDimension = (typeof visitKeyColumns)[number];
+export type FilterDimension = (typeof visitKeyColumns)[number];
+
+/**
+ * Dimensions the narrow rollups alone hold: a visit's audience, the pages viewed and the goals clicked. A filter by
+ * host, landing page or campaign does not narrow them (only a filter by source class does).
+ */
+export const narrowOnlyDimensions = ["page", "goal", "device", "browser", "os", "country"] as const;
+
+export type BreakdownDimension = FilterDimension | (typeof narrowOnlyDimensions)[number];
 
 /** Rows of these values only, per dimension (one or several each; any when absent). */
-export type BreakdownFilter = Partial<Record<BreakdownDimension, readonly string[]>>;
+export type BreakdownFilter = Partial<Record<FilterDimension, readonly string[]>>;
 
-export interface Breakdown {
-  visits: number;
+export interface Breakdown extends BreakdownFigures {
   botVisits: number;
-  messages: number;
-  /** Per dimension, every value with visits or messages, most visits first. */
+  /** Per dimension, every value with any figure, most visits (then pageviews, sign-ups, clicks) first. */
   byDimension: Record<BreakdownDimension, BreakdownCounts[]>;
-  perDay: Map<string, { visits: number; messages: number }>;
+  perDay: Map<string, BreakdownFigures>;
+  /** True when the narrow-only dimensions ignore part of the filter (host, landing page or campaign). */
+  narrowOnlyUnfiltered: boolean;
 }
 
 export interface ReferrerAnalyticsRepository {
@@ -57,10 +72,7 @@ export interface ReferrerAnalyticsRepository {
    * Visits and messages per UTC hour ("YYYY-MM-DDTHH") of the window, filtered like a breakdown; from the hourly
    * rollups, which hold today and yesterday only.
    */
-  perHour(
-    window: AnalyticsWindow,
-    filter: BreakdownFilter,
-  ): Promise<Map<string, { visits: number; messages: number }>>;
+  perHour(window: AnalyticsWindow, filter: BreakdownFilter): Promise<Map<string, BreakdownFigures>>;
 }
 
 const topCount = 10;
@@ -83,36 +95,76 @@ const narrowDimensions: Record<Exclude<BreakdownDimension, "source">, RollupDime
   utm_source: "utm_source",
   utm_medium: "utm_medium",
   utm_campaign: "campaign",
+  page: "page",
+  goal: "goal",
+  device: "device",
+  browser: "browser",
+  os: "os",
+  country: "country",
 };
 
-/** The totals and the per-day counts of rollup rows (each a day's sums for some keys). */
-function tally(
-  rows: readonly { day: string; visits: unknown; bot_visits: unknown; messages: unknown }[],
-): Omit<Breakdown, "byDimension"> {
-  const perDay = new Map<string, { visits: number; messages: number }>();
-  let visits = 0;
-  let botVisits = 0;
-  let messages = 0;
-  for (const row of rows) {
-    const v = Number(row.visits ?? 0);
-    const m = Number(row.messages ?? 0);
-    visits += v;
-    botVisits += Number(row.bot_visits ?? 0);
-    messages += m;
-    const day = perDay.get(row.day) ?? { visits: 0, messages: 0 };
-    perDay.set(row.day, { visits: day.visits + v, messages: day.messages + m });
-  }
-  return { visits, botVisits, messages, perDay };
+const figureColumns = ["visits", "messages", "pageviews", "signups", "clicks"] as const;
+
+type SummedRow = Record<(typeof figureColumns)[number], unknown>;
+
+/** The figures of a row of sums (PostgreSQL reads sums back as strings, an empty sum as null). */
+function figuresOf(row: SummedRow): BreakdownFigures {
+  return {
+    visits: Number(row.visits ?? 0),
+    messages: Number(row.messages ?? 0),
+    pageviews: Number(row.pageviews ?? 0),
+    signups: Number(row.signups ?? 0),
+    clicks: Number(row.clicks ?? 0),
+  };
 }
 
-/** Values with visits or messages, most visits first (then most messages, then by name). */
+function addFigures(to: BreakdownFigures, from: BreakdownFigures): BreakdownFigures {
+  for (const column of figureColumns) to[column] += from[column];
+  return to;
+}
+
+const noFigures = (): BreakdownFigures => ({
+  visits: 0,
+  messages: 0,
+  pageviews: 0,
+  signups: 0,
+  clicks: 0,
+});
+
+/** The totals and the per-day figures of rollup rows (each a day's sums for some keys). */
+function tally(
+  rows: readonly (SummedRow & { day: string; bot_visits: unknown })[],
+): Omit<Breakdown, "byDimension" | "narrowOnlyUnfiltered"> {
+  const perDay = new Map<string, BreakdownFigures>();
+  const totals = noFigures();
+  let botVisits = 0;
+  for (const row of rows) {
+    const figures = figuresOf(row);
+    addFigures(totals, figures);
+    botVisits += Number(row.bot_visits ?? 0);
+    perDay.set(row.day, addFigures(perDay.get(row.day) ?? noFigures(), figures));
+  }
+  return { ...totals, botVisits, perDay };
+}
+
+/** Values with any figure, most visits first (then pageviews, sign-ups, clicks, messages, then by name). */
 function rankCounts(rows: BreakdownCounts[]): BreakdownCounts[] {
   return rows
-    .filter((row) => row.visits > 0 || row.messages > 0)
+    .filter((row) => figureColumns.some((column) => row[column] > 0))
     .sort(
-      (a, b) => b.visits - a.visits || b.messages - a.messages || a.value.localeCompare(b.value),
+      (a, b) =>
+        b.visits - a.visits ||
+        b.pageviews - a.pageviews ||
+        b.signups - a.signups ||
+        b.clicks - a.clicks ||
+        b.messages - a.messages ||
+        a.value.localeCompare(b.value),
     );
 }
+
+/** The sum of each figure column, named after it: a select list for any rollup table. */
+const figureSums = figureColumns.map((column) => sql<number>`sum(${sql.ref(column)})`.as(column));
+const botSum = sql<number>`sum(${sql.ref("bot_visits")})`.as("bot_visits");
 
 export function referrerAnalyticsRepository(database: AppDatabase): ReferrerAnalyticsRepository {
   const { reports: db } = database;
@@ -127,17 +179,11 @@ export function referrerAnalyticsRepository(database: AppDatabase): ReferrerAnal
     return query;
   };
 
-  /** Visits, bot visits and messages by day and source class: the "total" narrow rows. */
+  /** Every figure by day and source class: the "total" narrow rows. */
   const dailyTotals = (window: AnalyticsWindow, sources: readonly string[] | undefined) =>
     narrowRows(window, sources)
       .where("dimension", "=", "total")
-      .select((eb) => [
-        "day",
-        "source",
-        eb.fn.sum<number>("visits").as("visits"),
-        eb.fn.sum<number>("bot_visits").as("bot_visits"),
-        eb.fn.sum<number>("messages").as("messages"),
-      ])
+      .select(["day", "source", botSum, ...figureSums])
       .groupBy(["day", "source"])
       .execute();
 
@@ -153,26 +199,15 @@ export function referrerAnalyticsRepository(database: AppDatabase): ReferrerAnal
       narrowRows(window, sources)
         // Each dimension by name (not "!= total"): a range of the primary key per dimension, not a full scan.
         .where("dimension", "in", Object.values(narrowDimensions))
-        .select((eb) => [
-          "dimension",
-          "value",
-          eb.fn.sum<number>("visits").as("visits"),
-          eb.fn.sum<number>("messages").as("messages"),
-        ])
+        .select(["dimension", "value", ...figureSums])
         .groupBy(["dimension", "value"])
         .execute(),
       dailyTotals(window, sources),
     ]);
-    const count = (value: unknown) => Number(value ?? 0);
     const bySource = new Map<string, BreakdownCounts>();
-    const sums = tally(totals);
     for (const row of totals) {
-      const v = count(row.visits);
-      const m = count(row.messages);
-      const source = bySource.get(row.source) ?? { value: row.source, visits: 0, messages: 0 };
-      source.visits += v;
-      source.messages += m;
-      bySource.set(row.source, source);
+      const source = bySource.get(row.source) ?? { value: row.source, ...noFigures() };
+      bySource.set(row.source, addFigures(source, figuresOf(row)) as BreakdownCounts);
     }
     const byDimension = { source: rankCounts([...bySource.values()]) } as Record<
       BreakdownDimension,
@@ -182,14 +217,10 @@ export function referrerAnalyticsRepository(database: AppDatabase): ReferrerAnal
       byDimension[column as BreakdownDimension] = rankCounts(
         values
           .filter((row) => row.dimension === dimension)
-          .map((row) => ({
-            value: row.value,
-            visits: count(row.visits),
-            messages: count(row.messages),
-          })),
+          .map((row) => ({ value: row.value, ...figuresOf(row) })),
       );
     }
-    return { ...sums, byDimension };
+    return { ...tally(totals), byDimension, narrowOnlyUnfiltered: false };
   }
 
   return {
@@ -259,13 +290,14 @@ export function referrerAnalyticsRepository(database: AppDatabase): ReferrerAnal
       // The window's rows of these values are read once into a materialized table, then summed by each dimension
       // and by day in the database: a handful of rows come back however many key combinations match.
       const groups = ["day", ...visitKeyColumns] as const;
+      const all = await narrowBreakdown(window, filter.source);
       const rows = await db
         .with(
           (cte) => cte("filtered").materialized(),
           (qb) => {
             let query = qb
               .selectFrom("visit_rollups")
-              .select([...groups, "visits", "bot_visits", "messages"])
+              .select([...groups, "bot_visits", ...figureColumns])
               .where("day", ">=", utcDay(window.since))
               .where("day", "<", utcDay(window.until));
             for (const column of visitKeyColumns) {
@@ -279,9 +311,8 @@ export function referrerAnalyticsRepository(database: AppDatabase): ReferrerAnal
         .select((eb) => [
           sql.lit("day").as("dimension"),
           eb.ref("day").as("value"),
-          eb.fn.sum<number>("visits").as("visits"),
-          eb.fn.sum<number>("bot_visits").as("bot_visits"),
-          eb.fn.sum<number>("messages").as("messages"),
+          botSum,
+          ...figureSums,
         ])
         .groupBy("day")
         .$call((first) =>
@@ -293,9 +324,8 @@ export function referrerAnalyticsRepository(database: AppDatabase): ReferrerAnal
                   .select((inner) => [
                     sql.lit(column).as("dimension"),
                     inner.ref(column).as("value"),
-                    inner.fn.sum<number>("visits").as("visits"),
-                    inner.fn.sum<number>("bot_visits").as("bot_visits"),
-                    inner.fn.sum<number>("messages").as("messages"),
+                    botSum,
+                    ...figureSums,
                   ])
                   .groupBy(column),
               ),
@@ -303,25 +333,21 @@ export function referrerAnalyticsRepository(database: AppDatabase): ReferrerAnal
           ),
         )
         .execute();
-      const count = (value: unknown) => Number(value ?? 0);
       const days = rows.filter((row) => row.dimension === "day");
-      const sums = tally(days.map((row) => ({ ...row, day: row.value })));
       return {
-        ...sums,
-        byDimension: Object.fromEntries(
-          visitKeyColumns.map((column) => [
+        ...tally(days.map((row) => ({ ...row, day: row.value }))),
+        byDimension: Object.fromEntries([
+          ...visitKeyColumns.map((column) => [
             column,
             rankCounts(
               rows
                 .filter((row) => row.dimension === column)
-                .map((row) => ({
-                  value: row.value,
-                  visits: count(row.visits),
-                  messages: count(row.messages),
-                })),
+                .map((row) => ({ value: row.value, ...figuresOf(row) })),
             ),
           ]),
-        ) as Record<BreakdownDimension, BreakdownCounts[]>,
+          ...narrowOnlyDimensions.map((dimension) => [dimension, all.byDimension[dimension]]),
+        ]) as Record<BreakdownDimension, BreakdownCounts[]>,
+        narrowOnlyUnfiltered: true,
       };
     },
 
@@ -335,19 +361,10 @@ export function referrerAnalyticsRepository(database: AppDatabase): ReferrerAnal
         if (values?.length) query = query.where(column, "in", values);
       }
       const rows = await query
-        .select((eb) => [
-          "hour",
-          eb.fn.sum<number>("visits").as("visits"),
-          eb.fn.sum<number>("messages").as("messages"),
-        ])
+        .select(["hour", ...figureSums])
         .groupBy("hour")
         .execute();
-      return new Map(
-        rows.map((row) => [
-          row.hour,
-          { visits: Number(row.visits ?? 0), messages: Number(row.messages ?? 0) },
-        ]),
-      );
+      return new Map(rows.map((row) => [row.hour, figuresOf(row)]));
     },
   };
 }

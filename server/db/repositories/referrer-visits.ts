@@ -1,14 +1,22 @@
-// Referrer visits: one row per session, the first one wins, counted in the daily rollups in the same transaction;
-// committed before the caller hears back. Raw visits past the retention period are deleted in small batches.
+// Referrer visits: one row per session, the first one wins, queued for the rollup worker in the same transaction
+// (nothing shared is updated); committed before the caller hears back. Raw visits past the retention period are deleted in small batches.
 import { sql } from "kysely";
 import type { AppDatabase, Executor } from "../database.ts";
 import type { ReferrerVisitsTable } from "../schema.ts";
-import { type VisitColumns, visitKeyColumns, visitRollupsRepository } from "./visit-rollups.ts";
+import {
+  audienceColumns,
+  type VisitColumns,
+  visitKeyColumns,
+  visitRollupsRepository,
+} from "./visit-rollups.ts";
 
 /** A visit as the function hands it over: every column but the time, with the bot flag as a boolean. */
-export type NewReferrerVisit = Omit<ReferrerVisitsTable, "created_at" | "is_bot"> & {
+export type NewReferrerVisit = Omit<
+  ReferrerVisitsTable,
+  "created_at" | "is_bot" | "device" | "browser" | "os" | "country"
+> & {
   is_bot: boolean;
-};
+} & Partial<Pick<ReferrerVisitsTable, "device" | "browser" | "os" | "country">>;
 
 export interface ReferrerVisitsRepository {
   /** Stores the visit unless its session is already stored; `recorded` says which happened. */
@@ -26,18 +34,18 @@ export function referrerVisitsRepository(
   now: () => number = Date.now,
 ): ReferrerVisitsRepository {
   const { db } = database;
-  const rollups = visitRollupsRepository(database);
+  const rollups = visitRollupsRepository(database, now);
   return {
     record(visit) {
-      const at = now();
+      const createdAt = new Date(now()).toISOString();
       return database.write(async (trx) => {
         const result = await trx
           .insertInto("referrer_visits")
-          .values({ ...visit, created_at: new Date(at).toISOString() })
+          .values({ ...visit, created_at: createdAt })
           .onConflict((conflict) => conflict.column("session_id").doNothing())
           .executeTakeFirst();
         const recorded = (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
-        if (recorded) await rollups.countVisit(trx, at, visit);
+        if (recorded) await rollups.enqueue(trx, "visit", visit.session_id, createdAt);
         return { recorded };
       });
     },
@@ -45,7 +53,7 @@ export function referrerVisitsRepository(
     async keysOf(sessionId, trx = db) {
       const row = await trx
         .selectFrom("referrer_visits")
-        .select(visitKeyColumns)
+        .select([...visitKeyColumns, ...audienceColumns])
         .where("session_id", "=", sessionId)
         .executeTakeFirst();
       return row ?? null;

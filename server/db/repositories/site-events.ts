@@ -1,8 +1,9 @@
-// Site events (pageviews and outbound clicks): one insert per event, committed before the caller hears back; an
-// event id already stored is not stored again. Nothing here updates a shared row, so writers never wait on each
-// other.
+// Site events (pageviews and outbound clicks): one row per event and its row in the rollup queue, committed before
+// the caller hears back; an event id already stored is not stored again. Nothing here updates a shared row, so
+// writers never wait on each other.
 import type { AppDatabase } from "../database.ts";
 import type { SiteEventsTable } from "../schema.ts";
+import { visitRollupsRepository } from "./visit-rollups.ts";
 
 /** An event as the function hands it over: every column but the time, with the bot flag as a boolean. */
 export type NewSiteEvent = Omit<SiteEventsTable, "created_at" | "is_bot"> & { is_bot: boolean };
@@ -18,6 +19,7 @@ export function siteEventsRepository(
   database: AppDatabase,
   now: () => number = Date.now,
 ): SiteEventsRepository {
+  const rollups = visitRollupsRepository(database, now);
   return {
     append(event) {
       const createdAt = new Date(now()).toISOString();
@@ -27,7 +29,9 @@ export function siteEventsRepository(
           .values({ ...event, created_at: createdAt })
           .onConflict((conflict) => conflict.column("event_id").doNothing())
           .executeTakeFirst();
-        return { recorded: (result.numInsertedOrUpdatedRows ?? 0n) > 0n };
+        const recorded = (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+        if (recorded) await rollups.enqueue(trx, "event", event.event_id, createdAt);
+        return { recorded };
       });
     },
 

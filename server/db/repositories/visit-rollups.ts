@@ -1,10 +1,12 @@
-// The rollups the console's analytics read (visit_rollups, visit_rollups_by_key, visit_rollups_by_hour), as each
-// write keeps them: a visit and a contact message add their counts in the transaction that stores them, a message
-// marked spam later is taken out (and put back when not spam), and hours older than yesterday are trimmed.
+// The rollups the console's analytics read (visit_rollups, visit_rollups_by_key, visit_rollups_by_hour). A visit or
+// an event is appended with a row in rollup_queue and counted later by the rollup worker (`rollUp`), one worker at a
+// time, so no request updates a shared counter row; a contact message (a few a day) is still counted in the
+// transaction that stores it, a message marked spam later is taken out (and put back when not spam), and hours
+// older than yesterday are trimmed.
 import { type RawBuilder, sql } from "kysely";
 import type { ReferrerSource } from "../../../contracts/admin-api.ts";
 import type { AppDatabase, DialectName, Executor } from "../database.ts";
-import type { RollupDimension, VisitRollupsTable } from "../schema.ts";
+import type { DeviceClass, RollupDimension, Timestamp, VisitRollupsTable } from "../schema.ts";
 
 /** A visit's columns that are rollup keys. */
 export const visitKeyColumns = [
@@ -16,10 +18,25 @@ export const visitKeyColumns = [
   "utm_campaign",
 ] as const;
 
-/** The keys a visit or a message is counted under. */
-export type RollupKeys = Omit<VisitRollupsTable, "day" | "visits" | "bot_visits" | "messages">;
+/** A visit's audience columns, counted in the narrow rollups only. */
+export const audienceColumns = ["device", "browser", "os", "country"] as const;
 
-/** The keys of a visit's columns ("" for none). */
+const countColumns = [
+  "visits",
+  "bot_visits",
+  "messages",
+  "pageviews",
+  "signups",
+  "clicks",
+] as const;
+
+/** What a rollup row counts. */
+export type RollupCounts = Record<(typeof countColumns)[number], number>;
+
+/** The keys a visit or a message is counted under. */
+export type RollupKeys = Pick<VisitRollupsTable, (typeof visitKeyColumns)[number]>;
+
+/** The keys of a visit's columns ("" for none), with its audience when known. */
 export interface VisitColumns {
   source: ReferrerSource;
   referrer_host: string | null;
@@ -27,13 +44,33 @@ export interface VisitColumns {
   utm_source: string | null;
   utm_medium: string | null;
   utm_campaign: string | null;
+  device?: DeviceClass | null;
+  browser?: string | null;
+  os?: string | null;
+  country?: string | null;
+}
+
+export interface RollUpResult {
+  /** Queue rows taken (counted, or dropped when their visit or event is gone). */
+  taken: number;
+  /** True when the pass stopped at its limit: more rows are waiting. */
+  more: boolean;
+  /** False when another instance held the worker's lock (PostgreSQL), so nothing was done. */
+  locked: boolean;
 }
 
 export interface VisitRollupsRepository {
   /** Deletes the hourly rollups of the hours before `before` (ms); the number of rows deleted. */
   pruneHours(before: number): Promise<number>;
-  /** Counts a stored visit (in its transaction). */
-  countVisit(trx: Executor, at: number, visit: VisitColumns & { is_bot: boolean }): Promise<void>;
+  /** Queues a stored visit or event for the rollup worker (in the transaction that stores it). */
+  enqueue(trx: Executor, kind: "visit" | "event", id: string, createdAt: string): Promise<void>;
+  /**
+   * Counts up to `limit` queued visits and events of each kind, oldest first, and removes them from the queue, in
+   * one transaction: a crash leaves them queued, never counted twice. An event whose visit has not arrived yet
+   * waits up to a minute for it (the page sends both at once), then counts as untracked. On PostgreSQL one
+   * instance at a time (an advisory lock): `wait` waits for it, otherwise another instance's pass is enough.
+   */
+  rollUp(options?: { limit?: number; wait?: boolean }): Promise<RollUpResult>;
   /** Counts a stored contact message (in its transaction); `visit` is its sender's, null when untracked. */
   countMessage(trx: Executor, at: number, visit: VisitColumns | null): Promise<void>;
   /**
@@ -50,9 +87,15 @@ export interface VisitRollupsRepository {
 }
 
 const dayMs = 24 * 60 * 60 * 1000;
+/** How long an event waits in the queue for its visit before it counts as untracked. */
+const visitWaitMs = 60_000;
+/** The advisory lock of the rollup worker (and of a message's counts, which touch the same rows). */
+const rollupLock = 0x0b0071;
 
 export const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 export const utcHour = (at: number) => new Date(at).toISOString().slice(0, 13);
+const isoOf = (value: Timestamp["__select__"]) =>
+  typeof value === "string" ? value : value.toISOString();
 
 /** The keys of a visit (or none: "untracked"). */
 export function rollupKeys(visit: VisitColumns | null): RollupKeys {
@@ -66,8 +109,9 @@ export function rollupKeys(visit: VisitColumns | null): RollupKeys {
   };
 }
 
-/** The narrow rows of some keys: one per dimension, and the "total" row. */
-function narrowValues(keys: RollupKeys): [RollupDimension, string][] {
+/** The narrow rows of a visit: one per dimension, and the "total" row. */
+function narrowValues(visit: VisitColumns | null): [RollupDimension, string][] {
+  const keys = rollupKeys(visit);
   return [
     ["total", ""],
     ["host", keys.referrer_host],
@@ -75,62 +119,137 @@ function narrowValues(keys: RollupKeys): [RollupDimension, string][] {
     ["campaign", keys.utm_campaign],
     ["utm_source", keys.utm_source],
     ["utm_medium", keys.utm_medium],
+    ["device", visit?.device ?? ""],
+    ["browser", visit?.browser ?? ""],
+    ["os", visit?.os ?? ""],
+    ["country", visit?.country ?? ""],
   ];
 }
 
-/** Adds counts to the rows of a time and keys: the wide row, the hour's row and one narrow row per dimension. */
-async function addCounts(
-  trx: Executor,
-  at: number,
-  keys: RollupKeys,
-  counts: { visits: number; bot_visits: number; messages: number },
-): Promise<void> {
-  const day = utcDay(at);
-  await trx
-    .insertInto("visit_rollups_by_hour")
-    .values({ hour: utcHour(at), ...keys, ...counts })
-    .onConflict((conflict) =>
-      conflict.columns(["hour", ...visitKeyColumns]).doUpdateSet((eb) => ({
-        visits: eb("visit_rollups_by_hour.visits", "+", eb.ref("excluded.visits")),
-        bot_visits: eb("visit_rollups_by_hour.bot_visits", "+", eb.ref("excluded.bot_visits")),
-        messages: eb("visit_rollups_by_hour.messages", "+", eb.ref("excluded.messages")),
-      })),
-    )
-    .execute();
-  await trx
-    .insertInto("visit_rollups")
-    .values({ day, ...keys, ...counts })
-    .onConflict((conflict) =>
-      conflict.columns(["day", ...visitKeyColumns]).doUpdateSet((eb) => ({
-        visits: eb("visit_rollups.visits", "+", eb.ref("excluded.visits")),
-        bot_visits: eb("visit_rollups.bot_visits", "+", eb.ref("excluded.bot_visits")),
-        messages: eb("visit_rollups.messages", "+", eb.ref("excluded.messages")),
-      })),
-    )
-    .execute();
-  await trx
-    .insertInto("visit_rollups_by_key")
-    .values(
-      narrowValues(keys).map(([dimension, value]) => ({
+const noCounts: RollupCounts = {
+  visits: 0,
+  bot_visits: 0,
+  messages: 0,
+  pageviews: 0,
+  signups: 0,
+  clicks: 0,
+};
+
+/** Rollup rows summed in memory before they are written: one upsert per row however many things it counts. */
+class Tally {
+  readonly wide = new Map<string, RollupKeys & { day: string } & RollupCounts>();
+  readonly hourly = new Map<string, RollupKeys & { hour: string } & RollupCounts>();
+  readonly narrow = new Map<
+    string,
+    { dimension: RollupDimension; day: string; source: string; value: string } & RollupCounts
+  >();
+
+  /** Adds counts at an ISO time under a visit's keys (extra narrow rows for this thing alone). */
+  add(
+    iso: string,
+    visit: VisitColumns | null,
+    counts: Partial<RollupCounts>,
+    extra: [RollupDimension, string][] = [],
+  ): void {
+    const keys = rollupKeys(visit);
+    const day = iso.slice(0, 10);
+    const hour = iso.slice(0, 13);
+    const bump = <T extends RollupCounts>(map: Map<string, T>, key: string, row: () => T) => {
+      const found = map.get(key) ?? map.set(key, row()).get(key);
+      for (const column of countColumns) (found as T)[column] += counts[column] ?? 0;
+    };
+    const keyList = visitKeyColumns.map((column) => keys[column]);
+    bump(this.wide, JSON.stringify([day, ...keyList]), () => ({ day, ...keys, ...noCounts }));
+    bump(this.hourly, JSON.stringify([hour, ...keyList]), () => ({ hour, ...keys, ...noCounts }));
+    for (const [dimension, value] of [...narrowValues(visit), ...extra]) {
+      bump(this.narrow, JSON.stringify([dimension, day, keys.source, value]), () => ({
         dimension,
         day,
         source: keys.source,
         value,
-        ...counts,
-      })),
-    )
-    .onConflict((conflict) =>
-      conflict.columns(["dimension", "day", "source", "value"]).doUpdateSet((eb) => ({
-        visits: eb("visit_rollups_by_key.visits", "+", eb.ref("excluded.visits")),
-        bot_visits: eb("visit_rollups_by_key.bot_visits", "+", eb.ref("excluded.bot_visits")),
-        messages: eb("visit_rollups_by_key.messages", "+", eb.ref("excluded.messages")),
-      })),
-    )
-    .execute();
+        ...noCounts,
+      }));
+    }
+  }
+
+  /** Adds every row to its table (INSERT … ON CONFLICT DO UPDATE SET n = n + excluded.n). */
+  async write(trx: Executor): Promise<void> {
+    await upsert(
+      trx,
+      "visit_rollups_by_hour",
+      ["hour", ...visitKeyColumns],
+      [...this.hourly.values()],
+    );
+    await upsert(trx, "visit_rollups", ["day", ...visitKeyColumns], [...this.wide.values()]);
+    await upsert(
+      trx,
+      "visit_rollups_by_key",
+      ["dimension", "day", "source", "value"],
+      [...this.narrow.values()],
+    );
+  }
+}
+
+/** Upserts rows that add their counts to the rows of the same keys, a few hundred per statement. */
+async function upsert(
+  trx: Executor,
+  table: string,
+  keys: readonly string[],
+  rows: readonly Record<string, string | number>[],
+): Promise<void> {
+  const columns = [...keys, ...countColumns];
+  const additions = sql.join(
+    countColumns.map(
+      (column) =>
+        sql`${sql.ref(column)} = ${sql.ref(`${table}.${column}`)} + ${sql.ref(`excluded.${column}`)}`,
+    ),
+  );
+  for (let start = 0; start < rows.length; start += 200) {
+    const values = rows
+      .slice(start, start + 200)
+      .map((row) => sql`(${sql.join(columns.map((column) => row[column]))})`);
+    await sql`insert into ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))})
+      values ${sql.join(values)}
+      on conflict (${sql.join(keys.map((column) => sql.ref(column)))}) do update set ${additions}`.execute(
+      trx,
+    );
+  }
+}
+
+/** Holds the rollups' advisory lock until the transaction ends (PostgreSQL; SQLite's writes are serial). */
+async function lockRollups(trx: Executor, dialect: DialectName, wait: boolean): Promise<boolean> {
+  if (dialect !== "postgres") return true;
+  if (wait) {
+    await sql`select pg_advisory_xact_lock(${rollupLock})`.execute(trx);
+    return true;
+  }
+  const { rows } = await sql<{
+    locked: boolean;
+  }>`select pg_try_advisory_xact_lock(${rollupLock}) as locked`.execute(trx);
+  return rows[0]?.locked === true;
+}
+
+/** The visit columns of a joined row, or null when its visit is not stored. */
+function visitOf(row: {
+  visit_session: string | null;
+  source: ReferrerSource | null;
+  referrer_host: string | null;
+  landing_path: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  device: DeviceClass | null;
+  browser: string | null;
+  os: string | null;
+  country: string | null;
+}): VisitColumns | null {
+  if (row.visit_session === null || row.source === null || row.landing_path === null) return null;
+  return { ...row, source: row.source, landing_path: row.landing_path };
 }
 
 /** One message less in the rows of a time and keys (each row that exists and counts one). */
-async function removeMessage(trx: Executor, at: number, keys: RollupKeys): Promise<void> {
+async function removeMessage(trx: Executor, at: number, visit: VisitColumns | null): Promise<void> {
+  const keys = rollupKeys(visit);
   const day = utcDay(at);
   let wide = trx
     .updateTable("visit_rollups")
@@ -148,7 +267,7 @@ async function removeMessage(trx: Executor, at: number, keys: RollupKeys): Promi
   }
   await wide.execute();
   await hourly.execute();
-  for (const [dimension, value] of narrowValues(keys)) {
+  for (const [dimension, value] of narrowValues(visit)) {
     await trx
       .updateTable("visit_rollups_by_key")
       .set((eb) => ({ messages: eb("messages", "-", 1) }))
@@ -218,7 +337,97 @@ async function countStoredDay(database: AppDatabase, from: string, to: string): 
   }
 }
 
-export function visitRollupsRepository(database: AppDatabase): VisitRollupsRepository {
+export function visitRollupsRepository(
+  database: AppDatabase,
+  now: () => number = Date.now,
+): VisitRollupsRepository {
+  const { db, dialect } = database;
+  const visitColumns = [
+    "v.session_id as visit_session",
+    "v.source",
+    "v.referrer_host",
+    "v.landing_path",
+    "v.utm_source",
+    "v.utm_medium",
+    "v.utm_campaign",
+    "v.device",
+    "v.browser",
+    "v.os",
+    "v.country",
+    "v.is_bot as visit_bot",
+  ] as const;
+
+  async function rollUpOnce(trx: Executor, limit: number): Promise<Omit<RollUpResult, "locked">> {
+    const tally = new Tally();
+    const visits = await trx
+      .selectFrom("rollup_queue as q")
+      .leftJoin("referrer_visits as v", "v.session_id", "q.id")
+      .select(["q.id", "q.created_at", ...visitColumns])
+      .where("q.kind", "=", "visit")
+      .orderBy("q.created_at")
+      .limit(limit)
+      .execute();
+    for (const row of visits) {
+      const visit = visitOf(row);
+      if (!visit) continue;
+      const bot = Boolean(row.visit_bot);
+      tally.add(isoOf(row.created_at), visit, bot ? { bot_visits: 1 } : { visits: 1 });
+    }
+    const events = await trx
+      .selectFrom("rollup_queue as q")
+      .leftJoin("site_events as e", "e.event_id", "q.id")
+      .leftJoin("referrer_visits as v", "v.session_id", "e.session_id")
+      .select([
+        "q.id",
+        "q.created_at",
+        "e.event_id",
+        "e.name",
+        "e.path",
+        "e.is_bot as event_bot",
+        ...visitColumns,
+      ])
+      .where("q.kind", "=", "event")
+      .orderBy("q.created_at")
+      .limit(limit)
+      .execute();
+    const taken: string[] = [];
+    const waitUntil = new Date(now() - visitWaitMs).toISOString();
+    for (const row of events) {
+      const iso = isoOf(row.created_at);
+      const visit = visitOf(row);
+      // The visit and the first pageview are sent together: give the visit time to arrive.
+      if (!visit && row.event_id !== null && iso > waitUntil) continue;
+      taken.push(row.id);
+      if (row.event_id === null || row.name === null || row.path === null) continue;
+      if (row.event_bot || row.visit_bot) continue;
+      if (row.name === "pageview") {
+        tally.add(iso, visit, { pageviews: 1 }, [["page", row.path.split("?")[0] ?? ""]]);
+      } else {
+        const signups = row.name === "sign_up" ? 1 : 0;
+        tally.add(iso, visit, { clicks: 1, signups }, [["goal", row.name]]);
+      }
+    }
+    await tally.write(trx);
+    const remove = async (kind: "visit" | "event", ids: string[]) => {
+      for (let start = 0; start < ids.length; start += 500) {
+        await trx
+          .deleteFrom("rollup_queue")
+          .where("kind", "=", kind)
+          .where("id", "in", ids.slice(start, start + 500))
+          .execute();
+      }
+    };
+    await remove(
+      "visit",
+      visits.map((row) => row.id),
+    );
+    await remove("event", taken);
+    return {
+      taken: visits.length + taken.length,
+      more: visits.length === limit || events.length === limit,
+    };
+  }
+
   return {
     async countStored(since, until) {
       for (let start = Math.floor(since / dayMs) * dayMs; start < until; start += dayMs) {
@@ -228,24 +437,28 @@ export function visitRollupsRepository(database: AppDatabase): VisitRollupsRepos
       }
     },
 
-    countVisit(trx, at, visit) {
-      return addCounts(trx, at, rollupKeys(visit), {
-        visits: visit.is_bot ? 0 : 1,
-        bot_visits: visit.is_bot ? 1 : 0,
-        messages: 0,
+    async enqueue(trx, kind, id, createdAt) {
+      await trx.insertInto("rollup_queue").values({ kind, id, created_at: createdAt }).execute();
+    },
+
+    rollUp({ limit = 5000, wait = false } = {}) {
+      return db.transaction().execute(async (trx) => {
+        if (!(await lockRollups(trx, dialect, wait)))
+          return { taken: 0, more: false, locked: false };
+        return { ...(await rollUpOnce(trx, limit)), locked: true };
       });
     },
 
-    countMessage(trx, at, visit) {
-      return addCounts(trx, at, rollupKeys(visit), {
-        visits: 0,
-        bot_visits: 0,
-        messages: 1,
-      });
+    async countMessage(trx, at, visit) {
+      await lockRollups(trx, dialect, true);
+      const tally = new Tally();
+      tally.add(new Date(at).toISOString(), visit, { messages: 1 });
+      await tally.write(trx);
     },
 
-    uncountMessage(trx, at, visit) {
-      return removeMessage(trx, at, rollupKeys(visit));
+    async uncountMessage(trx, at, visit) {
+      await lockRollups(trx, dialect, true);
+      await removeMessage(trx, at, visit);
     },
 
     async pruneHours(before) {

@@ -1,0 +1,175 @@
+// The rollup worker on both databases: events counted under their visit's source and campaign, a first pageview
+// that arrives before its visit, bots left out, a crash between the append and the rollup (counted once after the
+// restart), and two instances rolling up the same queue at once on PostgreSQL.
+import { randomUUID } from "node:crypto";
+import { describe, expect } from "vitest";
+import { appendEvent, recordVisit } from "../../test/factories.ts";
+import { dialects, storageTest as it } from "../../test/storage.ts";
+import { type AppDatabase, openDatabase } from "../database.ts";
+import { visitRollupsRepository } from "./visit-rollups.ts";
+
+const at = Date.parse("2026-05-04T10:15:00.000Z");
+
+/** The sums of the narrow rows of a dimension: value -> [visits, pageviews, signups, clicks]. */
+async function narrow(database: AppDatabase, dimension: string): Promise<Record<string, number[]>> {
+  const rows = await database.db
+    .selectFrom("visit_rollups_by_key")
+    .selectAll()
+    .where("dimension", "=", dimension as "total")
+    .execute();
+  const out: Record<string, number[]> = {};
+  for (const row of rows) {
+    const key = `${row.source}|${row.value}`;
+    out[key] ??= [0, 0, 0, 0];
+    const sums = out[key];
+    sums[0]! += Number(row.visits);
+    sums[1]! += Number(row.pageviews);
+    sums[2]! += Number(row.signups);
+    sums[3]! += Number(row.clicks);
+  }
+  return out;
+}
+
+const queued = async (database: AppDatabase) =>
+  (await database.db.selectFrom("rollup_queue").select("id").execute()).length;
+
+describe.each(dialects)("the rollup worker on %s", (dialect) => {
+  it.override("dialect", dialect);
+
+  it("counts pageviews and clicks under their visit's source, campaign and landing page", async ({
+    freshDb: db,
+  }) => {
+    const session = await recordVisit(
+      db,
+      {
+        source: "social",
+        referrer_host: "www.linkedin.com",
+        landing_path: "/pricing",
+        utm_source: "linkedin",
+        utm_medium: "social",
+        utm_campaign: "spring-fair",
+      },
+      { at },
+    );
+    for (const path of ["/pricing?utm_campaign=spring-fair", "/features", "/contact"]) {
+      await appendEvent(db, { session_id: session, path }, { at: at + 1_000 });
+    }
+    await appendEvent(db, { session_id: session, name: "sign_up" }, { at: at + 2_000 });
+    await appendEvent(db, { session_id: session, name: "login" }, { at: at + 3_000 });
+    // A bot's pageview and a pageview of a bot's visit count nowhere.
+    await appendEvent(db, { session_id: session, is_bot: true }, { at: at + 4_000 });
+    const botSession = await recordVisit(db, { is_bot: true, user_agent: "Googlebot" }, { at });
+    await appendEvent(db, { session_id: botSession, name: "sign_up" }, { at });
+
+    const result = await visitRollupsRepository(db, () => at + 5_000).rollUp();
+    expect(result).toEqual({ taken: 9, more: false, locked: true });
+    expect(await queued(db)).toBe(0);
+
+    expect(await narrow(db, "campaign")).toEqual({
+      "social|spring-fair": [1, 3, 1, 2],
+      "direct|": [0, 0, 0, 0],
+    });
+    expect((await narrow(db, "path"))["social|/pricing"]).toEqual([1, 3, 1, 2]);
+    expect((await narrow(db, "host"))["social|www.linkedin.com"]).toEqual([1, 3, 1, 2]);
+    // Top pages without their query; goals by name.
+    expect(await narrow(db, "page")).toEqual({
+      "social|/pricing": [0, 1, 0, 0],
+      "social|/features": [0, 1, 0, 0],
+      "social|/contact": [0, 1, 0, 0],
+    });
+    expect(await narrow(db, "goal")).toEqual({
+      "social|sign_up": [0, 0, 1, 1],
+      "social|login": [0, 0, 0, 1],
+    });
+    const wide = await db.db.selectFrom("visit_rollups").selectAll().execute();
+    expect(
+      wide.map((row) => [row.day, row.utm_campaign, Number(row.pageviews), Number(row.signups)]),
+    ).toContainEqual(["2026-05-04", "spring-fair", 3, 1]);
+    const hours = await db.db.selectFrom("visit_rollups_by_hour").selectAll().execute();
+    expect(hours.find((row) => row.utm_campaign === "spring-fair")).toMatchObject({
+      hour: "2026-05-04T10",
+    });
+
+    // A second pass finds nothing to count.
+    expect(await visitRollupsRepository(db, () => at + 6_000).rollUp()).toEqual({
+      taken: 0,
+      more: false,
+      locked: true,
+    });
+    expect((await narrow(db, "campaign"))["social|spring-fair"]).toEqual([1, 3, 1, 2]);
+  });
+
+  it("lets a pageview wait a minute for its visit, then counts it as untracked", async ({
+    freshDb: db,
+  }) => {
+    const early = randomUUID();
+    const lost = randomUUID();
+    await appendEvent(db, { session_id: early }, { at });
+    await appendEvent(db, { session_id: lost }, { at });
+    expect((await visitRollupsRepository(db, () => at + 1_000).rollUp()).taken).toBe(0);
+    await recordVisit(
+      db,
+      { session_id: early, source: "email", utm_campaign: "newsletter" },
+      { at: at + 500 },
+    );
+    expect((await visitRollupsRepository(db, () => at + 2_000).rollUp()).taken).toBe(2);
+    expect(await queued(db)).toBe(1);
+    expect(await visitRollupsRepository(db, () => at + 61_000).rollUp()).toMatchObject({
+      taken: 1,
+    });
+    expect(await narrow(db, "campaign")).toEqual({
+      "email|newsletter": [1, 1, 0, 0],
+      "untracked|": [0, 1, 0, 0],
+    });
+  });
+
+  it("counts what was appended before a crash once, after the restart", async ({
+    freshDbConfig,
+  }) => {
+    const first = await openDatabase(freshDbConfig);
+    const session = await recordVisit(first, { utm_campaign: "autumn" }, { at });
+    await appendEvent(first, { session_id: session, name: "sign_up" }, { at });
+    // The process stops before any pass: the rows and their queue rows were committed together.
+    await first.close();
+    const restarted = await openDatabase(freshDbConfig);
+    try {
+      expect(await queued(restarted)).toBe(2);
+      const rollups = visitRollupsRepository(restarted, () => at + 1_000);
+      expect((await rollups.rollUp()).taken).toBe(2);
+      expect((await rollups.rollUp()).taken).toBe(0);
+      expect(await narrow(restarted, "campaign")).toEqual({ "direct|autumn": [1, 0, 1, 1] });
+    } finally {
+      await restarted.close();
+    }
+  });
+});
+
+describe("the rollup worker on postgres, two instances at once", () => {
+  it.override("dialect", "postgres");
+
+  it("counts each queued row once", async ({ freshDb: db, freshDbConfig }) => {
+    const other = await openDatabase(freshDbConfig);
+    try {
+      const sessions = await Promise.all(
+        Array.from({ length: 300 }, () => recordVisit(db, { utm_campaign: "fair" }, { at })),
+      );
+      await Promise.all(
+        sessions.map((session) =>
+          appendEvent(db, { session_id: session, name: "sign_up" }, { at }),
+        ),
+      );
+      const passes = [db, other].flatMap((database) =>
+        Array.from({ length: 3 }, () =>
+          visitRollupsRepository(database, () => at + 1_000).rollUp({ limit: 50, wait: true }),
+        ),
+      );
+      const results = await Promise.all(passes);
+      while ((await visitRollupsRepository(other, () => at + 1_000).rollUp()).taken > 0) {}
+      expect(results.every((result) => result.locked)).toBe(true);
+      expect(await queued(db)).toBe(0);
+      expect(await narrow(db, "campaign")).toEqual({ "direct|fair": [300, 0, 300, 300] });
+    } finally {
+      await other.close();
+    }
+  });
+});
