@@ -5,6 +5,7 @@ import { functionNames, functionPath } from "../../contracts/functions";
 import type { EventName, TrackEventPayload } from "../../contracts/track-event";
 import { siteConfig } from "../config/site";
 import { backendHeaders } from "./backend";
+import { privacyControlOn } from "./privacy-control";
 import { trackedSessionId } from "./referrer-tracking";
 
 /** The event a link's click counts as, or null for a link the site does not count. */
@@ -16,13 +17,6 @@ export function eventOfLink(href: string): EventName | null {
   if (href === videos.demo || href === videos.venueMapHowTo) return "video";
   if (social.some((profile) => profile.href === href)) return "social";
   return null;
-}
-
-function privacyControlOn(): boolean {
-  // Not yet in TypeScript's DOM types.
-  return (
-    (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true
-  );
 }
 
 /** Sends one event; a failure is only logged (a missed count must never break the page). */
