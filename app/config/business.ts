@@ -17,6 +17,8 @@ export const business = {
   referrerFlagKey: "referrer_tracked",
   /** Session-storage key of the visitor's random session id (sent with the referrer and the contact form). */
   sessionIdKey: "referrer_session_id",
+  /** Session-storage key of the utm_* values of the session's first page, handed on to the organizer app. */
+  firstTouchKey: "first_touch_utm",
   /**
    * The admin console's session cookie, as server/admin/auth.ts names it (a test holds them equal);
    * over HTTPS it may carry the `__Host-` prefix.

@@ -46,6 +46,7 @@ describe("business constants (docs/product.md)", () => {
     /July 1st/,
     /\bFlorida\b/,
     /referrer_tracked/,
+    /first_touch_utm/,
     /\bBoothPilot\b/,
   ];
   const appDir = join(import.meta.dirname, "..");

@@ -87,8 +87,9 @@ export const legalPages: Record<LegalPath, LegalPage> = {
               "A visit record. Once per browser session, the site records a random session id, the referrer (the page that sent you here, or the word “direct” if there was none), the landing page you arrived on, the campaign named in that page's address (its utm_source, utm_medium, utm_campaign, utm_term and utm_content), and your browser's user agent. This tells us how people find us.",
               "Pages viewed and links followed. Each page you load, and each click on a link to our organizer app, a demo video or one of our social profiles, is recorded with the same random session id, the page's path and whether your browser identifies itself as a bot. If your browser sends Global Privacy Control, these are not recorded.",
               "Your message and your visit are linked. A contact message carries the session id of the visit it was sent from, so the team reading it sees the referrer, landing page, campaign and user agent of that visit.",
+              "Links to our organizer app carry your visit's campaign and session id. Links from this site to the organizer app carry the campaign named in the address of the first page you opened and the random session id of your visit, so a sign-up can be attributed to the campaign that brought you; if your browser sends Global Privacy Control, they carry neither.",
               `How long we keep visits. ${visitsKept}; the same goes for pages viewed and links followed. Contact messages are kept until you or we delete them.`,
-              `Two keys in your browser's session storage. \`${business.sessionIdKey}\` holds the random session id, and \`${business.referrerFlagKey}\` is set once the visit record has been saved, so the record is sent only once per session.`,
+              `Three keys in your browser's session storage. \`${business.sessionIdKey}\` holds the random session id, \`${business.referrerFlagKey}\` is set once the visit record has been saved, so the record is sent only once per session, and \`${business.firstTouchKey}\` holds the campaign of the first page you opened, for the links to the organizer app.`,
               `One cookie, for the team only. Signing in to the admin console sets \`${cookie}\` (named \`__Host-${cookie}\` when the console is served over HTTPS); visitors of the public pages never get it.`,
             ],
           },
@@ -277,7 +278,7 @@ export const legalPages: Record<LegalPath, LegalPage> = {
         id: "summary",
         title: "In short",
         blocks: [
-          "The public pages set no cookies. They keep two small items in your browser's session storage, which your browser clears when you close the tab. Only the admin console, used by our team, sets one cookie.",
+          "The public pages set no cookies. They keep three small items in your browser's session storage, which your browser clears when you close the tab. Only the admin console, used by our team, sets one cookie.",
         ],
       },
       {
@@ -299,6 +300,12 @@ export const legalPages: Record<LegalPath, LegalPage> = {
                   `\`${business.sessionIdKey}\``,
                   "Session storage",
                   "A random id sent with the visit record, each page view and counted click, and with a contact message, so one visit is counted once and its pages, clicks and message are linked to it.",
+                  "You close the tab",
+                ],
+                [
+                  `\`${business.firstTouchKey}\``,
+                  "Session storage",
+                  "The campaign (utm_source, utm_medium, utm_campaign, utm_term, utm_content) in the address of the first page you opened, carried with the session id on links to our organizer app so a sign-up can be attributed to that campaign. Not kept if your browser sends Global Privacy Control.",
                   "You close the tab",
                 ],
                 [

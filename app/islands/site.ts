@@ -1,5 +1,7 @@
 // The site script, the only JavaScript a marketing page loads up front (ADR 12): menus and FAQ states, the
-// page's islands, and after load the once-per-session referrer call and the page's events.
+// page's islands, the visit's attribution on links to the organizer app, and after load the once-per-session
+// referrer call and the page's events.
+import { handOffLinks } from "../lib/hand-off";
 import { trackReferrerOnce } from "../lib/referrer-tracking";
 import { trackEvents } from "../lib/site-events";
 import { enhanceDisclosures } from "./disclosures";
@@ -22,10 +24,12 @@ enhanceDisclosures(document);
 startIslands(document);
 // A marker for tests and tools: the page's script has run.
 document.documentElement.dataset.hydrated = "true";
-// After load and only on a page the visitor sees: tracking never delays the page nor counts a prerender.
-whenActivated(() =>
+// Only on a page the visitor sees: a prerendered page's session storage may not yet be the tab's, so its first touch
+// and session id are read once it is shown. After load: tracking never delays the page nor counts a prerender.
+whenActivated(() => {
+  handOffLinks(document.links);
   afterLoad(() => {
     void trackReferrerOnce();
     trackEvents(document);
-  }),
-);
+  });
+});

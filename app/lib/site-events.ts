@@ -5,24 +5,23 @@ import { functionNames, functionPath } from "../../contracts/functions";
 import type { EventName, TrackEventPayload } from "../../contracts/track-event";
 import { siteConfig } from "../config/site";
 import { backendHeaders } from "./backend";
+import { appPageOf } from "./hand-off";
+import { privacyControlOn } from "./privacy-control";
 import { trackedSessionId } from "./referrer-tracking";
 
-/** The event a link's click counts as, or null for a link the site does not count. */
+/**
+ * The event a link's click counts as, or null for a link the site does not count. A link to the app is named by
+ * its page alone: the site script has set the visit's hand-off parameters on it (hand-off.ts).
+ */
 export function eventOfLink(href: string): EventName | null {
   const { appLinks, videos, social } = siteConfig;
-  if (href === appLinks.signUp) return "sign_up";
-  if (href === appLinks.login) return "login";
-  if (href === appLinks.sampleEvent) return "sample_event";
+  const appPage = appPageOf(href);
+  if (appPage === appLinks.signUp) return "sign_up";
+  if (appPage === appLinks.login) return "login";
+  if (appPage === appLinks.sampleEvent) return "sample_event";
   if (href === videos.demo || href === videos.venueMapHowTo) return "video";
   if (social.some((profile) => profile.href === href)) return "social";
   return null;
-}
-
-function privacyControlOn(): boolean {
-  // Not yet in TypeScript's DOM types.
-  return (
-    (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true
-  );
 }
 
 /** Sends one event; a failure is only logged (a missed count must never break the page). */

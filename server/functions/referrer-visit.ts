@@ -2,16 +2,9 @@
 // parameters of the landing URL (other query parameters are dropped) and a bot flag.
 import { isbot } from "isbot";
 import { directReferrer, type TrackReferrer } from "../../contracts/track-referrer.ts";
+import { type UtmParameter, utmParameters } from "../../contracts/utm.ts";
 import type { NewReferrerVisit } from "../db/repositories/referrer-visits.ts";
 import type { ReferrerSource } from "../db/schema.ts";
-
-export const utmParameters = [
-  "utm_source",
-  "utm_medium",
-  "utm_campaign",
-  "utm_term",
-  "utm_content",
-] as const;
 
 const maxUtmLength = 200;
 
@@ -176,7 +169,7 @@ export function deriveReferrerVisit(
   const referrerHost = referrer ? referrer.hostname.toLowerCase() : null;
   const utm = Object.fromEntries(
     utmParameters.map((name) => [name, cleanParameter(page.searchParams.get(name))]),
-  ) as Record<(typeof utmParameters)[number], string | null>;
+  ) as Record<UtmParameter, string | null>;
   return {
     session_id: input.session_id,
     referrer_url: referrer ? input.referrer : null,

@@ -523,7 +523,16 @@ test.describe("legal and info pages", () => {
     expect(text).toContain("Visit records are deleted after 400 days");
     // People read a number of days, not the name of the setting behind it.
     expect(text).not.toContain("VISIT_RETENTION_DAYS");
-    for (const key of ["referrer_tracked", "referrer_session_id", "bp_admin_session"]) {
+    expect(text).toContain(
+      "Links from this site to the organizer app carry the campaign named in the address of the first page you opened and the random session id of your visit",
+    );
+    expect(text).toMatch(/if your browser sends Global Privacy Control, they carry neither/);
+    for (const key of [
+      "referrer_tracked",
+      "referrer_session_id",
+      "first_touch_utm",
+      "bp_admin_session",
+    ]) {
       await expect(main.locator("code", { hasText: new RegExp(`^${key}$`) }), key).toHaveCount(1);
     }
     await expect(main.locator("code", { hasText: "__Host-bp_admin_session" })).toHaveCount(1);
@@ -574,9 +583,10 @@ test.describe("legal and info pages", () => {
     await expect(table.locator('tbody th[scope="row"]')).toHaveText([
       "referrer_tracked",
       "referrer_session_id",
+      "first_touch_utm",
       "bp_admin_session (__Host-bp_admin_session over HTTPS)",
     ]);
-    await expect(table.locator("tbody td", { hasText: "Session storage" })).toHaveCount(2);
+    await expect(table.locator("tbody td", { hasText: "Session storage" })).toHaveCount(3);
     expect(text).toContain(
       "The visit record they are sent with is kept on our server: visit records are deleted after 400 days.",
     );

@@ -66,15 +66,16 @@ test.describe("desktop header", () => {
     ] as const) {
       await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }
-    // The header's own links: page content repeats "Sign Up Free" in its calls to action.
+    // The header's own links: page content repeats "Sign Up Free" in its calls to action. The site script
+    // has added the visit's session id (this landing URL names no campaign).
     const header = page.getByRole("banner");
     await expect(header.getByRole("link", { name: "Login" })).toHaveAttribute(
       "href",
-      /^https:\/\/app\..*\/login$/,
+      /^https:\/\/app\..*\/login\?bp_session=[0-9a-f-]{36}$/,
     );
     await expect(header.getByRole("link", { name: "Sign Up Free" })).toHaveAttribute(
       "href",
-      /^https:\/\/app\..*\/signup$/,
+      /^https:\/\/app\..*\/signup\?bp_session=[0-9a-f-]{36}$/,
     );
   });
 

@@ -1,5 +1,6 @@
 // Once-per-session referrer tracking (docs/product.md, "Referrer call") in a real browser against the real server.
 import type { Page, Request } from "@playwright/test";
+import { siteConfig } from "../../app/config/site.ts";
 import { contactMessagesFrom, referrerVisit, siteEvents } from "./database.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
 
@@ -140,20 +141,48 @@ test("three pages and a click on Sign Up Free leave three pageviews and one sign
     route.fulfill({ status: 200, contentType: "text/html", body: "<title>Sign up</title>" }),
   );
   const calls = recordTrackingCalls(page);
-  for (const path of ["/pricing?utm_source=newsletter", "/features", "/about"]) {
+  const landing =
+    "/pricing?utm_source=newsletter&utm_medium=email&utm_campaign=spring&utm_content=";
+  for (const path of [landing, "/features?utm_source=ads", "/about"]) {
     await page.goto(path);
     await waitForHydration(page);
   }
   await expect.poll(() => calls.length).toBe(1);
   const sessionId = payloadOf(calls[0]!).session_id;
-  await page.getByRole("banner").getByRole("link", { name: "Sign Up Free" }).click();
-  await expect(page).toHaveURL(/^https:\/\/app\..*\/signup$/);
+  const signUp = page.getByRole("banner").getByRole("link", { name: "Sign Up Free" });
+  // The address the visitor sees and copies, read before the click: the landing URL's campaign (not the second
+  // page's, and without its empty utm_content) and the session id the site's functions store.
+  const href = new URL((await signUp.getAttribute("href")) ?? "");
+  expect(`${href.origin}${href.pathname}`).toBe(siteConfig.appLinks.signUp);
+  expect([...href.searchParams]).toEqual([
+    ["utm_source", "newsletter"],
+    ["utm_medium", "email"],
+    ["utm_campaign", "spring"],
+    ["bp_session", sessionId],
+  ]);
+  expect(await page.evaluate(() => sessionStorage.getItem("referrer_session_id"))).toBe(sessionId);
+  await signUp.click();
+  await expect(page).toHaveURL(href.href);
   await expect
     .poll(() => siteEvents(sessionId))
     .toEqual([
-      { name: "pageview", path: "/pricing?utm_source=newsletter" },
-      { name: "pageview", path: "/features" },
+      { name: "pageview", path: landing },
+      { name: "pageview", path: "/features?utm_source=ads" },
       { name: "pageview", path: "/about" },
       { name: "sign_up", path: "/about" },
     ]);
+});
+
+test("under Global Privacy Control the links to the organizer app carry nothing", async ({
+  page,
+}) => {
+  await page.addInitScript(() =>
+    Object.defineProperty(Navigator.prototype, "globalPrivacyControl", { get: () => true }),
+  );
+  await page.goto("/pricing?utm_source=newsletter");
+  await waitForHydration(page);
+  await expect(
+    page.getByRole("banner").getByRole("link", { name: "Sign Up Free" }),
+  ).toHaveAttribute("href", siteConfig.appLinks.signUp);
+  expect(await page.evaluate(() => sessionStorage.getItem("first_touch_utm"))).toBeNull();
 });
