@@ -106,6 +106,8 @@ export interface BreakdownRow extends EventFigures {
 /** GET /admin/api/analytics/breakdown */
 export interface AnalyticsBreakdown {
   range: AnalyticsRange;
+  /** The IANA time zone whose days and hours the report counts (ANALYTICS_TIME_ZONE). */
+  timeZone: string;
   /** The range and the period before it, ISO-8601 (start inclusive, end exclusive). */
   since: string;
   until: string;

@@ -137,7 +137,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (env.TRUST_PROXY === false) await app.register(forwardedForWarning);
   await app.register(readiness);
   if (options.database) {
-    await app.register(database, { database: options.database });
+    await app.register(database, {
+      database: options.database,
+      timeZone: env.ANALYTICS_TIME_ZONE,
+    });
     await app.register(visitRetention, { days: env.VISIT_RETENTION_DAYS });
     await app.register(rollupWorker, {});
     await app.register(consoleEvents, testing.consoleEvents ?? {});

@@ -8,6 +8,7 @@ import {
   visitRetentionDays,
 } from "../contracts/env-fields.ts";
 import { isHttpOrigin, isUrl } from "../contracts/fields.ts";
+import { isTimeZone } from "../contracts/time-zone.ts";
 
 const addressList = optionalString.transform((value) =>
   value
@@ -124,6 +125,15 @@ export const envSchema = z
       (value) => value === undefined || value.length >= 32,
       "METRICS_TOKEN must be at least 32 characters (for example: openssl rand -hex 32)",
     ),
+    /** The IANA time zone of the analytics' days and hours (the console's "today"). */
+    ANALYTICS_TIME_ZONE: z
+      .string()
+      .trim()
+      .default("UTC")
+      .refine(
+        isTimeZone,
+        "ANALYTICS_TIME_ZONE must be an IANA time zone name such as UTC, Europe/Berlin or America/New_York",
+      ),
     /** Days raw visits are kept (the daily rollups are kept forever); 0 keeps them forever. */
     VISIT_RETENTION_DAYS: visitRetentionDays,
     /** "production": the admin cookie is Secure and HSTS is sent, whatever SITE_URL says. */

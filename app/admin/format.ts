@@ -1,5 +1,6 @@
 // How the console words and formats what the API returns.
 import type { MailState, ReferrerSource } from "../../contracts/admin-api";
+import { addDays, zonedDay, zonedHour } from "../../contracts/time-zone";
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 const day = new Intl.DateTimeFormat("en-US", {
@@ -14,14 +15,31 @@ export function formatDateTime(iso: string): string {
   return dateTime.format(new Date(iso));
 }
 
-/** A UTC day (YYYY-MM-DD) as "Mon, Nov 3". */
+/** A calendar day (YYYY-MM-DD) as "Mon, Nov 3". */
 export function formatDay(isoDay: string): string {
   return day.format(new Date(`${isoDay}T00:00:00Z`));
 }
 
-/** A point of the analytics series: its UTC day ("Mon, Nov 3"), or its UTC hour ("14:00") for an hourly one. */
-export function formatPoint(start: string, grain: "day" | "hour"): string {
-  return grain === "hour" ? `${start.slice(11, 16)}` : formatDay(start.slice(0, 10));
+/**
+ * A point of the analytics series in the report's time zone: its day ("Mon, Nov 3"), or its hour ("14:00") for an
+ * hourly one.
+ */
+export function formatPoint(start: string, grain: "day" | "hour", timeZone: string): string {
+  const at = Date.parse(start);
+  return grain === "hour"
+    ? `${zonedHour(at, timeZone).slice(11, 13)}:00`
+    : formatDay(zonedDay(at, timeZone));
+}
+
+/** The first and last day of a report (YYYY-MM-DD) in its time zone. */
+export function reportDays(report: { since: string; until: string; timeZone: string }): {
+  first: string;
+  last: string;
+} {
+  return {
+    first: zonedDay(Date.parse(report.since), report.timeZone),
+    last: addDays(zonedDay(Date.parse(report.until), report.timeZone), -1),
+  };
 }
 
 export const mailStateLabels: Record<MailState, string> = {

@@ -16,13 +16,14 @@ import {
   type AnalyticsBreakdownQuery,
   analyticsBreakdownQuerySchema,
 } from "../../contracts/admin-requests.ts";
+import { addDays, startOfDay, zonedDay, zonedHour } from "../../contracts/time-zone.ts";
 import {
   type AnalyticsWindow,
   type Breakdown,
   type BreakdownDimension,
   type BreakdownFigures,
   type BreakdownFilter,
-  utcDays,
+  windowDays,
 } from "../db/repositories/referrer-analytics.ts";
 import { sendCsv, toCsv } from "./csv.ts";
 
@@ -59,28 +60,38 @@ const panelTitles: Record<AnalyticsPanel, string> = {
   country: "Country",
 };
 
-/** The range's window of whole UTC days, today included (custom: from and to, both included). */
-export function breakdownWindow(
+/** Whole days in the time zone: the first and how many. */
+interface DayRange {
+  first: string;
+  count: number;
+}
+
+/** The range's days in the time zone, today included (custom: from and to, both included). */
+export function breakdownDays(
   query: Pick<AnalyticsBreakdownQuery, "range" | "from" | "to">,
   now: number,
-): AnalyticsWindow {
-  const startOfToday = Math.floor(now / dayMs) * dayMs;
-  const lastDays = (days: number) => ({
-    since: startOfToday - (days - 1) * dayMs,
-    until: startOfToday + dayMs,
-  });
-  const ranges: Record<Exclude<AnalyticsRange, "custom">, () => AnalyticsWindow> = {
+  timeZone: string,
+): DayRange {
+  const today = zonedDay(now, timeZone);
+  const lastDays = (count: number) => ({ first: addDays(today, 1 - count), count });
+  const ranges: Record<Exclude<AnalyticsRange, "custom">, () => DayRange> = {
     today: () => lastDays(1),
     "7d": () => lastDays(7),
     "30d": () => lastDays(30),
     "90d": () => lastDays(90),
     "12m": () => lastDays(365),
   };
-  if (query.range !== "custom") return ranges[query.range]();
-  return {
-    since: Date.parse(`${query.from}T00:00:00Z`),
-    until: Date.parse(`${query.to}T00:00:00Z`) + dayMs,
-  };
+  // The schema requires from and to with "custom".
+  if (query.range !== "custom" || !query.from || !query.to) {
+    return ranges[query.range === "custom" ? "30d" : query.range]();
+  }
+  const count = Math.round((Date.parse(query.to) - Date.parse(query.from)) / dayMs) + 1;
+  return { first: query.from, count };
+}
+
+/** From the start of the first day to the start of the day after the last, in the time zone. */
+function windowOf({ first, count }: DayRange, timeZone: string): AnalyticsWindow {
+  return { since: startOfDay(first, timeZone), until: startOfDay(addDays(first, count), timeZone) };
 }
 
 const iso = (at: number) => new Date(at).toISOString();
@@ -102,11 +113,15 @@ function totalsOf(breakdown: Breakdown): AnalyticsBreakdown["totals"] {
 
 export default async function analyticsBreakdownRoutes(app: FastifyInstance): Promise<void> {
   const analytics = app.repositories.referrerAnalytics;
+  const { analyticsTimeZone: timeZone } = app;
 
   async function breakdown(query: AnalyticsBreakdownQuery): Promise<AnalyticsBreakdown> {
-    const window = breakdownWindow(query, Date.now());
-    const length = window.until - window.since;
-    const previous = { since: window.since - length, until: window.since };
+    const days = breakdownDays(query, Date.now(), timeZone);
+    const window = windowOf(days, timeZone);
+    const previous = windowOf(
+      { first: addDays(days.first, -days.count), count: days.count },
+      timeZone,
+    );
     const filter: BreakdownFilter = {
       source: query.source,
       referrer_host: query.host,
@@ -134,26 +149,28 @@ export default async function analyticsBreakdownRoutes(app: FastifyInstance): Pr
         return [panel, rows];
       }),
     ) as Record<AnalyticsPanel, BreakdownRow[]>;
-    const previousDays = utcDays(previous);
+    const previousDays = windowDays(previous, timeZone);
     const series: AnalyticsBreakdown["series"] =
       hours && previousHours
-        ? Array.from({ length: (window.until - window.since) / hourMs }, (_, index) => {
+        ? // A day a clock change shortens or lengthens has 23 or 25 hours.
+          Array.from({ length: (window.until - window.since) / hourMs }, (_, index) => {
             const start = window.since + index * hourMs;
-            const hour = iso(start).slice(0, 13);
-            const previousHour = iso(start - length).slice(0, 13);
+            const hour = zonedHour(start, timeZone);
+            const previousHour = `${addDays(hour.slice(0, 10), -1)}${hour.slice(10)}`;
             return {
               start: iso(start),
               ...seriesFigures(hours.get(hour)),
               previousVisits: previousHours.get(previousHour)?.visits ?? 0,
             };
           })
-        : utcDays(window).map((day, index) => ({
-            start: `${day}T00:00:00.000Z`,
+        : windowDays(window, timeZone).map((day, index) => ({
+            start: iso(startOfDay(day, timeZone)),
             ...seriesFigures(now.perDay.get(day)),
             previousVisits: before.perDay.get(previousDays[index] ?? "")?.visits ?? 0,
           }));
     return {
       range: query.range,
+      timeZone,
       since: iso(window.since),
       until: iso(window.until),
       previousSince: iso(previous.since),
@@ -186,7 +203,7 @@ export default async function analyticsBreakdownRoutes(app: FastifyInstance): Pr
       panel === "series"
         ? toCsv(
             [
-              report.grain === "hour" ? "Hour (UTC)" : "Day (UTC)",
+              `${report.grain === "hour" ? "Hour" : "Day"} (${timeZone})`,
               "Visits",
               "Pageviews",
               "Sign-up clicks",
@@ -196,8 +213,8 @@ export default async function analyticsBreakdownRoutes(app: FastifyInstance): Pr
             report.series.map((point) => [
               // "2026-11-23 14:00" or "2026-11-23": what a spreadsheet reads as a date.
               report.grain === "hour"
-                ? point.start.slice(0, 16).replace("T", " ")
-                : point.start.slice(0, 10),
+                ? `${zonedHour(Date.parse(point.start), timeZone).replace("T", " ")}:00`
+                : zonedDay(Date.parse(point.start), timeZone),
               point.visits,
               point.pageviews,
               point.signups,
@@ -233,8 +250,8 @@ export default async function analyticsBreakdownRoutes(app: FastifyInstance): Pr
               row.previousMessages,
             ]),
           );
-    const day = report.since.slice(0, 10);
-    const last = new Date(Date.parse(report.until) - dayMs).toISOString().slice(0, 10);
+    const day = zonedDay(Date.parse(report.since), timeZone);
+    const last = addDays(zonedDay(Date.parse(report.until), timeZone), -1);
     return sendCsv(reply, `boothpilot-${panel}-${day}-to-${last}.csv`, csv);
   });
 }

@@ -8,9 +8,10 @@ import {
   adminApiPaths,
   type BreakdownRow,
 } from "../../contracts/admin-api.ts";
+import { addDays, startOfDay, zonedDay, zonedHour } from "../../contracts/time-zone.ts";
 import type { AppDatabase } from "../db/database.ts";
 import type { ReferrerSource } from "../db/schema.ts";
-import { adminRequest } from "../test/admin.ts";
+import { adminEnv, adminRequest } from "../test/admin.ts";
 import { appendEvent, recordVisit, storeMessage } from "../test/factories.ts";
 import { dialects, storageTest } from "../test/storage.ts";
 
@@ -424,6 +425,60 @@ describe.each(dialects)("analytics breakdown on %s", (dialect) => {
     });
     expect(series.rawPayload.toString("utf8").slice(1).split("\r\n")[0]).toBe(
       'Day (UTC),Visits,Pageviews,Sign-up clicks,Messages,"Visits, previous period"',
+    );
+  });
+});
+
+describe.each(dialects)("analytics days in ANALYTICS_TIME_ZONE on %s", (dialect) => {
+  const it = storageTest;
+  it.override("dialect", dialect);
+
+  it("cuts days and hours at the zone's midnight, and says which zone", async ({ apps }) => {
+    const timeZone = "America/New_York";
+    const { app, session } = await apps.signedIn({ ...adminEnv, ANALYTICS_TIME_ZONE: timeZone });
+    const today = zonedDay(Date.now(), timeZone);
+    const midnight = startOfDay(today, timeZone);
+    // A minute before the zone's midnight is yesterday there, whatever day it is in UTC.
+    await recordVisit(app, { utm_campaign: "late" }, { at: midnight - 60_000 });
+    const early = Math.min(Date.now() - 1_000, midnight + 60 * 60_000 + 5_000);
+    await recordVisit(app, { utm_campaign: "early" }, { at: early });
+    const get = async (query: string) => {
+      const response = await adminRequest(app, {
+        url: `${adminApiPaths.analyticsBreakdown}?${query}`,
+        session,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as AnalyticsBreakdown;
+    };
+    const todayReport = await get("range=today");
+    expect(todayReport.timeZone).toBe(timeZone);
+    expect(todayReport.since).toBe(new Date(midnight).toISOString());
+    expect(todayReport.panels.campaign.map((row) => [row.value, row.visits])).toEqual([
+      ["early", 1],
+    ]);
+    const earlyHour = zonedHour(early, timeZone);
+    const point = todayReport.series.find(
+      (entry) => zonedHour(Date.parse(entry.start), timeZone) === earlyHour,
+    );
+    expect(point?.visits).toBe(1);
+    const week = await get("range=7d");
+    const perDay = Object.fromEntries(
+      week.series.map((entry) => [zonedDay(Date.parse(entry.start), timeZone), entry.visits]),
+    );
+    expect(perDay[today]).toBe(1);
+    expect(perDay[addDays(today, -1)]).toBe(1);
+    const csv = await adminRequest(app, {
+      url: `${adminApiPaths.analyticsCsv}?range=7d`,
+      session,
+    });
+    const lines = csv.rawPayload.toString("utf8").slice(1).trimEnd().split("\r\n");
+    expect(lines[0]).toMatch(/^Day \(America\/New_York\),/);
+    expect(lines.at(-1)).toMatch(new RegExp(`^${today},1,`));
+  });
+
+  it("refuses a zone that is not an IANA name", async ({ apps }) => {
+    await expect(apps.start({ ANALYTICS_TIME_ZONE: "Mars/Olympus" })).rejects.toThrow(
+      /ANALYTICS_TIME_ZONE must be an IANA time zone name/,
     );
   });
 });

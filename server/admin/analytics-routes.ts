@@ -1,22 +1,29 @@
-// Referrer analytics of the last 7, 30 or 90 UTC days (today included), optionally of one source class.
+// Referrer analytics of the last 7, 30 or 90 days in the analytics time zone (today included), optionally of one
+// source class.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AnalyticsReport } from "../../contracts/admin-api.ts";
 import { analyticsQuerySchema } from "../../contracts/admin-requests.ts";
+import { addDays, startOfDay, zonedDay } from "../../contracts/time-zone.ts";
 
-const dayMs = 24 * 60 * 60 * 1000;
-
-/** The window of the last `days` UTC days, today included: from the start of the first to the end of today. */
-export function analyticsWindow(days: number, now: number): { since: number; until: number } {
-  const startOfToday = Math.floor(now / dayMs) * dayMs;
-  return { since: startOfToday - (days - 1) * dayMs, until: startOfToday + dayMs };
+/** The window of the last `days` days, today included: from the start of the first to the end of today. */
+export function analyticsWindow(
+  days: number,
+  now: number,
+  timeZone = "UTC",
+): { since: number; until: number } {
+  const today = zonedDay(now, timeZone);
+  return {
+    since: startOfDay(addDays(today, 1 - days), timeZone),
+    until: startOfDay(addDays(today, 1), timeZone),
+  };
 }
 
 export default async function analyticsRoutes(app: FastifyInstance): Promise<void> {
   const route = { schema: { querystring: analyticsQuerySchema } };
   app.withTypeProvider<ZodTypeProvider>().get("/analytics", route, async (request) => {
     const { days, source } = request.query;
-    const window = analyticsWindow(days, Date.now());
+    const window = analyticsWindow(days, Date.now(), app.analyticsTimeZone);
     await app.rollupWorker.catchUp();
     const figures = await app.repositories.referrerAnalytics.report(window, {
       sources: source ? [source] : undefined,

@@ -7,18 +7,23 @@ import { createRepositories, type Repositories } from "../db/repositories/index.
 
 export interface DatabasePluginOptions {
   database: AppDatabase;
+  /** ANALYTICS_TIME_ZONE: the days and hours the rollups and reports count in. */
+  timeZone?: string | undefined;
 }
 
 declare module "fastify" {
   interface FastifyInstance {
     database: AppDatabase;
     repositories: Repositories;
+    analyticsTimeZone: string;
   }
 }
 
 async function database(app: FastifyInstance, options: DatabasePluginOptions): Promise<void> {
+  const { timeZone = "UTC" } = options;
   app.decorate("database", options.database);
-  app.decorate("repositories", createRepositories(options.database));
+  app.decorate("repositories", createRepositories(options.database, { timeZone }));
+  app.decorate("analyticsTimeZone", timeZone);
 }
 
 export default fp(database, { name: "database", fastify: "5.x" });

@@ -36,8 +36,7 @@ async function visitRetention(app: FastifyInstance, options: VisitRetentionOptio
   let timer: NodeJS.Timeout | undefined;
 
   const deleteExpired = async (): Promise<number> => {
-    const startOfYesterday = (Math.floor(now() / dayMs) - 1) * dayMs;
-    await app.repositories.visitRollups.pruneHours(startOfYesterday);
+    await app.repositories.visitRollups.pruneHours(now());
     if (days === 0) return 0;
     const before = now() - days * dayMs;
     let deleted = 0;

@@ -3,6 +3,7 @@
 // numbers below the chart is the accessible alternative: the chart itself is an image with a summary.
 import { useEffect, useRef } from "react";
 import type { AnalyticsBreakdown } from "../../../contracts/admin-api";
+import { zonedDay, zonedHour } from "../../../contracts/time-zone";
 
 const hourS = 60 * 60;
 const dayS = 24 * hourS;
@@ -10,9 +11,11 @@ const dayS = 24 * hourS;
 export function AnalyticsChart({
   series,
   grain,
+  timeZone,
 }: {
   series: AnalyticsBreakdown["series"];
   grain: AnalyticsBreakdown["grain"];
+  timeZone: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
 
@@ -36,14 +39,15 @@ export function AnalyticsChart({
         );
         const label = (ts: number) =>
           grain === "hour"
-            ? new Date(ts * 1000).toISOString().slice(11, 16)
-            : new Date(ts * 1000).toISOString().slice(0, 10);
+            ? `${zonedHour(ts * 1000, timeZone).slice(11, 13)}:00`
+            : zonedDay(ts * 1000, timeZone);
         chart = new UPlot(
           {
             width: element.clientWidth,
             height: 240,
-            // The axis reads UTC, like the table and every range.
-            tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), "Etc/UTC"),
+            // The axis reads the analytics time zone, like the table and every range.
+            tzDate: (ts) =>
+              UPlot.tzDate(new Date(ts * 1000), timeZone === "UTC" ? "Etc/UTC" : timeZone),
             scales: { x: { time: true } },
             series: [
               { value: (_u, ts) => (ts === null ? "" : label(ts)) },
@@ -73,7 +77,7 @@ export function AnalyticsChart({
       resize.disconnect();
       chart?.destroy();
     };
-  }, [series, grain]);
+  }, [series, grain, timeZone]);
 
   const total = series.reduce((sum, point) => sum + point.visits, 0);
   const before = series.reduce((sum, point) => sum + point.previousVisits, 0);
@@ -83,11 +87,11 @@ export function AnalyticsChart({
       <div
         ref={box}
         role="img"
-        aria-label={`Chart of visits per ${unit}: ${total} in this period, ${before} in the previous one. The table "Visits per ${unit} (UTC)" has the same numbers.`}
+        aria-label={`Chart of visits per ${unit}: ${total} in this period, ${before} in the previous one. The table "Visits per ${unit} (${timeZone})" has the same numbers.`}
         className="min-h-60 w-full"
       />
       <figcaption className="text-sm text-muted">
-        Visits per {unit} (UTC), solid; the previous period of the same length, dashed.
+        Visits per {unit} ({timeZone}), solid; the previous period of the same length, dashed.
       </figcaption>
     </figure>
   );

@@ -23,7 +23,7 @@ import {
   withFilter,
   withoutFilter,
 } from "../analytics-query";
-import { formatDay, formatPoint, sourceLabels } from "../format";
+import { formatDay, formatPoint, reportDays, sourceLabels } from "../format";
 import { VisitorsNow } from "./console-live";
 import { linkClass, PageHeading, secondaryButtonClass } from "./ui";
 
@@ -272,7 +272,7 @@ function RangePicker({ view, report }: { view: AnalyticsView; report: AnalyticsB
       }),
     );
   }
-  const lastDay = new Date(Date.parse(report.until) - 86_400_000).toISOString().slice(0, 10);
+  const { first: firstDay, last: lastDay } = reportDays(report);
   return (
     <div className="grid gap-3">
       <nav aria-label="Period" className="flex flex-wrap gap-2">
@@ -290,20 +290,20 @@ function RangePicker({ view, report }: { view: AnalyticsView; report: AnalyticsB
       <form onSubmit={custom} aria-label="Custom period" className="flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor="analytics-from" className="text-sm font-semibold text-ink">
-            From (UTC day)
+            From ({report.timeZone} day)
           </label>
           <input
             id="analytics-from"
             name="from"
             type="date"
             required
-            defaultValue={report.since.slice(0, 10)}
+            defaultValue={firstDay}
             className="mt-1 block min-h-11 rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-ink"
           />
         </div>
         <div>
           <label htmlFor="analytics-to" className="text-sm font-semibold text-ink">
-            To (UTC day)
+            To ({report.timeZone} day)
           </label>
           <input
             id="analytics-to"
@@ -399,9 +399,8 @@ export function AnalyticsReportView({
   report: AnalyticsBreakdown;
   view: AnalyticsView;
 }) {
-  const first = report.since.slice(0, 10);
-  const last = new Date(Date.parse(report.until) - dayMs).toISOString().slice(0, 10);
-  const days = Math.round((Date.parse(report.until) - Date.parse(report.since)) / dayMs);
+  const { first, last } = reportDays(report);
+  const days = report.grain === "hour" ? 1 : report.series.length;
   const unit = report.grain === "hour" ? "hour" : "day";
   const { totals, previousTotals: before } = report;
   return (
@@ -410,8 +409,8 @@ export function AnalyticsReportView({
       <VisitorsNow />
       <RangePicker view={view} report={report} />
       <p className="text-muted">
-        {first === last ? formatDay(first) : `${formatDay(first)} to ${formatDay(last)}`} (UTC),
-        compared with the {days === 1 ? "day" : `${days} days`} before.
+        {first === last ? formatDay(first) : `${formatDay(first)} to ${formatDay(last)}`} (
+        {report.timeZone}), compared with the {days === 1 ? "day" : `${days} days`} before.
       </p>
       <FilterChips view={view} />
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -433,7 +432,7 @@ export function AnalyticsReportView({
         />
       </dl>
       <Suspense fallback={<p className="text-muted">Loading the chart…</p>}>
-        <AnalyticsChart series={report.series} grain={report.grain} />
+        <AnalyticsChart series={report.series} grain={report.grain} timeZone={report.timeZone} />
       </Suspense>
       <div className="grid items-start gap-6 lg:grid-cols-2">
         {(Object.keys(panelTitles) as AnalyticsPanel[]).map((panel) => (
@@ -447,14 +446,14 @@ export function AnalyticsReportView({
         ))}
         <div className="grid gap-2">
           <section
-            aria-label={`Visits per ${unit} (UTC)`}
+            aria-label={`Visits per ${unit} (${report.timeZone})`}
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone must scroll by keyboard.
             tabIndex={0}
             className="overflow-x-auto rounded-lg border border-slate-200"
           >
             <table className="w-full border-collapse text-left text-sm">
               <caption className="px-4 py-3 text-left font-semibold text-ink">
-                Visits per {unit} (UTC)
+                Visits per {unit} ({report.timeZone})
               </caption>
               <thead className="bg-slate-50">
                 <tr>
@@ -479,7 +478,7 @@ export function AnalyticsReportView({
                 {report.series.map((point) => (
                   <tr key={point.start} className="border-t border-slate-200">
                     <th scope="row" className="px-4 py-2 font-normal">
-                      {formatPoint(point.start, report.grain)}
+                      {formatPoint(point.start, report.grain, report.timeZone)}
                     </th>
                     <td className="px-4 py-2 text-right tabular-nums">{point.visits}</td>
                     <td className={cellClass}>{point.previousVisits}</td>

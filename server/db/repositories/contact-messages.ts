@@ -78,11 +78,12 @@ function payloadGuard() {
 export function contactMessagesRepository(
   database: AppDatabase,
   now: () => number = Date.now,
+  timeZone = "UTC",
 ): ContactMessagesRepository {
   const claim = payloadGuard();
   const outbox = mailOutboxRepository(database);
   const visits = referrerVisitsRepository(database);
-  const rollups = visitRollupsRepository(database);
+  const rollups = visitRollupsRepository(database, now, timeZone);
   return {
     submit(message, options = {}) {
       const at = now();

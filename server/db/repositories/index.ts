@@ -30,17 +30,25 @@ export interface Repositories {
   siteEvents: SiteEventsRepository;
 }
 
-export function createRepositories(database: AppDatabase): Repositories {
+export interface RepositoryOptions {
+  /** ANALYTICS_TIME_ZONE: the days and hours of the rollups and reports. */
+  timeZone: string;
+}
+
+export function createRepositories(
+  database: AppDatabase,
+  { timeZone }: RepositoryOptions = { timeZone: "UTC" },
+): Repositories {
   return {
-    contactMessages: contactMessagesRepository(database),
+    contactMessages: contactMessagesRepository(database, undefined, timeZone),
     referrerVisits: referrerVisitsRepository(database),
     clientAddresses: clientAddressHasher(database),
     mailOutbox: mailOutboxRepository(database),
     adminAccounts: adminAccountsRepository(database),
     adminInbox: adminInboxRepository(database),
-    messageTriage: messageTriageRepository(database),
-    referrerAnalytics: referrerAnalyticsRepository(database),
-    visitRollups: visitRollupsRepository(database),
+    messageTriage: messageTriageRepository(database, timeZone),
+    referrerAnalytics: referrerAnalyticsRepository(database, timeZone),
+    visitRollups: visitRollupsRepository(database, undefined, timeZone),
     formFlashes: formFlashesRepository(database, { ttlMs: formFlashTtlMs }),
     siteEvents: siteEventsRepository(database),
   };

@@ -25,10 +25,13 @@ export interface MessageTriageRepository {
   retryMail(id: string, at: number): Promise<boolean>;
 }
 
-export function messageTriageRepository(database: AppDatabase): MessageTriageRepository {
+export function messageTriageRepository(
+  database: AppDatabase,
+  timeZone = "UTC",
+): MessageTriageRepository {
   const { db } = database;
   const visits = referrerVisitsRepository(database);
-  const rollups = visitRollupsRepository(database);
+  const rollups = visitRollupsRepository(database, undefined, timeZone);
 
   const exists = async (id: string): Promise<Outcome> => {
     const row = await db

@@ -6,14 +6,15 @@
 import { sql } from "kysely";
 import type { AnalyticsReport, ReferrerSource } from "../../../contracts/admin-api.ts";
 import { referrerSources } from "../../../contracts/admin-api.ts";
+import { addDays, zonedDay, zonedHour } from "../../../contracts/time-zone.ts";
 import type { AppDatabase } from "../database.ts";
 import type { RollupDimension } from "../schema.ts";
-import { utcDay, utcHour, visitKeyColumns } from "./visit-rollups.ts";
+import { visitKeyColumns } from "./visit-rollups.ts";
 
 export interface AnalyticsWindow {
-  /** Inclusive, ms since the epoch (the start of a UTC day). */
+  /** Inclusive, ms since the epoch (the start of a day in the analytics time zone). */
   since: number;
-  /** Exclusive, ms since the epoch (the start of a UTC day). */
+  /** Exclusive, ms since the epoch (the start of a day in the analytics time zone). */
   until: number;
 }
 
@@ -76,14 +77,13 @@ export interface ReferrerAnalyticsRepository {
 }
 
 const topCount = 10;
-const dayMs = 24 * 60 * 60 * 1000;
 
-/** The UTC days from `since` to `until`, oldest first (YYYY-MM-DD). */
-export function utcDays(window: AnalyticsWindow): string[] {
+/** The days of a window in the time zone, oldest first (YYYY-MM-DD). */
+export function windowDays(window: AnalyticsWindow, timeZone: string): string[] {
   const days: string[] = [];
-  const first = Math.floor(window.since / dayMs) * dayMs;
-  for (let at = first; at < window.until; at += dayMs) {
-    days.push(new Date(at).toISOString().slice(0, 10));
+  const last = zonedDay(window.until, timeZone);
+  for (let day = zonedDay(window.since, timeZone); day < last; day = addDays(day, 1)) {
+    days.push(day);
   }
   return days;
 }
@@ -166,15 +166,19 @@ function rankCounts(rows: BreakdownCounts[]): BreakdownCounts[] {
 const figureSums = figureColumns.map((column) => sql<number>`sum(${sql.ref(column)})`.as(column));
 const botSum = sql<number>`sum(${sql.ref("bot_visits")})`.as("bot_visits");
 
-export function referrerAnalyticsRepository(database: AppDatabase): ReferrerAnalyticsRepository {
+export function referrerAnalyticsRepository(
+  database: AppDatabase,
+  timeZone = "UTC",
+): ReferrerAnalyticsRepository {
   const { reports: db } = database;
+  const dayOf = (at: number) => zonedDay(at, timeZone);
 
   /** The narrow rollups of the window's days, of these source classes only (any when absent or empty). */
   const narrowRows = (window: AnalyticsWindow, sources: readonly string[] | undefined) => {
     let query = db
       .selectFrom("visit_rollups_by_key")
-      .where("day", ">=", utcDay(window.since))
-      .where("day", "<", utcDay(window.until));
+      .where("day", ">=", dayOf(window.since))
+      .where("day", "<", dayOf(window.until));
     if (sources?.length) query = query.where("source", "in", sources as ReferrerSource[]);
     return query;
   };
@@ -271,7 +275,10 @@ export function referrerAnalyticsRepository(database: AppDatabase): ReferrerAnal
         byReferrerHost: listed(byHost).map(({ value, visits }) => ({ host: value, visits })),
         byLandingPath: listed(byPath).map(({ value, visits }) => ({ path: value, visits })),
         byCampaign: listed(byCampaign).map(({ value, visits }) => ({ campaign: value, visits })),
-        perDay: utcDays(window).map((day) => ({ day, visits: dayCounts.get(day) ?? 0 })),
+        perDay: windowDays(window, timeZone).map((day) => ({
+          day,
+          visits: dayCounts.get(day) ?? 0,
+        })),
         messagesBySource: messageKeys.map((source) => ({
           source,
           messages: messageCounts.get(source) ?? 0,
@@ -298,8 +305,8 @@ export function referrerAnalyticsRepository(database: AppDatabase): ReferrerAnal
             let query = qb
               .selectFrom("visit_rollups")
               .select([...groups, "bot_visits", ...figureColumns])
-              .where("day", ">=", utcDay(window.since))
-              .where("day", "<", utcDay(window.until));
+              .where("day", ">=", dayOf(window.since))
+              .where("day", "<", dayOf(window.until));
             for (const column of visitKeyColumns) {
               const values = filter[column];
               if (values?.length) query = query.where(column, "in", values);
@@ -354,8 +361,8 @@ export function referrerAnalyticsRepository(database: AppDatabase): ReferrerAnal
     async perHour(window, filter) {
       let query = db
         .selectFrom("visit_rollups_by_hour")
-        .where("hour", ">=", utcHour(window.since))
-        .where("hour", "<", utcHour(window.until));
+        .where("hour", ">=", zonedHour(window.since, timeZone))
+        .where("hour", "<", zonedHour(window.until, timeZone));
       for (const column of visitKeyColumns) {
         const values = filter[column];
         if (values?.length) query = query.where(column, "in", values);

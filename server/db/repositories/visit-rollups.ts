@@ -5,6 +5,7 @@
 // older than yesterday are trimmed.
 import { type RawBuilder, sql } from "kysely";
 import type { ReferrerSource } from "../../../contracts/admin-api.ts";
+import { addDays, zonedDay, zonedHour } from "../../../contracts/time-zone.ts";
 import type { AppDatabase, DialectName, Executor } from "../database.ts";
 import type { DeviceClass, RollupDimension, Timestamp, VisitRollupsTable } from "../schema.ts";
 
@@ -60,8 +61,8 @@ export interface RollUpResult {
 }
 
 export interface VisitRollupsRepository {
-  /** Deletes the hourly rollups of the hours before `before` (ms); the number of rows deleted. */
-  pruneHours(before: number): Promise<number>;
+  /** Deletes the hourly rollups of the hours before yesterday (in the time zone) at `now`; the rows deleted. */
+  pruneHours(now: number): Promise<number>;
   /** Queues a stored visit or event for the rollup worker (in the transaction that stores it). */
   enqueue(trx: Executor, kind: "visit" | "event", id: string, createdAt: string): Promise<void>;
   /**
@@ -92,8 +93,6 @@ const visitWaitMs = 60_000;
 /** The advisory lock of the rollup worker (and of a message's counts, which touch the same rows). */
 const rollupLock = 0x0b0071;
 
-export const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
-export const utcHour = (at: number) => new Date(at).toISOString().slice(0, 13);
 const isoOf = (value: Timestamp["__select__"]) =>
   typeof value === "string" ? value : value.toISOString();
 
@@ -144,16 +143,22 @@ class Tally {
     { dimension: RollupDimension; day: string; source: string; value: string } & RollupCounts
   >();
 
-  /** Adds counts at an ISO time under a visit's keys (extra narrow rows for this thing alone). */
+  readonly timeZone: string;
+
+  constructor(timeZone: string) {
+    this.timeZone = timeZone;
+  }
+
+  /** Adds counts at a time under a visit's keys (extra narrow rows for this thing alone). */
   add(
-    iso: string,
+    at: number,
     visit: VisitColumns | null,
     counts: Partial<RollupCounts>,
     extra: [RollupDimension, string][] = [],
   ): void {
     const keys = rollupKeys(visit);
-    const day = iso.slice(0, 10);
-    const hour = iso.slice(0, 13);
+    const day = zonedDay(at, this.timeZone);
+    const hour = zonedHour(at, this.timeZone);
     const bump = <T extends RollupCounts>(map: Map<string, T>, key: string, row: () => T) => {
       const found = map.get(key) ?? map.set(key, row()).get(key);
       for (const column of countColumns) (found as T)[column] += counts[column] ?? 0;
@@ -248,9 +253,14 @@ function visitOf(row: {
 }
 
 /** One message less in the rows of a time and keys (each row that exists and counts one). */
-async function removeMessage(trx: Executor, at: number, visit: VisitColumns | null): Promise<void> {
+async function removeMessage(
+  trx: Executor,
+  at: number,
+  visit: VisitColumns | null,
+  timeZone: string,
+): Promise<void> {
   const keys = rollupKeys(visit);
-  const day = utcDay(at);
+  const day = zonedDay(at, timeZone);
   let wide = trx
     .updateTable("visit_rollups")
     .set((eb) => ({ messages: eb("messages", "-", 1) }))
@@ -259,7 +269,7 @@ async function removeMessage(trx: Executor, at: number, visit: VisitColumns | nu
   let hourly = trx
     .updateTable("visit_rollups_by_hour")
     .set((eb) => ({ messages: eb("messages", "-", 1) }))
-    .where("hour", "=", utcHour(at))
+    .where("hour", "=", zonedHour(at, timeZone))
     .where("messages", ">", 0);
   for (const column of visitKeyColumns) {
     wide = wide.where(column, "=", keys[column]);
@@ -340,6 +350,7 @@ async function countStoredDay(database: AppDatabase, from: string, to: string): 
 export function visitRollupsRepository(
   database: AppDatabase,
   now: () => number = Date.now,
+  timeZone = "UTC",
 ): VisitRollupsRepository {
   const { db, dialect } = database;
   const visitColumns = [
@@ -358,7 +369,7 @@ export function visitRollupsRepository(
   ] as const;
 
   async function rollUpOnce(trx: Executor, limit: number): Promise<Omit<RollUpResult, "locked">> {
-    const tally = new Tally();
+    const tally = new Tally(timeZone);
     const visits = await trx
       .selectFrom("rollup_queue as q")
       .leftJoin("referrer_visits as v", "v.session_id", "q.id")
@@ -371,7 +382,7 @@ export function visitRollupsRepository(
       const visit = visitOf(row);
       if (!visit) continue;
       const bot = Boolean(row.visit_bot);
-      tally.add(isoOf(row.created_at), visit, bot ? { bot_visits: 1 } : { visits: 1 });
+      tally.add(Date.parse(isoOf(row.created_at)), visit, bot ? { bot_visits: 1 } : { visits: 1 });
     }
     const events = await trx
       .selectFrom("rollup_queue as q")
@@ -391,20 +402,20 @@ export function visitRollupsRepository(
       .limit(limit)
       .execute();
     const taken: string[] = [];
-    const waitUntil = new Date(now() - visitWaitMs).toISOString();
+    const waitUntil = now() - visitWaitMs;
     for (const row of events) {
-      const iso = isoOf(row.created_at);
+      const at = Date.parse(isoOf(row.created_at));
       const visit = visitOf(row);
       // The visit and the first pageview are sent together: give the visit time to arrive.
-      if (!visit && row.event_id !== null && iso > waitUntil) continue;
+      if (!visit && row.event_id !== null && at > waitUntil) continue;
       taken.push(row.id);
       if (row.event_id === null || row.name === null || row.path === null) continue;
       if (row.event_bot || row.visit_bot) continue;
       if (row.name === "pageview") {
-        tally.add(iso, visit, { pageviews: 1 }, [["page", row.path.split("?")[0] ?? ""]]);
+        tally.add(at, visit, { pageviews: 1 }, [["page", row.path.split("?")[0] ?? ""]]);
       } else {
         const signups = row.name === "sign_up" ? 1 : 0;
-        tally.add(iso, visit, { clicks: 1, signups }, [["goal", row.name]]);
+        tally.add(at, visit, { clicks: 1, signups }, [["goal", row.name]]);
       }
     }
     await tally.write(trx);
@@ -451,20 +462,21 @@ export function visitRollupsRepository(
 
     async countMessage(trx, at, visit) {
       await lockRollups(trx, dialect, true);
-      const tally = new Tally();
-      tally.add(new Date(at).toISOString(), visit, { messages: 1 });
+      const tally = new Tally(timeZone);
+      tally.add(at, visit, { messages: 1 });
       await tally.write(trx);
     },
 
     async uncountMessage(trx, at, visit) {
       await lockRollups(trx, dialect, true);
-      await removeMessage(trx, at, visit);
+      await removeMessage(trx, at, visit, timeZone);
     },
 
-    async pruneHours(before) {
+    async pruneHours(at) {
+      const yesterday = addDays(zonedDay(at, timeZone), -1);
       const result = await database.db
         .deleteFrom("visit_rollups_by_hour")
-        .where("hour", "<", utcHour(before))
+        .where("hour", "<", `${yesterday}T00`)
         .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
