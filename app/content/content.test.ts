@@ -107,18 +107,6 @@ describe("copy that holds together", () => {
     );
   });
 
-  it("privacy: the country is read from the address, which is not stored; the device from the user agent", () => {
-    const stored = sectionTexts(paths.privacyPolicy).find(
-      (s) => s.title === "What this website stores",
-    );
-    expect(stored?.text).toContain(
-      "the country your connection comes from, worked out from your IP address when it arrives (the address itself is not stored)",
-    );
-    expect(stored?.text).toContain(
-      "your device class (desktop, phone or tablet), browser and operating system, read from your browser's user agent",
-    );
-  });
-
   it("the privacy and cookie pages give the retention in days and name no variable", () => {
     for (const path of [paths.privacyPolicy, paths.cookies]) {
       const text = sectionTexts(path)

@@ -1,6 +1,9 @@
 // Tables as Kysely sees them. Both dialects hold the same columns; where types differ the column type says so.
 import type { ColumnType } from "kysely";
 import type { EventName } from "../../contracts/track-event.ts";
+import type { DeviceClass } from "../audience.ts";
+
+export type { DeviceClass };
 
 /** Written as an ISO-8601 UTC string; PostgreSQL (timestamptz) reads back a Date, SQLite (text) the string. */
 export type Timestamp = ColumnType<Date | string, string, string>;
@@ -61,8 +64,6 @@ export interface ReferrerVisitsTable {
   /** ISO 3166-1 alpha-2 of the client address when the visit arrived; "" unknown (the address is not kept). */
   country: string | null;
 }
-
-export type DeviceClass = "desktop" | "mobile" | "tablet" | "other";
 
 export interface AddressSaltsTable {
   /** UTC day, YYYY-MM-DD. */

@@ -253,3 +253,47 @@ describe.each(dialects)("RATE_LIMIT=off on %s", (dialect) => {
     expect([...statuses]).toEqual([200]);
   });
 });
+
+describe.each(dialects)("track-referrer's audience on %s", (dialect) => {
+  const it = storageTest;
+  it.override("dialect", dialect);
+  it.override("env", { TRUST_PROXY: "127.0.0.1" });
+
+  /** Posts a visit from a client behind the trusted proxy, with a browser's user agent. */
+  const visitFrom = async (app: FastifyInstance, client: string, userAgent: string) => {
+    const session = crypto.randomUUID();
+    const response = await postJson(
+      app,
+      trackReferrerPath,
+      { ...valid, session_id: session, user_agent: userAgent },
+      { address: "127.0.0.1", headers: { "user-agent": userAgent, "x-forwarded-for": client } },
+    );
+    expect(response.statusCode).toBe(200);
+    return session;
+  };
+
+  it("stores device class, browser, OS and country, never the address", async ({
+    freshDb,
+    freshApp,
+  }) => {
+    const iphone =
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
+    const windows =
+      "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
+    const cases = [
+      { client: "8.8.8.8", agent: windows, expected: ["desktop", "Chrome", "Windows", "US"] },
+      { client: "193.0.6.139", agent: iphone, expected: ["mobile", "Safari", "iOS", "NL"] },
+      { client: "10.1.2.3", agent: windows, expected: ["desktop", "Chrome", "Windows", ""] },
+    ];
+    for (const { client, agent, expected } of cases) {
+      const session = await visitFrom(freshApp, client, agent);
+      const row = await freshDb.db
+        .selectFrom("referrer_visits")
+        .selectAll()
+        .where("session_id", "=", session)
+        .executeTakeFirstOrThrow();
+      expect([row.device, row.browser, row.os, row.country], client).toEqual(expected);
+      expect(JSON.stringify(row)).not.toContain(client);
+    }
+  });
+});

@@ -1,9 +1,11 @@
 // POST /functions/v1/track-referrer: validates, stores the session's visit (committed before the answer), 200.
-// Idempotent per session_id: a repeat answers 200 and stores nothing.
+// Idempotent per session_id: a repeat answers 200 and stores nothing. The visit's device, browser and OS come from
+// its user agent and its country from the client address (TRUST_PROXY decides which), which is not kept.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { functionNames } from "../../contracts/functions.ts";
 import { trackReferrerErrors, trackReferrerSchema } from "../../contracts/track-referrer.ts";
+import { countryOf, deviceOf } from "../audience.ts";
 import { acceptOnly, jsonOnly, rejectOtherMethods, success } from "./http.ts";
 import { deriveReferrerVisit } from "./referrer-visit.ts";
 
@@ -19,9 +21,12 @@ export default async function trackReferrer(app: FastifyInstance): Promise<void>
       config: { failureText: trackReferrerErrors.failed },
     },
     async (request) => {
-      await app.repositories.referrerVisits.record(
-        deriveReferrerVisit(request.body, request.headers["user-agent"]),
-      );
+      const visit = deriveReferrerVisit(request.body, request.headers["user-agent"]);
+      await app.repositories.referrerVisits.record({
+        ...visit,
+        ...deviceOf(visit.user_agent),
+        country: countryOf(request.ip),
+      });
       return success;
     },
   );

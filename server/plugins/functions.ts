@@ -4,6 +4,7 @@ import cors from "@fastify/cors";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { requestErrors } from "../../contracts/function-result.ts";
+import { loadCountries } from "../audience.ts";
 import { sendError } from "../functions/http.ts";
 import submitContactForm from "../functions/submit-contact-form.ts";
 import trackEvent from "../functions/track-event.ts";
@@ -15,6 +16,8 @@ export interface FunctionsPluginOptions {
 }
 
 async function functions(app: FastifyInstance, options: FunctionsPluginOptions): Promise<void> {
+  // The country table takes about a second to load: before the first visit, not during it.
+  app.addHook("onReady", loadCountries);
   // What a function answers is about one visitor's request: no cache on the way keeps it.
   app.addHook("onRequest", (_request, reply, done) => {
     reply.header("cache-control", "no-store");
