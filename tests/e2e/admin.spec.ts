@@ -2,22 +2,10 @@
 // sent through the real contact form in the inbox and opened by the e-mail's link, a failed e-mail marked, the
 // analytics page, the page's headers, and axe on every screen.
 import type { Page } from "@playwright/test";
-import { e2eAdmin } from "./admin-account.ts";
+import { e2eAdmin, signIn, unique } from "./admin-account.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { contactMessagesFrom, markMailFailed } from "./database.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
-
-const unique = (tag: string) => `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-
-async function signIn(page: Page, path = "/admin"): Promise<void> {
-  await page.goto(path);
-  await waitForHydration(page);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to the admin console");
-  await page.getByLabel("E-mail address").fill(e2eAdmin.email);
-  await page.getByLabel("Password").fill(e2eAdmin.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
-}
 
 /** Sends a message through the contact page as a visitor does; returns its stored id. */
 async function sendContactMessage(page: Page, name: string, message: string): Promise<string> {
@@ -428,6 +416,42 @@ test.describe("analytics", () => {
     ).toBeVisible();
     await expect(page.locator(".uplot canvas").first()).toBeVisible();
     await expectNoAxeViolations(page);
+  });
+
+  test("a panel with 30 campaigns shows the first 10 and all 30 on request", async ({ page }) => {
+    // Thirty visits from one site of this test's own, each with its campaign, as the site's script records them.
+    const site = `${unique("referrer")}.example`;
+    for (let index = 1; index <= 30; index++) {
+      const response = await page.request.post("/functions/v1/track-referrer", {
+        data: {
+          session_id: crypto.randomUUID(),
+          referrer: `https://${site}/`,
+          page_url: `http://127.0.0.1/?utm_campaign=campaign-${String(index).padStart(2, "0")}`,
+          user_agent:
+            "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36",
+        },
+      });
+      expect(response.status()).toBe(200);
+    }
+    await signIn(page, `/admin/analytics?range=today&host=${site}`);
+    const campaigns = page.getByRole("table", { name: "Campaigns (utm_campaign)" });
+    // The panel: its table, the count of rows not shown and the control (the innermost element holding them).
+    const panel = page
+      .locator("div")
+      .filter({ has: page.getByRole("region", { name: "Campaigns (utm_campaign)" }) })
+      .last();
+    // A header row and the first 10.
+    await expect(campaigns.getByRole("row")).toHaveCount(11);
+    await expect(panel.getByText("20 more rows not shown.")).toBeVisible();
+    const toggle = panel.getByRole("button", { name: "Show all 30" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await toggle.click();
+    await expect(campaigns.getByRole("row")).toHaveCount(31);
+    await expect(campaigns).toContainText("campaign-30");
+    await expect(panel.getByRole("button", { name: "Show the first 10" })).toHaveAttribute(
+      "aria-expanded",
+      "true",
+    );
   });
 });
 

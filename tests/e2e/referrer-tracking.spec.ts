@@ -1,6 +1,7 @@
 // Once-per-session referrer tracking (docs/product.md, "Referrer call") in a real browser against the real server.
 import type { Page, Request } from "@playwright/test";
 import { siteConfig } from "../../app/config/site.ts";
+import { signIn, unique } from "./admin-account.ts";
 import { contactMessagesFrom, referrerVisit, siteEvents } from "./database.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
 
@@ -133,44 +134,68 @@ test("a contact message is linked to the visitor's tracked session", async ({ pa
   expect(referrerVisit(sessionId)).toMatchObject({ source: "social", landing_path: "/contact" });
 });
 
-test("three pages and a click on Sign Up Free leave three pageviews and one sign-up click", async ({
-  page,
-}) => {
-  // The organizer app is not served here: its sign-up page is answered in the browser.
-  await page.route("https://app.boothpilot.example/**", (route) =>
-    route.fulfill({ status: 200, contentType: "text/html", body: "<title>Sign up</title>" }),
-  );
-  const calls = recordTrackingCalls(page);
-  const landing =
-    "/pricing?utm_source=newsletter&utm_medium=email&utm_campaign=spring&utm_content=";
-  for (const path of [landing, "/features?utm_source=ads", "/about"]) {
-    await page.goto(path);
-    await waitForHydration(page);
-  }
-  await expect.poll(() => calls.length).toBe(1);
-  const sessionId = payloadOf(calls[0]!).session_id;
-  const signUp = page.getByRole("banner").getByRole("link", { name: "Sign Up Free" });
-  // The address the visitor sees and copies, read before the click: the landing URL's campaign (not the second
-  // page's, and without its empty utm_content) and the session id the site's functions store.
-  const href = new URL((await signUp.getAttribute("href")) ?? "");
-  expect(`${href.origin}${href.pathname}`).toBe(siteConfig.appLinks.signUp);
-  expect([...href.searchParams]).toEqual([
-    ["utm_source", "newsletter"],
-    ["utm_medium", "email"],
-    ["utm_campaign", "spring"],
-    ["bp_session", sessionId],
-  ]);
-  expect(await page.evaluate(() => sessionStorage.getItem("referrer_session_id"))).toBe(sessionId);
-  await signUp.click();
-  await expect(page).toHaveURL(href.href);
-  await expect
-    .poll(() => siteEvents(sessionId))
-    .toEqual([
-      { name: "pageview", path: landing },
-      { name: "pageview", path: "/features?utm_source=ads" },
-      { name: "pageview", path: "/about" },
-      { name: "sign_up", path: "/about" },
+test.describe("a person's visit", () => {
+  // Headless Chromium says so in its user agent, and the site counts it as a bot: this visitor is a person.
+  test.use({
+    userAgent:
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36",
+  });
+
+  test("three pages and a click on Sign Up Free leave three pageviews and one sign-up click", async ({
+    page,
+  }) => {
+    const campaign = unique("spring");
+    // The organizer app is not served here: its sign-up page is answered in the browser.
+    await page.route("https://app.boothpilot.example/**", (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<title>Sign up</title>" }),
+    );
+    const calls = recordTrackingCalls(page);
+    const landing = `/pricing?utm_source=newsletter&utm_medium=email&utm_campaign=${campaign}&utm_content=`;
+    for (const path of [landing, "/features?utm_source=ads", "/about"]) {
+      await page.goto(path);
+      await waitForHydration(page);
+    }
+    await expect.poll(() => calls.length).toBe(1);
+    const sessionId = payloadOf(calls[0]!).session_id;
+    const signUp = page.getByRole("banner").getByRole("link", { name: "Sign Up Free" });
+    // The address the visitor sees and copies, read before the click: the landing URL's campaign (not the second
+    // page's, and without its empty utm_content) and the session id the site's functions store.
+    const href = new URL((await signUp.getAttribute("href")) ?? "");
+    expect(`${href.origin}${href.pathname}`).toBe(siteConfig.appLinks.signUp);
+    expect([...href.searchParams]).toEqual([
+      ["utm_source", "newsletter"],
+      ["utm_medium", "email"],
+      ["utm_campaign", campaign],
+      ["bp_session", sessionId],
     ]);
+    expect(await page.evaluate(() => sessionStorage.getItem("referrer_session_id"))).toBe(
+      sessionId,
+    );
+    await signUp.click();
+    await expect(page).toHaveURL(href.href);
+    await expect
+      .poll(() => siteEvents(sessionId))
+      .toEqual([
+        { name: "pageview", path: landing },
+        { name: "pageview", path: "/features?utm_source=ads" },
+        { name: "pageview", path: "/about" },
+        { name: "sign_up", path: "/about" },
+      ]);
+
+    // The console counts them under the visit's campaign.
+    await signIn(page, `/admin/analytics?range=today&campaign=${campaign}`);
+    const figure = (term: string) =>
+      page
+        .locator("dt", { hasText: new RegExp(`^${term}$`) })
+        .locator("xpath=following-sibling::dd[1]");
+    await expect(figure("Pageviews")).toHaveText(/^3\b/);
+    await expect(figure("Sign-up clicks")).toHaveText(/^1\b/);
+    await expect(figure("Visits")).toHaveText(/^1\b/);
+    const campaigns = page.getByRole("table", { name: "Campaigns (utm_campaign)" });
+    await expect(campaigns.getByRole("row", { name: new RegExp(campaign) })).toContainText(
+      "100.0%",
+    );
+  });
 });
 
 test("under Global Privacy Control the links to the organizer app carry nothing", async ({
