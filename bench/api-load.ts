@@ -65,12 +65,21 @@ export function startChild(
   });
 }
 
-export type Target = "track-referrer" | "submit-contact-form";
+export type Target = "track-referrer" | "track-event" | "submit-contact-form";
 
 let counter = 0;
 /** A request body for `target`, each one new: a new session, or a distinct message. */
 export function requestBody(target: Target): string {
   counter++;
+  if (target === "track-event") {
+    // A pageview of a visit of its own: a new event id, so each is a new row.
+    return JSON.stringify({
+      event_id: randomUUID(),
+      session_id: randomUUID(),
+      name: "pageview",
+      path: `/event-types/flea-markets?utm_campaign=bench&n=${counter}`,
+    });
+  }
   if (target === "track-referrer") {
     return JSON.stringify({
       session_id: randomUUID(),

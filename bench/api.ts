@@ -9,12 +9,14 @@
 // rates it reports the server process's CPU time per request (from /proc), which a busy machine disturbs less.
 //
 //   npm run bench:api -- [--duration 10] [--rounds 3] [--connections 50] [--postgres <admin URL>]
-//                        [--log-level info] [--only track-referrer|submit-contact-form] [--no-write]
+//                        [--log-level info] [--only track-referrer|track-event|submit-contact-form]
+//                        [--no-write]
 import { mkdtemp, rm } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { contactFormPath } from "../contracts/contact-form.ts";
+import { trackEventPath } from "../contracts/track-event.ts";
 import { trackReferrerPath } from "../contracts/track-referrer.ts";
 import { type DatabaseConfig, openDatabase } from "../server/db/database.ts";
 import { sqliteSynchronous } from "../server/db/sqlite.ts";
@@ -48,17 +50,21 @@ const duration = Number(args.duration);
 const rounds = Math.max(1, Number(args.rounds));
 const connections = Number(args.connections);
 
-async function countRows(config: DatabaseConfig): Promise<{ visits: number; messages: number }> {
+async function countRows(config: DatabaseConfig): Promise<Record<Target, number>> {
   const database = await openDatabase(config);
   try {
-    const count = async (table: "referrer_visits" | "contact_messages") => {
+    const count = async (table: "referrer_visits" | "site_events" | "contact_messages") => {
       const result = await database.db
         .selectFrom(table)
         .select((eb) => eb.fn.countAll<number | string>().as("n"))
         .executeTakeFirstOrThrow();
       return Number(result.n);
     };
-    return { visits: await count("referrer_visits"), messages: await count("contact_messages") };
+    return {
+      "track-referrer": await count("referrer_visits"),
+      "track-event": await count("site_events"),
+      "submit-contact-form": await count("contact_messages"),
+    };
   } finally {
     await database.close();
   }
@@ -128,10 +134,15 @@ async function againstEcho(
 async function benchDatabase(label: string, config: DatabaseConfig, echo: Child): Promise<Row[]> {
   const app = await startApp(config);
   const rows: Row[] = [];
-  const okCounts: Record<Target, number> = { "track-referrer": 0, "submit-contact-form": 0 };
+  const okCounts: Record<Target, number> = {
+    "track-referrer": 0,
+    "track-event": 0,
+    "submit-contact-form": 0,
+  };
   try {
     for (const [target, path] of [
       ["track-referrer", trackReferrerPath],
+      ["track-event", trackEventPath],
       ["submit-contact-form", contactFormPath],
     ] as const) {
       if (args.only && args.only !== target) continue;
@@ -143,17 +154,13 @@ async function benchDatabase(label: string, config: DatabaseConfig, echo: Child)
     await app.stop();
   }
   const stored = await countRows(config);
-  const trackRow = rows.find((r) => r.target === "track-referrer");
-  const contactRow = rows.find((r) => r.target === "submit-contact-form");
-  if (trackRow) trackRow.stored = stored.visits;
-  if (contactRow) contactRow.stored = stored.messages;
+  for (const r of rows) {
+    if (r.target in stored) r.stored = stored[r.target as Target];
+  }
   // Requests still in flight when a load run stops are committed but not counted by autocannon: at most one per
   // connection and run (warm-up and measured rounds).
   const inFlight = (1 + rounds) * connections;
-  for (const [target, count] of [
-    ["track-referrer", stored.visits],
-    ["submit-contact-form", stored.messages],
-  ] as const) {
+  for (const [target, count] of Object.entries(stored) as [Target, number][]) {
     const acknowledged = okCounts[target];
     if (count < acknowledged || count > acknowledged + inFlight) {
       throw new Error(
@@ -162,7 +169,7 @@ async function benchDatabase(label: string, config: DatabaseConfig, echo: Child)
     }
   }
   console.log(
-    `${label}: ${stored.visits} visits and ${stored.messages} messages stored: every 2xx answer (warm-up included) and at most ${inFlight} cut off by the end of a run`,
+    `${label}: ${stored["track-referrer"]} visits, ${stored["track-event"]} events and ${stored["submit-contact-form"]} messages stored: every 2xx answer (warm-up included) and at most ${inFlight} cut off by the end of a run`,
   );
   return rows;
 }
