@@ -1,6 +1,8 @@
 // The analytics benchmark's data: N visits (and a contact message per 500 visits) with a realistic spread over 400
 // days (26 landing paths, about 500 referrer hosts with a long tail, 20 campaigns each with its own utm_source and
-// utm_medium, 5% bots), stored with multi-row INSERTs, then the rollups built by migration 0004's own bulk path.
+// utm_medium, 5% bots, a device, browser, OS and country each), stored with multi-row INSERTs, then the rollups
+// built by the repository's bulk path (countStored). Events are not seeded: reports read rollups only, and events
+// add counts to the same rows plus narrow rows per page and goal, bounded by pages x goals x days.
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { AppDatabase } from "../server/db/database.ts";
@@ -54,6 +56,11 @@ const hosts: [string, ReferrerSource][] = [
   ]),
 ];
 const campaigns = Array.from({ length: 20 }, (_, i) => `campaign-${i}`);
+/** A visit's audience, as track-referrer derives it: a few common values and a long tail of countries. */
+const devices = ["desktop", "desktop", "mobile", "mobile", "tablet"] as const;
+const browsers = ["Chrome", "Safari", "Edge", "Firefox", "Samsung Internet"];
+const systems = ["Windows", "macOS", "iOS", "Android", "Linux"];
+const countries = ["US", "US", "US", "CA", "GB", "AU", "DE", "FR", "ES", "MX", "NL", "IE", "NZ", ""];
 const utmSources = ["newsletter", "google", "linkedin", "partner", "fair"];
 const utmMediums = ["email", "cpc", "social"];
 
@@ -71,6 +78,7 @@ function visitRow(random: () => number, now: number): VisitRow {
   // values on every visit of it, as the team tags them.
   const campaignIndex = random() < 0.15 ? Math.floor(campaigns.length * random() ** 2) : -1;
   const campaign = campaigns[campaignIndex] ?? null;
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(list.length * random())]!;
   return {
     session_id: randomUUID(),
     created_at: new Date(now - Math.floor(random() * spanDays * dayMs)).toISOString(),
@@ -87,6 +95,10 @@ function visitRow(random: () => number, now: number): VisitRow {
       ? "Googlebot/2.1 (+http://www.google.com/bot.html)"
       : "Mozilla/5.0 Firefox/140.0",
     is_bot: bot,
+    device: bot ? "other" : pick(devices),
+    browser: bot ? "Googlebot" : pick(browsers),
+    os: bot ? "" : pick(systems),
+    country: pick(countries),
   };
 }
 

@@ -68,6 +68,9 @@ const newVisit = (seed: Seed): NewReferrerVisit =>
     utm_campaign: seed.campaign ?? null,
     user_agent: seed.bot ? "Googlebot/2.1" : "Mozilla/5.0 Firefox/140.0",
     is_bot: seed.bot ?? false,
+    device: seed.bot ? "other" : "desktop",
+    browser: seed.bot ? "Googlebot" : "Firefox",
+    country: seed.host ? "US" : "",
   });
 
 /** The messages of the seed: one sender address, numbered names and texts. */
@@ -234,15 +237,20 @@ async function expectAudienceSplitsTotals(database: AppDatabase): Promise<void> 
  * The visits and contact messages of `from` as raw rows in `to`, which no rollup counts yet. Never triaged, so the
  * triage columns are left out (they came after the rollups, in 0005: an older schema has none).
  */
-async function copyRawRows(from: AppDatabase, to: AppDatabase): Promise<void> {
+async function copyRawRows(
+  from: AppDatabase,
+  to: AppDatabase,
+  { audience = false } = {},
+): Promise<void> {
   const iso = (value: Date | string) => new Date(value).toISOString();
   const stored = await from.db.selectFrom("referrer_visits").selectAll().execute();
   await to.db
     .insertInto("referrer_visits")
     .values(
       // The audience columns came after the rollups, in 0010: an older schema has none.
-      stored.map(({ device: _d, browser: _b, os: _o, country: _c, ...v }) => ({
+      stored.map(({ device, browser, os, country, ...v }) => ({
         ...v,
+        ...(audience ? { device, browser, os, country } : {}),
         created_at: iso(v.created_at),
         is_bot: Boolean(v.is_bot),
       })),
@@ -327,10 +335,26 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
     await seed(db);
     const expected = await rollup(db);
     const loaded = await storage.database(dialect);
-    await copyRawRows(db, loaded);
+    await copyRawRows(db, loaded, { audience: true });
     await visitRollupsRepository(loaded).countStored(window.since, window.until);
     expect(await rollup(loaded)).toEqual(expected);
     await expectNarrowMatchesWide(loaded);
+    await expectAudienceSplitsTotals(loaded);
+    const audienceRows = (database: AppDatabase) =>
+      database.db
+        .selectFrom("visit_rollups_by_key")
+        .select(["dimension", "day", "source", "value", "visits", "bot_visits", "messages"])
+        .where("dimension", "in", ["device", "browser", "os", "country"])
+        .orderBy(["dimension", "day", "source", "value"])
+        .execute();
+    const numbers = (rows: Awaited<ReturnType<typeof audienceRows>>) =>
+      rows.map((row) => ({
+        ...row,
+        visits: Number(row.visits),
+        bot_visits: Number(row.bot_visits),
+        messages: Number(row.messages),
+      }));
+    expect(numbers(await audienceRows(loaded))).toEqual(numbers(await audienceRows(db)));
   });
 
   it("are built by the migration for today's and yesterday's hours", async () => {
@@ -352,7 +376,13 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
       const iso = (at: number) => new Date(at).toISOString();
       await older.db
         .insertInto("referrer_visits")
-        .values(recent.map((v) => ({ ...newVisit(v), created_at: iso(v.at) })))
+        .values(
+          recent.map((v) => {
+            // Before 0010: no audience columns.
+            const { device: _d, browser: _b, os: _o, country: _c, ...visit } = newVisit(v);
+            return { ...visit, created_at: iso(v.at) };
+          }),
+        )
         .execute();
       await older.db
         .insertInto("contact_messages")

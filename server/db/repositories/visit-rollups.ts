@@ -345,6 +345,29 @@ async function countStoredDay(database: AppDatabase, from: string, to: string): 
       db,
     );
   }
+  // A visit's audience is not in the wide rows: its narrow rows come from the visits and messages themselves.
+  for (const column of audienceColumns) {
+    await sql`
+      insert into visit_rollups_by_key (dimension, day, source, value, visits, bot_visits, messages)
+      select ${column}, day, source, value, sum(visits), sum(bot_visits), sum(messages) from (
+        select ${utcDayOf(dialect, "created_at")} as day, source, coalesce(${sql.ref(column)}, '') as value,
+          sum(case when is_bot then 0 else 1 end) as visits, sum(case when is_bot then 1 else 0 end) as bot_visits,
+          0 as messages
+        from referrer_visits where created_at >= ${from} and created_at < ${to}
+        group by 1, 2, 3
+        union all
+        select ${utcDayOf(dialect, "m.created_at")}, coalesce(v.source, 'untracked'),
+          coalesce(${sql.ref(`v.${column}`)}, ''), 0, 0, count(*)
+        from contact_messages m left join referrer_visits v on v.session_id = m.session_id
+        where m.status = 'new' and m.created_at >= ${from} and m.created_at < ${to}
+        group by 1, 2, 3
+      ) as counts
+      group by day, source, value
+      on conflict (dimension, day, source, value) do update set
+        visits = visit_rollups_by_key.visits + excluded.visits,
+        bot_visits = visit_rollups_by_key.bot_visits + excluded.bot_visits,
+        messages = visit_rollups_by_key.messages + excluded.messages`.execute(db);
+  }
 }
 
 export function visitRollupsRepository(
