@@ -121,6 +121,11 @@ export interface AnalyticsBreakdown {
   panels: Record<AnalyticsPanel, BreakdownRow[]>;
   /** Panels the host, landing page or campaign filters did not narrow (empty without such a filter). */
   unfilteredPanels: AnalyticsPanel[];
+  /**
+   * Visits that landed, then those that saw /pricing or a feature page, then those that clicked sign-up, each
+   * visit counted once per step (narrowed by source class only, like `unfilteredPanels`).
+   */
+  funnel: { landed: number; considered: number; signedUp: number };
   /** What a point of the series covers: a UTC day, or a UTC hour for "today". */
   grain: "day" | "hour";
   /**

@@ -1,8 +1,8 @@
 // A visit's audience: device class, browser and OS from the user agent; country from the address, never kept.
 import { readFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { isIP } from "node:net";
+import { Worker } from "node:worker_threads";
 // bowser is MIT-licensed and maintained; ua-parser-js 2, the other candidate, is AGPL.
 import Bowser from "bowser";
 
@@ -77,14 +77,20 @@ const dataPackage = "@ip-location-db/geo-whois-asn-country";
 type Width = 1 | 4;
 
 /** One family's map: the sorted addresses where a country starts, and that country up to the next start. */
-interface CountryTable {
+export interface CountryTable {
   width: Width;
-  starts: Uint32Array;
+  starts: Uint32Array<ArrayBuffer>;
   /** Two char codes ("US": 0x5553); 0 where no country is known. */
-  countries: Uint16Array;
+  countries: Uint16Array<ArrayBuffer>;
 }
 
-let tables: { ipv4: CountryTable; ipv6: CountryTable } | undefined;
+export interface CountryTables {
+  ipv4: CountryTable;
+  ipv6: CountryTable;
+}
+
+let tables: CountryTables | undefined;
+let loading: Promise<void> | undefined;
 
 const colon = 0x3a;
 const dot = 0x2e;
@@ -280,11 +286,25 @@ export function countryOf(text: string): string {
   return lookUp(tables.ipv6, reservedIPv6);
 }
 
-/** Loads the country data now, reading the files without blocking, so that no request waits for it. */
-export async function loadCountries(): Promise<void> {
-  if (tables) return;
-  const [ipv4, ipv6] = await Promise.all([readFile(dataFile(4)), readFile(dataFile(6))]);
-  tables ??= buildTables(ipv4, ipv6);
+/**
+ * Loads the country data in a worker thread (parsing it takes most of a second of CPU), so neither the server's
+ * start nor its requests wait on it; resolves once `countryOf` can answer without loading.
+ */
+export function loadCountries(): Promise<void> {
+  if (tables) return Promise.resolve();
+  loading ??= new Promise<void>((resolve, reject) => {
+    const worker = new Worker(new URL("./audience-tables.ts", import.meta.url));
+    worker.once("message", (built: CountryTables) => {
+      tables ??= built;
+      resolve();
+      void worker.terminate();
+    });
+    worker.once("error", (error) => {
+      loading = undefined;
+      reject(error);
+    });
+  });
+  return loading;
 }
 
 /** An address's text (which net.isIP has checked is ASCII) as the bytes the parsers read. */
@@ -292,13 +312,13 @@ function ascii(text: string): Uint8Array {
   return Uint8Array.from(text, (char) => char.charCodeAt(0));
 }
 
-function dataFile(family: 4 | 6): string {
+export function dataFile(family: 4 | 6): string {
   return createRequire(import.meta.url).resolve(
     `${dataPackage}/geo-whois-asn-country-ipv${family}.csv`,
   );
 }
 
-function buildTables(ipv4Csv: Uint8Array, ipv6Csv: Uint8Array) {
+export function buildTables(ipv4Csv: Uint8Array, ipv6Csv: Uint8Array) {
   return { ipv4: paint(readRanges(1, ipv4Csv)), ipv6: paint(readRanges(4, ipv6Csv)) };
 }
 

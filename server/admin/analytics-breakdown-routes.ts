@@ -185,6 +185,7 @@ export default async function analyticsBreakdownRoutes(app: FastifyInstance): Pr
       previousTotals: totalsOf(before),
       panels,
       unfilteredPanels: now.narrowOnlyUnfiltered ? [...audiencePanels] : [],
+      funnel: now.funnel,
       grain,
       series,
     };

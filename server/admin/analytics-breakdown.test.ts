@@ -227,6 +227,16 @@ describe.each(dialects)("analytics breakdown on %s", (dialect) => {
     expect(Object.fromEntries(report.panels.page.map((row) => [row.value, row.pageviews]))).toEqual(
       Object.fromEntries(pageviews),
     );
+    const considered = people.filter((v) =>
+      [v.path, "/pricing", "/features/booth-maps"]
+        .slice(0, v.pages)
+        .some((path) => path === "/pricing" || path.startsWith("/features")),
+    );
+    expect(report.funnel).toEqual({
+      landed: people.length,
+      considered: considered.length,
+      signedUp: people.filter((v) => v.signup).length,
+    });
     expect(shown(report.panels.device)).toEqual(
       expected(
         0,

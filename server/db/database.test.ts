@@ -42,6 +42,7 @@ const migrations = [
   "0008-form-flashes",
   "0009-site-events",
   "0010-rollup-queue",
+  "0011-visit-steps",
 ];
 
 describe("SQLite storage", () => {

@@ -173,7 +173,19 @@ export type RollupDimension =
   /** The page a pageview was of (its path without the query): top pages. */
   | "page"
   /** The event name of an outbound click: the goals. */
-  | "goal";
+  | "goal"
+  /** A funnel step (`FunnelStep`): the visits that first reached it that day, in `visits`. */
+  | "funnel";
+
+/** The funnel's steps after landing: saw /pricing or a feature page; clicked sign-up. */
+export type FunnelStep = "considered" | "signed_up";
+
+/** A step of the funnel a visit has reached, stored once: the worker counts the visit once per step. */
+export interface VisitStepsTable {
+  session_id: string;
+  step: FunnelStep;
+  created_at: Timestamp;
+}
 
 /** The same counts by one key at a time (with the source class): what most reports read. */
 export interface VisitRollupsByKeyTable extends RollupCounts {
@@ -215,4 +227,5 @@ export interface Schema {
   visit_rollups_by_hour: VisitRollupsByHourTable;
   site_events: SiteEventsTable;
   rollup_queue: RollupQueueTable;
+  visit_steps: VisitStepsTable;
 }

@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { functionNames } from "../../contracts/functions.ts";
 import { trackReferrerErrors, trackReferrerSchema } from "../../contracts/track-referrer.ts";
-import { countryOf, deviceOf } from "../audience.ts";
+import { countryOf, deviceOf, loadCountries } from "../audience.ts";
 import { acceptOnly, jsonOnly, rejectOtherMethods, success } from "./http.ts";
 import { deriveReferrerVisit } from "./referrer-visit.ts";
 
@@ -22,6 +22,7 @@ export default async function trackReferrer(app: FastifyInstance): Promise<void>
     },
     async (request) => {
       const visit = deriveReferrerVisit(request.body, request.headers["user-agent"]);
+      await loadCountries();
       await app.repositories.referrerVisits.record({
         ...visit,
         ...deviceOf(visit.user_agent),

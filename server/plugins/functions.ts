@@ -16,8 +16,12 @@ export interface FunctionsPluginOptions {
 }
 
 async function functions(app: FastifyInstance, options: FunctionsPluginOptions): Promise<void> {
-  // The country table takes about a second to load: before the first visit, not during it.
-  app.addHook("onReady", loadCountries);
+  // The country table loads in a worker thread from the start; a visit that comes sooner waits for it.
+  app.addHook("onReady", async () => {
+    loadCountries().catch((error: unknown) =>
+      app.log.error({ err: error }, "loading the country table failed"),
+    );
+  });
   // What a function answers is about one visitor's request: no cache on the way keeps it.
   app.addHook("onRequest", (_request, reply, done) => {
     reply.header("cache-control", "no-store");

@@ -40,10 +40,15 @@ async function visitRetention(app: FastifyInstance, options: VisitRetentionOptio
     if (days === 0) return 0;
     const before = now() - days * dayMs;
     let deleted = 0;
-    // Raw visits and raw events (pageviews, clicks) are kept for the same days.
-    for (const rows of [app.repositories.referrerVisits, app.repositories.siteEvents]) {
+    // Raw visits, raw events (pageviews, clicks) and the funnel steps visits reached are kept for the same days.
+    const { referrerVisits, siteEvents, visitRollups } = app.repositories;
+    for (const deleteOlderThan of [
+      referrerVisits.deleteOlderThan,
+      siteEvents.deleteOlderThan,
+      visitRollups.deleteStepsOlderThan,
+    ]) {
       while (!stopped) {
-        const count = await rows.deleteOlderThan(before, batchSize);
+        const count = await deleteOlderThan(before, batchSize);
         deleted += count;
         if (count < batchSize) break;
         await new Promise((resolve) => setImmediate(resolve));

@@ -367,6 +367,46 @@ function Total({
   );
 }
 
+/** Visits that landed, saw pricing or a feature page, and clicked sign-up: each step as a share of the visits. */
+function FunnelSteps({ report }: { report: AnalyticsBreakdown }) {
+  const { landed, considered, signedUp } = report.funnel;
+  const steps: [string, number][] = [
+    ["Landed on the site", landed],
+    ["Saw the pricing or a feature page", considered],
+    ["Clicked sign-up", signedUp],
+  ];
+  return (
+    <section aria-labelledby="funnel-heading" className="grid gap-2">
+      <h2 id="funnel-heading" className="text-lg font-semibold text-ink">
+        Funnel: visits that reached each step
+      </h2>
+      <ol className="grid gap-2">
+        {steps.map(([label, count]) => (
+          <li key={label} className="grid gap-1">
+            <span className="flex flex-wrap justify-between gap-2 text-sm">
+              <span>{label}</span>
+              <span className="tabular-nums">
+                {count} ({conversionRate(count, landed)} of visits)
+              </span>
+            </span>
+            <span aria-hidden="true" className="h-2 rounded bg-slate-100">
+              <span
+                className="block h-2 rounded bg-brand-700"
+                style={{ width: `${landed ? Math.min(100, (count / landed) * 100) : 0}%` }}
+              />
+            </span>
+          </li>
+        ))}
+      </ol>
+      {report.unfilteredPanels.length > 0 && (
+        <p className="text-sm text-muted">
+          Not narrowed by the host, landing page or campaign filters: every visit of the period.
+        </p>
+      )}
+    </section>
+  );
+}
+
 /** A figure per visit, against the previous period's: a rate in per cent, pages as a number. */
 function PerVisit({
   term,
@@ -431,6 +471,7 @@ export function AnalyticsReportView({
           before={before.botVisits}
         />
       </dl>
+      <FunnelSteps report={report} />
       <Suspense fallback={<p className="text-muted">Loading the chart…</p>}>
         <AnalyticsChart series={report.series} grain={report.grain} timeZone={report.timeZone} />
       </Suspense>

@@ -53,8 +53,17 @@ export type BreakdownDimension = FilterDimension | (typeof narrowOnlyDimensions)
 /** Rows of these values only, per dimension (one or several each; any when absent). */
 export type BreakdownFilter = Partial<Record<FilterDimension, readonly string[]>>;
 
+/** Visits that landed, that saw /pricing or a feature page, and that clicked sign-up (each counted once). */
+export interface Funnel {
+  landed: number;
+  considered: number;
+  signedUp: number;
+}
+
 export interface Breakdown extends BreakdownFigures {
   botVisits: number;
+  /** Of the source classes filtered (a host, landing page or campaign filter does not narrow it). */
+  funnel: Funnel;
   /** Per dimension, every value with any figure, most visits (then pageviews, sign-ups, clicks) first. */
   byDimension: Record<BreakdownDimension, BreakdownCounts[]>;
   perDay: Map<string, BreakdownFigures>;
@@ -134,7 +143,7 @@ const noFigures = (): BreakdownFigures => ({
 /** The totals and the per-day figures of rollup rows (each a day's sums for some keys). */
 function tally(
   rows: readonly (SummedRow & { day: string; bot_visits: unknown })[],
-): Omit<Breakdown, "byDimension" | "narrowOnlyUnfiltered"> {
+): Omit<Breakdown, "byDimension" | "narrowOnlyUnfiltered" | "funnel"> {
   const perDay = new Map<string, BreakdownFigures>();
   const totals = noFigures();
   let botVisits = 0;
@@ -202,7 +211,7 @@ export function referrerAnalyticsRepository(
     const [values, totals] = await Promise.all([
       narrowRows(window, sources)
         // Each dimension by name (not "!= total"): a range of the primary key per dimension, not a full scan.
-        .where("dimension", "in", Object.values(narrowDimensions))
+        .where("dimension", "in", [...Object.values(narrowDimensions), "funnel"])
         .select(["dimension", "value", ...figureSums])
         .groupBy(["dimension", "value"])
         .execute(),
@@ -224,7 +233,15 @@ export function referrerAnalyticsRepository(
           .map((row) => ({ value: row.value, ...figuresOf(row) })),
       );
     }
-    return { ...tally(totals), byDimension, narrowOnlyUnfiltered: false };
+    const sums = tally(totals);
+    const step = (value: string) =>
+      Number(values.find((row) => row.dimension === "funnel" && row.value === value)?.visits ?? 0);
+    const funnel = {
+      landed: sums.visits,
+      considered: step("considered"),
+      signedUp: step("signed_up"),
+    };
+    return { ...sums, funnel, byDimension, narrowOnlyUnfiltered: false };
   }
 
   return {
@@ -354,6 +371,7 @@ export function referrerAnalyticsRepository(
           ]),
           ...narrowOnlyDimensions.map((dimension) => [dimension, all.byDimension[dimension]]),
         ]) as Record<BreakdownDimension, BreakdownCounts[]>,
+        funnel: all.funnel,
         narrowOnlyUnfiltered: true,
       };
     },

@@ -99,6 +99,31 @@ describe.each(dialects)("the rollup worker on %s", (dialect) => {
     expect((await narrow(db, "campaign"))["social|spring-fair"]).toEqual([1, 3, 1, 2]);
   });
 
+  it("counts a visit once per funnel step, however many pageviews and clicks it makes", async ({
+    freshDb: db,
+  }) => {
+    const session = await recordVisit(db, { source: "search" }, { at });
+    for (const path of ["/pricing", "/features/booth-maps", "/pricing?plan=pro", "/about"]) {
+      await appendEvent(db, { session_id: session, path }, { at });
+    }
+    await appendEvent(db, { session_id: session, name: "sign_up" }, { at });
+    await appendEvent(db, { session_id: session, name: "sign_up" }, { at });
+    const rollups = visitRollupsRepository(db, () => at + 1_000);
+    await rollups.rollUp();
+    // Later pageviews and clicks of the same visit, in another pass.
+    await appendEvent(db, { session_id: session, path: "/features" }, { at: at + 500 });
+    await appendEvent(db, { session_id: session, name: "sign_up" }, { at: at + 500 });
+    await rollups.rollUp();
+    const other = await recordVisit(db, { source: "search" }, { at });
+    await appendEvent(db, { session_id: other, path: "/" }, { at });
+    await rollups.rollUp();
+    expect(await narrow(db, "funnel")).toEqual({
+      "search|considered": [1, 0, 0, 0],
+      "search|signed_up": [1, 0, 0, 0],
+    });
+    expect((await narrow(db, "total"))["search|"]).toEqual([2, 6, 3, 3]);
+  });
+
   it("lets a pageview wait a minute for its visit, then counts it as untracked", async ({
     freshDb: db,
   }) => {

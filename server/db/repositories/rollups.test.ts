@@ -319,6 +319,7 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
         "0008-form-flashes",
         "0009-site-events",
         "0010-rollup-queue",
+        "0011-visit-steps",
       ]);
       expect(await rollup(older)).toEqual(expected);
       await expectNarrowMatchesWide(older);
@@ -403,6 +404,7 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
         "0008-form-flashes",
         "0009-site-events",
         "0010-rollup-queue",
+        "0011-visit-steps",
       ]);
       // Every hour from the start of yesterday, and nothing before it.
       const direct = await directCount(older, hour);

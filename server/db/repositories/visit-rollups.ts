@@ -7,7 +7,13 @@ import { type RawBuilder, sql } from "kysely";
 import type { ReferrerSource } from "../../../contracts/admin-api.ts";
 import { addDays, zonedDay, zonedHour } from "../../../contracts/time-zone.ts";
 import type { AppDatabase, DialectName, Executor } from "../database.ts";
-import type { DeviceClass, RollupDimension, Timestamp, VisitRollupsTable } from "../schema.ts";
+import type {
+  DeviceClass,
+  FunnelStep,
+  RollupDimension,
+  Timestamp,
+  VisitRollupsTable,
+} from "../schema.ts";
 
 /** A visit's columns that are rollup keys. */
 export const visitKeyColumns = [
@@ -63,6 +69,8 @@ export interface RollUpResult {
 export interface VisitRollupsRepository {
   /** Deletes the hourly rollups of the hours before yesterday (in the time zone) at `now`; the rows deleted. */
   pruneHours(now: number): Promise<number>;
+  /** Deletes up to `limit` funnel steps reached before `before` (ms since the epoch); the number deleted. */
+  deleteStepsOlderThan(before: number, limit: number): Promise<number>;
   /** Queues a stored visit or event for the rollup worker (in the transaction that stores it). */
   enqueue(trx: Executor, kind: "visit" | "event", id: string, createdAt: string): Promise<void>;
   /**
@@ -175,6 +183,22 @@ class Tally {
         ...noCounts,
       }));
     }
+  }
+
+  /** Counts a visit that reached a funnel step for the first time, on the day it did. */
+  addStep(at: number, visit: VisitColumns | null, step: FunnelStep): void {
+    const day = zonedDay(at, this.timeZone);
+    const source = rollupKeys(visit).source;
+    const key = JSON.stringify(["funnel", day, source, step]);
+    const row = this.narrow.get(key) ?? {
+      dimension: "funnel" as const,
+      day,
+      source,
+      value: step,
+      ...noCounts,
+    };
+    row.visits += 1;
+    this.narrow.set(key, row);
   }
 
   /** Adds every row to its table (INSERT … ON CONFLICT DO UPDATE SET n = n + excluded.n). */
@@ -415,6 +439,7 @@ export function visitRollupsRepository(
         "q.id",
         "q.created_at",
         "e.event_id",
+        "e.session_id as event_session",
         "e.name",
         "e.path",
         "e.is_bot as event_bot",
@@ -425,6 +450,10 @@ export function visitRollupsRepository(
       .limit(limit)
       .execute();
     const taken: string[] = [];
+    const steps = new Map<string, { at: number; visit: VisitColumns | null; step: FunnelStep }>();
+    const reach = (session: string, at: number, visit: VisitColumns | null, step: FunnelStep) => {
+      if (!steps.has(`${session} ${step}`)) steps.set(`${session} ${step}`, { at, visit, step });
+    };
     const waitUntil = now() - visitWaitMs;
     for (const row of events) {
       const at = Date.parse(isoOf(row.created_at));
@@ -434,11 +463,34 @@ export function visitRollupsRepository(
       taken.push(row.id);
       if (row.event_id === null || row.name === null || row.path === null) continue;
       if (row.event_bot || row.visit_bot) continue;
+      const session = row.event_session ?? "";
       if (row.name === "pageview") {
-        tally.add(at, visit, { pageviews: 1 }, [["page", row.path.split("?")[0] ?? ""]]);
+        const page = row.path.split("?")[0] ?? "";
+        tally.add(at, visit, { pageviews: 1 }, [["page", page]]);
+        if (page === "/pricing" || page.startsWith("/features")) {
+          reach(session, at, visit, "considered");
+        }
       } else {
         const signups = row.name === "sign_up" ? 1 : 0;
         tally.add(at, visit, { clicks: 1, signups }, [["goal", row.name]]);
+        if (signups) reach(session, at, visit, "signed_up");
+      }
+    }
+    // A step counts the first time its visit reaches it: the rows already stored are not returned.
+    const candidates = [...steps].map(([key, { at, step }]) => ({
+      key,
+      row: { session_id: key.split(" ")[0] ?? "", step, created_at: new Date(at).toISOString() },
+    }));
+    for (let start = 0; start < candidates.length; start += 500) {
+      const stored = await trx
+        .insertInto("visit_steps")
+        .values(candidates.slice(start, start + 500).map(({ row }) => row))
+        .onConflict((conflict) => conflict.columns(["session_id", "step"]).doNothing())
+        .returning(["session_id", "step"])
+        .execute();
+      for (const { session_id, step } of stored) {
+        const reached = steps.get(`${session_id} ${step}`);
+        if (reached) tally.addStep(reached.at, reached.visit, step);
       }
     }
     await tally.write(trx);
@@ -493,6 +545,20 @@ export function visitRollupsRepository(
     async uncountMessage(trx, at, visit) {
       await lockRollups(trx, dialect, true);
       await removeMessage(trx, at, visit, timeZone);
+    },
+
+    async deleteStepsOlderThan(before, limit) {
+      // By session: a visit's steps are minutes apart, and go together.
+      const old = db
+        .selectFrom("visit_steps")
+        .select("session_id")
+        .where("created_at", "<", new Date(before).toISOString())
+        .limit(limit);
+      const result = await db
+        .deleteFrom("visit_steps")
+        .where("session_id", "in", old)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     async pruneHours(at) {
