@@ -258,7 +258,8 @@ function Panel({
   );
 }
 
-function RangePicker({ view, report }: { view: AnalyticsView; report: AnalyticsBreakdown }) {
+/** The period links and the custom days' form, which shows the first and last day of the range on screen. */
+function RangePicker({ view, first, last }: { view: AnalyticsView; first: string; last: string }) {
   const navigate = useNavigate();
   function custom(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -272,7 +273,6 @@ function RangePicker({ view, report }: { view: AnalyticsView; report: AnalyticsB
       }),
     );
   }
-  const lastDay = new Date(Date.parse(report.until) - 86_400_000).toISOString().slice(0, 10);
   return (
     <div className="grid gap-3">
       <nav aria-label="Period" className="flex flex-wrap gap-2">
@@ -292,12 +292,14 @@ function RangePicker({ view, report }: { view: AnalyticsView; report: AnalyticsB
           <label htmlFor="analytics-from" className="text-sm font-semibold text-ink">
             From (UTC day)
           </label>
+          {/* Keyed by its day: React keeps what an uncontrolled input holds, and the input must show the new range. */}
           <input
+            key={first}
             id="analytics-from"
             name="from"
             type="date"
             required
-            defaultValue={report.since.slice(0, 10)}
+            defaultValue={first}
             className="mt-1 block min-h-11 rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-ink"
           />
         </div>
@@ -306,11 +308,12 @@ function RangePicker({ view, report }: { view: AnalyticsView; report: AnalyticsB
             To (UTC day)
           </label>
           <input
+            key={last}
             id="analytics-to"
             name="to"
             type="date"
             required
-            defaultValue={lastDay}
+            defaultValue={last}
             className="mt-1 block min-h-11 rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-ink"
           />
         </div>
@@ -408,7 +411,7 @@ export function AnalyticsReportView({
     <>
       <PageHeading>Referrer analytics</PageHeading>
       <VisitorsNow />
-      <RangePicker view={view} report={report} />
+      <RangePicker view={view} first={first} last={last} />
       <p className="text-muted">
         {first === last ? formatDay(first) : `${formatDay(first)} to ${formatDay(last)}`} (UTC),
         compared with the {days === 1 ? "day" : `${days} days`} before.
