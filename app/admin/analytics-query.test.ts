@@ -5,6 +5,7 @@ import {
   breakdownCsvUrl,
   change,
   conversionRate,
+  perVisit,
   readAnalyticsView,
   withFilter,
   withoutFilter,
@@ -60,5 +61,13 @@ describe("the analytics page's query string", () => {
     expect(change(0, 0)).toEqual({ text: "0%", direction: "same" });
     expect(conversionRate(1, 3)).toBe("33.3%");
     expect(conversionRate(2, 0)).toBe("–");
+  });
+
+  it("prints a figure per visit rounded, as a rate or as pages", () => {
+    const figures = { visits: 81, signups: 10, messages: 1, pageviews: 200 };
+    expect(perVisit(figures, "signups")).toBe("12.3%");
+    expect(perVisit(figures, "messages")).toBe("1.2%");
+    expect(perVisit(figures, "pageviews")).toBe("2.5");
+    expect(perVisit({ ...figures, visits: 0 }, "pageviews")).toBe("–");
   });
 });

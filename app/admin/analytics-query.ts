@@ -127,3 +127,17 @@ export function change(
 export function conversionRate(messages: number, visits: number): string {
   return visits > 0 ? `${(Math.round((messages / visits) * 1000) / 10).toFixed(1)}%` : "–";
 }
+
+/**
+ * A figure per visit as the console prints it, for the period or the previous one (a screen reader hears the same
+ * figure as is shown): a rate as a percent with one decimal, pages per visit with one decimal; "–" without visits.
+ */
+export function perVisit(
+  figures: { visits: number; signups: number; messages: number; pageviews: number },
+  of: "signups" | "messages" | "pageviews",
+): string {
+  if (figures.visits === 0) return "–";
+  return of === "pageviews"
+    ? (figures.pageviews / figures.visits).toFixed(1)
+    : conversionRate(figures[of], figures.visits);
+}

@@ -20,6 +20,7 @@ import {
   breakdownCsvUrl,
   change,
   conversionRate,
+  perVisit,
   withFilter,
   withoutFilter,
 } from "../analytics-query";
@@ -107,7 +108,16 @@ function label(panel: AnalyticsPanel, value: string): string {
 const headerClass = "px-4 py-2 text-right";
 const cellClass = "px-4 py-2 text-right tabular-nums";
 
-function Change({ now, before }: { now: number; before: number }) {
+/** The change against the previous period; `shownBefore` is the previous figure as the page prints such figures. */
+function Change({
+  now,
+  before,
+  shownBefore = String(before),
+}: {
+  now: number;
+  before: number;
+  shownBefore?: string;
+}) {
   const { text, direction } = change(now, before);
   const arrow = { up: "▲", down: "▼", same: "" }[direction];
   const colour = { up: "text-emerald-800", down: "text-red-800", same: "text-muted" }[direction];
@@ -115,7 +125,7 @@ function Change({ now, before }: { now: number; before: number }) {
     <span className={`whitespace-nowrap text-sm ${colour}`}>
       <span aria-hidden="true">{arrow} </span>
       {text}
-      <span className="sr-only"> against the previous period ({before})</span>
+      <span className="sr-only"> against the previous period ({shownBefore})</span>
     </span>
   );
 }
@@ -352,19 +362,20 @@ function Total({
   term,
   now,
   before,
-  children,
+  shown,
 }: {
   term: string;
   now: number;
   before: number;
-  children?: string;
+  /** The figures as printed, when they are not counts. */
+  shown?: { now: string; before: string };
 }) {
   return (
     <div className="rounded-lg border border-slate-200 p-4">
       <dt className="text-sm text-muted">{term}</dt>
       <dd className="flex flex-wrap items-baseline gap-2">
-        <span className="text-3xl font-bold text-ink">{children ?? now}</span>
-        <Change now={now} before={before} />
+        <span className="text-3xl font-bold text-ink">{shown?.now ?? now}</span>
+        <Change now={now} before={before} shownBefore={shown?.before} />
       </dd>
     </div>
   );
@@ -382,16 +393,13 @@ function PerVisit({
 }) {
   const { totals, previousTotals } = report;
   const ratio = (figures: typeof totals) => (figures.visits ? figures[of] / figures.visits : 0);
-  const shown =
-    of === "pageviews"
-      ? totals.visits
-        ? ratio(totals).toFixed(1)
-        : "–"
-      : conversionRate(totals[of], totals.visits);
   return (
-    <Total term={term} now={ratio(totals)} before={ratio(previousTotals)}>
-      {shown}
-    </Total>
+    <Total
+      term={term}
+      now={ratio(totals)}
+      before={ratio(previousTotals)}
+      shown={{ now: perVisit(totals, of), before: perVisit(previousTotals, of) }}
+    />
   );
 }
 
