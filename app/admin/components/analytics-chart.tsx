@@ -7,6 +7,12 @@ import type { AnalyticsBreakdown } from "../../../contracts/admin-api";
 const hourS = 60 * 60;
 const dayS = 24 * hourS;
 
+/** The y axis's steps: visits are whole, so 1, 2, 5, 10, 20, 50… and never uPlot's default 0.5 or 2.5. */
+const wholeSteps = Array.from({ length: 10 }, (_, power) =>
+  [1, 2, 5].map((step) => step * 10 ** power),
+).flat();
+const count = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
 export function AnalyticsChart({
   series,
   grain,
@@ -44,7 +50,12 @@ export function AnalyticsChart({
             height: 240,
             // The axis reads UTC, like the table and every range.
             tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), "Etc/UTC"),
-            scales: { x: { time: true } },
+            scales: {
+              x: { time: true },
+              // From 0, not from the smallest count (a dip would look like a fall to nothing), with uPlot's
+              // headroom above the largest; at least 0 to 1 when every point is 0.
+              y: { range: (_u, _min, max) => UPlot.rangeNum(0, Math.max(1, max), 0.1, true) },
+            },
             series: [
               { value: (_u, ts) => (ts === null ? "" : label(ts)) },
               { label: "Visits", stroke: "#1d4ed8", width: 2, fill: "rgba(29, 78, 216, 0.08)" },
@@ -59,7 +70,11 @@ export function AnalyticsChart({
                     values: (_u, splits) => splits.map((ts) => label(ts)),
                   }
                 : { space: 60, incrs: [dayS, 7 * dayS, 30 * dayS] },
-              { size: 50 },
+              {
+                size: 50,
+                incrs: wholeSteps,
+                values: (_u, splits) => splits.map((value) => count.format(value)),
+              },
             ],
           },
           [starts, visits, series.map((point) => point.previousVisits)],
