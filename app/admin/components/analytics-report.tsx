@@ -268,8 +268,26 @@ function Panel({
   );
 }
 
-/** The period links and the custom days' form, which shows the first and last day of the range on screen. */
-function RangePicker({ view, first, last }: { view: AnalyticsView; first: string; last: string }) {
+const rangeErrorId = "analytics-range-error";
+
+/**
+ * The period links and the custom days' form, which shows the first and last day of the range on screen, and why
+ * the API refused the days asked for (the inputs name the message as their description).
+ */
+function RangePicker({
+  view,
+  first,
+  last,
+  error,
+}: {
+  view: AnalyticsView;
+  first: string;
+  last: string;
+  error?: string;
+}) {
+  const invalid = error
+    ? ({ "aria-invalid": true, "aria-describedby": rangeErrorId } as const)
+    : undefined;
   const navigate = useNavigate();
   function custom(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -310,6 +328,7 @@ function RangePicker({ view, first, last }: { view: AnalyticsView; first: string
             type="date"
             required
             defaultValue={first}
+            {...invalid}
             className="mt-1 block min-h-11 rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-ink"
           />
         </div>
@@ -324,12 +343,22 @@ function RangePicker({ view, first, last }: { view: AnalyticsView; first: string
             type="date"
             required
             defaultValue={last}
+            {...invalid}
             className="mt-1 block min-h-11 rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-ink"
           />
         </div>
         <button type="submit" className={secondaryButtonClass}>
           Show these days
         </button>
+        {error && (
+          <p
+            id={rangeErrorId}
+            role="alert"
+            className="basis-full rounded-lg border border-red-700 bg-red-50 p-3 text-red-900"
+          >
+            These days cannot be shown: {error.replace(/\.$/, "")}.
+          </p>
+        )}
       </form>
     </div>
   );
@@ -508,6 +537,16 @@ export function AnalyticsReportView({
           </p>
         </div>
       </div>
+    </>
+  );
+}
+
+/** A custom range the API refused (From after To, To after today, too long): the picker stays, to correct the days. */
+export function AnalyticsRangeRefused({ view, error }: { view: AnalyticsView; error: string }) {
+  return (
+    <>
+      <PageHeading>Referrer analytics</PageHeading>
+      <RangePicker view={view} first={view.from} last={view.to} error={error} />
     </>
   );
 }
