@@ -1,6 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { readAdminJson } from "./api";
-import { showInvisible } from "./format";
+import { formatDays, showInvisible } from "./format";
+
+describe("a range's days", () => {
+  it("leaves the year out within this year, and shows it otherwise", () => {
+    expect(formatDays("2026-11-03", "2026-11-09", "2026")).toBe("Tue, Nov 3 to Mon, Nov 9");
+    expect(formatDays("2026-11-03", "2026-11-03", "2026")).toBe("Tue, Nov 3");
+    expect(formatDays("2025-11-25", "2026-11-24", "2026")).toBe(
+      "Tue, Nov 25, 2025 to Tue, Nov 24, 2026",
+    );
+    expect(formatDays("2025-03-01", "2025-03-31", "2026")).toBe(
+      "Sat, Mar 1, 2025 to Mon, Mar 31, 2025",
+    );
+  });
+});
 
 describe("invisible characters in the console", () => {
   it("shows bidi controls and other format characters as their code point", () => {

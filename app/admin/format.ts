@@ -2,21 +2,34 @@
 import type { MailState, ReferrerSource } from "../../contracts/admin-api";
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
-const day = new Intl.DateTimeFormat("en-US", {
+const dayOptions: Intl.DateTimeFormatOptions = {
   weekday: "short",
   month: "short",
   day: "numeric",
   timeZone: "UTC",
-});
+};
+const day = new Intl.DateTimeFormat("en-US", dayOptions);
+const dayWithYear = new Intl.DateTimeFormat("en-US", { ...dayOptions, year: "numeric" });
 
 /** A moment in the reader's time zone. */
 export function formatDateTime(iso: string): string {
   return dateTime.format(new Date(iso));
 }
 
-/** A UTC day (YYYY-MM-DD) as "Mon, Nov 3". */
-export function formatDay(isoDay: string): string {
-  return day.format(new Date(`${isoDay}T00:00:00Z`));
+/** A UTC day (YYYY-MM-DD) as "Mon, Nov 3", or "Mon, Nov 3, 2025" with its year. */
+export function formatDay(isoDay: string, withYear = false): string {
+  return (withYear ? dayWithYear : day).format(new Date(`${isoDay}T00:00:00Z`));
+}
+
+/**
+ * A range's first and last UTC days (YYYY-MM-DD) as "Mon, Nov 3 to Sun, Nov 9", one day alone; with their years
+ * when the range spans two calendar years or is not in `thisYear`, so that a range of 12 months reads unambiguously.
+ */
+export function formatDays(first: string, last: string, thisYear: string): string {
+  const withYear = first.slice(0, 4) !== last.slice(0, 4) || first.slice(0, 4) !== thisYear;
+  return first === last
+    ? formatDay(first, withYear)
+    : `${formatDay(first, withYear)} to ${formatDay(last, withYear)}`;
 }
 
 /** A point of the analytics series: its UTC day ("Mon, Nov 3"), or its UTC hour ("14:00") for an hourly one. */

@@ -24,7 +24,7 @@ import {
   withFilter,
   withoutFilter,
 } from "../analytics-query";
-import { formatDay, formatPoint, sourceLabels } from "../format";
+import { formatDays, formatPoint, sourceLabels } from "../format";
 import { VisitorsNow } from "./console-live";
 import { linkClass, PageHeading, secondaryButtonClass } from "./ui";
 
@@ -450,8 +450,8 @@ export function AnalyticsReportView({
       <VisitorsNow />
       <RangePicker view={view} first={first} last={last} />
       <p className="text-muted">
-        {first === last ? formatDay(first) : `${formatDay(first)} to ${formatDay(last)}`} (UTC),
-        compared with the {days === 1 ? "day" : `${days} days`} before.
+        {formatDays(first, last, new Date().toISOString().slice(0, 4))} (UTC), compared with the{" "}
+        {days === 1 ? "day" : `${days} days`} before.
       </p>
       <FilterChips view={view} />
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
