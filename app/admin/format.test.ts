@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readAdminJson } from "./api";
-import { formatDays, showInvisible } from "./format";
+import { formatDays, formatPoint, showInvisible } from "./format";
 
 describe("a range's days", () => {
   it("leaves the year out within this year, and shows it otherwise", () => {
@@ -12,6 +12,14 @@ describe("a range's days", () => {
     expect(formatDays("2025-03-01", "2025-03-31", "2026")).toBe(
       "Sat, Mar 1, 2025 to Mon, Mar 31, 2025",
     );
+  });
+
+  it("names a point of the series by its hour, day, week or month", () => {
+    const start = "2025-11-24T00:00:00.000Z";
+    expect(formatPoint("2025-11-24T14:00:00.000Z", "hour")).toBe("14:00");
+    expect(formatPoint(start, "day")).toBe("Mon, Nov 24");
+    expect(formatPoint(start, "week")).toBe("Week of Nov 24, 2025");
+    expect(formatPoint("2025-11-01T00:00:00.000Z", "month")).toBe("Nov 2025");
   });
 });
 

@@ -1,5 +1,5 @@
 // How the console words and formats what the API returns.
-import type { MailState, ReferrerSource } from "../../contracts/admin-api";
+import type { AnalyticsBreakdown, MailState, ReferrerSource } from "../../contracts/admin-api";
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 const dayOptions: Intl.DateTimeFormatOptions = {
@@ -10,6 +10,18 @@ const dayOptions: Intl.DateTimeFormatOptions = {
 };
 const day = new Intl.DateTimeFormat("en-US", dayOptions);
 const dayWithYear = new Intl.DateTimeFormat("en-US", { ...dayOptions, year: "numeric" });
+// A week or month point always shows its year: a long range holds the same month twice.
+const weekOf = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
+const monthOf = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 /** A moment in the reader's time zone. */
 export function formatDateTime(iso: string): string {
@@ -32,8 +44,13 @@ export function formatDays(first: string, last: string, thisYear: string): strin
     : `${formatDay(first, withYear)} to ${formatDay(last, withYear)}`;
 }
 
-/** A point of the analytics series: its UTC day ("Mon, Nov 3"), or its UTC hour ("14:00") for an hourly one. */
-export function formatPoint(start: string, grain: "day" | "hour"): string {
+/**
+ * A point of the analytics series: its UTC day ("Mon, Nov 3"), its UTC hour ("14:00") for an hourly one, its week
+ * ("Week of Nov 3, 2025", from its Monday) or its month ("Nov 2025").
+ */
+export function formatPoint(start: string, grain: AnalyticsBreakdown["grain"]): string {
+  if (grain === "week") return `Week of ${weekOf.format(new Date(start))}`;
+  if (grain === "month") return monthOf.format(new Date(start));
   return grain === "hour" ? `${start.slice(11, 16)}` : formatDay(start.slice(0, 10));
 }
 

@@ -1,11 +1,12 @@
 // The analytics breakdown: a range (today, 7, 30 or 90 days, 12 months, or whole UTC days chosen) filtered by any
 // source classes, hosts, landing pages and campaigns, with every panel's visits and contact messages beside the
-// previous period of the same length, the series per day (per hour for today, beside yesterday's hours), and any
-// panel or the series as CSV.
+// previous period of the same length, the series per day (per hour for today, beside yesterday's hours; summed per
+// week or month when asked), and any panel or the series as CSV.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   type AnalyticsBreakdown,
+  type AnalyticsGroup,
   type AnalyticsPanel,
   type AnalyticsRange,
   analyticsPanels,
@@ -95,6 +96,43 @@ function seriesFigures(figures: BreakdownFigures | undefined) {
   };
 }
 
+type Series = AnalyticsBreakdown["series"];
+
+/** The first day of a day's ISO week (its Monday) or calendar month, as the series writes a start. */
+function periodStart(start: string, group: Exclude<AnalyticsGroup, "day">): string {
+  if (group === "month") return `${start.slice(0, 7)}-01T00:00:00.000Z`;
+  const at = Date.parse(start);
+  const sinceMonday = (new Date(at).getUTCDay() + 6) % 7;
+  return iso(at - sinceMonday * dayMs);
+}
+
+/** The daily series summed per ISO week or calendar month, oldest first (the days come oldest first). */
+function groupSeries(days: Series, group: Exclude<AnalyticsGroup, "day">): Series {
+  const points = new Map<string, Series[number]>();
+  for (const day of days) {
+    const start = periodStart(day.start, group);
+    const point = points.get(start);
+    if (!point) {
+      points.set(start, { ...day, start });
+      continue;
+    }
+    point.visits += day.visits;
+    point.messages += day.messages;
+    point.signups += day.signups;
+    point.pageviews += day.pageviews;
+    point.previousVisits += day.previousVisits;
+  }
+  return [...points.values()];
+}
+
+/** The series' first column in the CSV. */
+const pointColumns: Record<AnalyticsBreakdown["grain"], string> = {
+  hour: "Hour (UTC)",
+  day: "Day (UTC)",
+  week: "Week (UTC)",
+  month: "Month (UTC)",
+};
+
 function totalsOf(breakdown: Breakdown): AnalyticsBreakdown["totals"] {
   const { visits, messages, botVisits, pageviews, signups, clicks } = breakdown;
   return { visits, messages, botVisits, pageviews, signups, clicks };
@@ -113,7 +151,7 @@ export default async function analyticsBreakdownRoutes(app: FastifyInstance): Pr
       landing_path: query.landing,
       utm_campaign: query.campaign,
     };
-    const grain = query.range === "today" ? "hour" : "day";
+    const grain = query.range === "today" ? "hour" : query.group;
     await app.rollupWorker.catchUp();
     const [now, before, hours, previousHours] = await Promise.all([
       analytics.breakdown(window, filter),
@@ -135,7 +173,7 @@ export default async function analyticsBreakdownRoutes(app: FastifyInstance): Pr
       }),
     ) as Record<AnalyticsPanel, BreakdownRow[]>;
     const previousDays = utcDays(previous);
-    const series: AnalyticsBreakdown["series"] =
+    const series: Series =
       hours && previousHours
         ? Array.from({ length: (window.until - window.since) / hourMs }, (_, index) => {
             const start = window.since + index * hourMs;
@@ -169,7 +207,7 @@ export default async function analyticsBreakdownRoutes(app: FastifyInstance): Pr
       panels,
       unfilteredPanels: now.narrowOnlyUnfiltered ? [...audiencePanels] : [],
       grain,
-      series,
+      series: grain === "week" || grain === "month" ? groupSeries(series, grain) : series,
     };
   }
 
@@ -186,7 +224,7 @@ export default async function analyticsBreakdownRoutes(app: FastifyInstance): Pr
       panel === "series"
         ? toCsv(
             [
-              report.grain === "hour" ? "Hour (UTC)" : "Day (UTC)",
+              pointColumns[report.grain],
               "Visits",
               "Pageviews",
               "Sign-up clicks",
@@ -194,7 +232,7 @@ export default async function analyticsBreakdownRoutes(app: FastifyInstance): Pr
               "Visits, previous period",
             ],
             report.series.map((point) => [
-              // "2026-11-23 14:00" or "2026-11-23": what a spreadsheet reads as a date.
+              // "2026-11-23 14:00" or "2026-11-23" (a week's Monday, a month's 1st): what a spreadsheet reads as a date.
               report.grain === "hour"
                 ? point.start.slice(0, 16).replace("T", " ")
                 : point.start.slice(0, 10),
