@@ -1,11 +1,21 @@
-// Visits per day of the range (per hour for today) with the previous period drawn faintly beside it, by uPlot,
-// which loads with this component only (the console's own chunk; never a marketing page). The table of the same
-// numbers below the chart is the accessible alternative: the chart itself is an image with a summary.
+// Visits per day of the range (per hour for today, per week or month when grouped) with the previous period drawn
+// faintly beside it, by uPlot, which loads with this component only (the console's own chunk; never a marketing
+// page). The table of the same numbers below the chart is the accessible alternative: the chart itself is an image
+// with a summary.
 import { useEffect, useRef } from "react";
 import type { AnalyticsBreakdown } from "../../../contracts/admin-api";
 
 const hourS = 60 * 60;
 const dayS = 24 * hourS;
+/** uPlot steps a time axis by calendar months from 30 days on. */
+const monthS = 30 * dayS;
+
+/** The x axis's steps for each grain: a label every point at best, fewer as the chart narrows. */
+const timeSteps: Record<Exclude<AnalyticsBreakdown["grain"], "hour">, number[]> = {
+  day: [dayS, 7 * dayS, monthS],
+  week: [7 * dayS, 14 * dayS, 28 * dayS, 3 * monthS],
+  month: [monthS, 3 * monthS, 6 * monthS],
+};
 
 /** The y axis's steps: visits are whole, so 1, 2, 5, 10, 20, 50… and never uPlot's default 0.5 or 2.5. */
 const wholeSteps = Array.from({ length: 10 }, (_, power) =>
@@ -40,10 +50,15 @@ export function AnalyticsChart({
         const visits = series.map((point, index) =>
           (starts[index] ?? 0) > now ? null : point.visits,
         );
-        const label = (ts: number) =>
-          grain === "hour"
-            ? new Date(ts * 1000).toISOString().slice(11, 16)
-            : new Date(ts * 1000).toISOString().slice(0, 10);
+        const label = (ts: number) => {
+          const at = new Date(ts * 1000).toISOString();
+          return {
+            hour: at.slice(11, 16),
+            day: at.slice(0, 10),
+            week: at.slice(0, 10),
+            month: at.slice(0, 7),
+          }[grain];
+        };
         chart = new UPlot(
           {
             width: element.clientWidth,
@@ -69,7 +84,7 @@ export function AnalyticsChart({
                     // "14:00" as in the table, not uPlot's "2pm".
                     values: (_u, splits) => splits.map((ts) => label(ts)),
                   }
-                : { space: 60, incrs: [dayS, 7 * dayS, 30 * dayS] },
+                : { space: 60, incrs: timeSteps[grain] },
               {
                 size: 50,
                 incrs: wholeSteps,
@@ -92,17 +107,16 @@ export function AnalyticsChart({
 
   const total = series.reduce((sum, point) => sum + point.visits, 0);
   const before = series.reduce((sum, point) => sum + point.previousVisits, 0);
-  const unit = grain === "hour" ? "hour" : "day";
   return (
     <figure className="grid gap-2 rounded-lg border border-slate-200 p-4">
       <div
         ref={box}
         role="img"
-        aria-label={`Chart of visits per ${unit}: ${total} in this period, ${before} in the previous one. The table "Visits per ${unit} (UTC)" has the same numbers.`}
+        aria-label={`Chart of visits per ${grain}: ${total} in this period, ${before} in the previous one. The table "Visits per ${grain} (UTC)" has the same numbers.`}
         className="min-h-60 w-full"
       />
       <figcaption className="text-sm text-muted">
-        Visits per {unit} (UTC), solid; the previous period of the same length, dashed.
+        Visits per {grain} (UTC), solid; the previous period of the same length, dashed.
       </figcaption>
     </figure>
   );

@@ -8,9 +8,11 @@ import { Link, useNavigate } from "react-router";
 import {
   type AnalyticsBreakdown,
   type AnalyticsFilterPanel,
+  type AnalyticsGroup,
   type AnalyticsPanel,
   type AnalyticsRange,
   analyticsFilterPanels,
+  analyticsGroups,
   type BreakdownRow,
   type ReferrerSource,
 } from "../../../contracts/admin-api";
@@ -20,6 +22,7 @@ import {
   breakdownCsvUrl,
   change,
   conversionRate,
+  isGroupable,
   perVisit,
   withFilter,
   withoutFilter,
@@ -364,6 +367,31 @@ function RangePicker({
   );
 }
 
+const groupLabels: Record<AnalyticsGroup, string> = { day: "Day", week: "Week", month: "Month" };
+
+const pointHeaders: Record<AnalyticsBreakdown["grain"], string> = { ...groupLabels, hour: "Hour" };
+
+/** Points per day, week or month for the chart, its table and CSV: a long range's days are hard to read. */
+function GroupPicker({ view }: { view: AnalyticsView }) {
+  return (
+    <nav aria-labelledby="analytics-group" className="flex flex-wrap items-center gap-2">
+      <span id="analytics-group" className="text-sm font-semibold text-ink">
+        Group by:
+      </span>
+      {analyticsGroups.map((group) => (
+        <Link
+          key={group}
+          to={analyticsHref({ ...view, group })}
+          aria-current={group === view.group ? "page" : undefined}
+          className={rangeLinkClass(group === view.group)}
+        >
+          {groupLabels[group]}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
 function FilterChips({ view }: { view: AnalyticsView }) {
   const chips = analyticsFilterPanels.flatMap((panel) =>
     view.filters[panel].map((value) => ({ panel, value })),
@@ -442,7 +470,7 @@ export function AnalyticsReportView({
   const first = report.since.slice(0, 10);
   const last = new Date(Date.parse(report.until) - dayMs).toISOString().slice(0, 10);
   const days = Math.round((Date.parse(report.until) - Date.parse(report.since)) / dayMs);
-  const unit = report.grain === "hour" ? "hour" : "day";
+  const unit = report.grain;
   const { totals, previousTotals: before } = report;
   return (
     <>
@@ -472,6 +500,7 @@ export function AnalyticsReportView({
           before={before.botVisits}
         />
       </dl>
+      {isGroupable(view) && <GroupPicker view={view} />}
       <Suspense fallback={<p className="text-muted">Loading the chart…</p>}>
         <AnalyticsChart series={report.series} grain={report.grain} />
       </Suspense>
@@ -499,7 +528,7 @@ export function AnalyticsReportView({
               <thead className="bg-slate-50">
                 <tr>
                   <th scope="col" className="px-4 py-2">
-                    {report.grain === "hour" ? "Hour" : "Day"}
+                    {pointHeaders[report.grain]}
                   </th>
                   <th scope="col" className="px-4 py-2 text-right">
                     Visits
