@@ -1,8 +1,9 @@
 // The analytics of a range: sign-up clicks first (the conversion the site exists for), then visits, pageviews and
 // messages with their change against the previous period, the chart, and one table per panel (sources, hosts,
 // landing pages, utm_source, utm_medium, campaigns, top pages, goals, devices, browsers, systems, countries). A row
-// of a filterable panel filters every panel and the chart; filters show as removable chips. Each table shows its
-// first rows and offers the rest. Plain tables: screen readers and copy-paste both work, and each has its CSV.
+// of a filterable panel filters every panel and the chart; filters show as removable chips. Hosts are summed per
+// site (Facebook), each site's hosts listed on demand. Each table shows its first rows and offers the rest. Plain
+// tables: screen readers and copy-paste both work, and each has its CSV (hosts as the API counts them).
 import { type FormEvent, lazy, Suspense, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import {
@@ -16,6 +17,7 @@ import {
   type BreakdownRow,
   type ReferrerSource,
 } from "../../../contracts/admin-api";
+import { type SiteRow, siteRows } from "../../../contracts/referrer-sites";
 import {
   type AnalyticsView,
   analyticsHref,
@@ -133,9 +135,115 @@ function Change({
   );
 }
 
+function FigureCells({ measure, row }: { measure: Measure; row: BreakdownRow }) {
+  if (measure !== "visits") {
+    return <td className={cellClass}>{measure === "pageviews" ? row.pageviews : row.clicks}</td>;
+  }
+  return (
+    <>
+      <td className={cellClass}>{row.visits}</td>
+      <td className="px-4 py-2 text-right">
+        <Change now={row.visits} before={row.previousVisits} />
+      </td>
+      <td className={cellClass}>{row.signups}</td>
+      <td className={cellClass}>{conversionRate(row.signups, row.visits)}</td>
+      <td className={cellClass}>{row.messages}</td>
+      <td className={cellClass}>{conversionRate(row.messages, row.visits)}</td>
+    </>
+  );
+}
+
+/** A row's name: a link that filters by it (a site: by all its hosts), unless the filters hold it already. */
+function RowName({
+  panel,
+  view,
+  name,
+  values,
+  site,
+}: {
+  panel: AnalyticsPanel;
+  view: AnalyticsView;
+  name: string;
+  values: string[];
+  site: boolean;
+}) {
+  const filterable = (analyticsFilterPanels as readonly string[]).includes(panel)
+    ? (panel as AnalyticsFilterPanel)
+    : null;
+  const text = label(panel, name);
+  if (!filterable || values.every((value) => view.filters[filterable].includes(value))) return text;
+  const named = site ? "site" : filterNames[filterable].toLowerCase();
+  return (
+    <Link
+      to={analyticsHref(values.reduce((next, value) => withFilter(next, filterable, value), view))}
+      className={linkClass}
+      aria-label={`Filter by ${named} ${text}`}
+    >
+      {text}
+    </Link>
+  );
+}
+
+/** A panel's row; a site's row (the host panel) can list the hosts it sums below it. */
+function PanelRow({
+  panel,
+  row,
+  hosts,
+  view,
+}: {
+  panel: AnalyticsPanel;
+  row: BreakdownRow;
+  hosts?: BreakdownRow[];
+  view: AnalyticsView;
+}) {
+  const [expanded, setExpanded] = useState(false);
+  const { measure } = panelTitles[panel];
+  // A site that is only its own host ("(none)", example.org) has nothing more to show.
+  const site = hosts && !(hosts.length === 1 && hosts[0]?.value === row.value) ? hosts : null;
+  const values = hosts ? hosts.map((host) => host.value) : [row.value];
+  return (
+    <>
+      <tr className="border-t border-slate-200">
+        <th scope="row" className="break-all px-4 py-2 font-normal">
+          <span className="flex flex-wrap items-center gap-2">
+            <RowName panel={panel} view={view} name={row.value} values={values} site={!!site} />
+            {site && (
+              <button
+                type="button"
+                className="inline-flex min-h-8 items-center gap-1 rounded border border-slate-300 bg-white px-2 text-xs font-semibold text-ink hover:border-brand-700 hover:text-brand-800"
+                aria-expanded={expanded}
+                onClick={() => setExpanded(!expanded)}
+              >
+                <span aria-hidden="true">{expanded ? "▾" : "▸"}</span>
+                Show hosts<span className="sr-only"> of {label(panel, row.value)}</span>
+              </button>
+            )}
+          </span>
+        </th>
+        <FigureCells measure={measure} row={row} />
+      </tr>
+      {expanded &&
+        site?.map((host) => (
+          <tr key={host.value} className="border-t border-slate-100 bg-slate-50">
+            <th scope="row" className="break-all py-2 pr-4 pl-8 font-normal">
+              <RowName
+                panel={panel}
+                view={view}
+                name={host.value}
+                values={[host.value]}
+                site={false}
+              />
+            </th>
+            <FigureCells measure={measure} row={host} />
+          </tr>
+        ))}
+    </>
+  );
+}
+
 function Panel({
   panel,
-  rows,
+  rows: apiRows,
   view,
   unfiltered,
 }: {
@@ -146,9 +254,8 @@ function Panel({
 }) {
   const [showAll, setShowAll] = useState(false);
   const { caption, column, measure } = panelTitles[panel];
-  const filterable = (analyticsFilterPanels as readonly string[]).includes(panel)
-    ? (panel as AnalyticsFilterPanel)
-    : null;
+  // One row a site (Facebook for m.facebook.com and l.facebook.com): its hosts are listed on demand.
+  const rows: (BreakdownRow | SiteRow)[] = panel === "host" ? siteRows(apiRows) : apiRows;
   const shown = showAll ? rows : rows.slice(0, firstRows);
   const columns = measure === "visits" ? 7 : 2;
   return (
@@ -203,37 +310,13 @@ function Panel({
               </tr>
             ) : (
               shown.map((row) => (
-                <tr key={row.value} className="border-t border-slate-200">
-                  <th scope="row" className="break-all px-4 py-2 font-normal">
-                    {filterable && !view.filters[filterable].includes(row.value) ? (
-                      <Link
-                        to={analyticsHref(withFilter(view, filterable, row.value))}
-                        className={linkClass}
-                        aria-label={`Filter by ${filterNames[filterable].toLowerCase()} ${label(panel, row.value)}`}
-                      >
-                        {label(panel, row.value)}
-                      </Link>
-                    ) : (
-                      label(panel, row.value)
-                    )}
-                  </th>
-                  {measure === "visits" ? (
-                    <>
-                      <td className={cellClass}>{row.visits}</td>
-                      <td className="px-4 py-2 text-right">
-                        <Change now={row.visits} before={row.previousVisits} />
-                      </td>
-                      <td className={cellClass}>{row.signups}</td>
-                      <td className={cellClass}>{conversionRate(row.signups, row.visits)}</td>
-                      <td className={cellClass}>{row.messages}</td>
-                      <td className={cellClass}>{conversionRate(row.messages, row.visits)}</td>
-                    </>
-                  ) : (
-                    <td className={cellClass}>
-                      {measure === "pageviews" ? row.pageviews : row.clicks}
-                    </td>
-                  )}
-                </tr>
+                <PanelRow
+                  key={row.value}
+                  panel={panel}
+                  row={row}
+                  hosts={"hosts" in row ? row.hosts : undefined}
+                  view={view}
+                />
               ))
             )}
           </tbody>
