@@ -22,6 +22,26 @@ const wholeSteps = Array.from({ length: 10 }, (_, power) =>
   [1, 2, 5].map((step) => step * 10 ** power),
 ).flat();
 const count = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+const monthDay = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  timeZone: "UTC",
+});
+
+/**
+ * A weekly axis's labels: each split's Monday ("Nov 24"), its year under the first and where the year changes.
+ * uPlot's own labels name only the month from 28 days on, and two splits 4 weeks apart can share a month.
+ */
+function weekLabels(splits: number[]): string[] {
+  return splits.map((ts, index) => {
+    const year = new Date(ts * 1000).getUTCFullYear();
+    const previous = splits[index - 1];
+    const text = monthDay.format(ts * 1000);
+    return previous === undefined || new Date(previous * 1000).getUTCFullYear() !== year
+      ? `${text}\n${year}`
+      : text;
+  });
+}
 
 export function AnalyticsChart({
   series,
@@ -84,7 +104,11 @@ export function AnalyticsChart({
                     // "14:00" as in the table, not uPlot's "2pm".
                     values: (_u, splits) => splits.map((ts) => label(ts)),
                   }
-                : { space: 60, incrs: timeSteps[grain] },
+                : {
+                    space: 60,
+                    incrs: timeSteps[grain],
+                    ...(grain === "week" ? { values: (_u, splits) => weekLabels(splits) } : {}),
+                  },
               {
                 size: 50,
                 incrs: wholeSteps,
