@@ -210,7 +210,7 @@ function PanelRow({
             {site && (
               <button
                 type="button"
-                className="inline-flex min-h-8 items-center gap-1 rounded border border-slate-300 bg-white px-2 text-xs font-semibold text-ink hover:border-brand-700 hover:text-brand-800"
+                className="inline-flex min-h-8 items-center gap-1 whitespace-nowrap rounded border border-slate-300 bg-white px-2 text-xs font-semibold text-ink hover:border-brand-700 hover:text-brand-800"
                 aria-expanded={expanded}
                 onClick={() => setExpanded(!expanded)}
               >
