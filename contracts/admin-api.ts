@@ -55,6 +55,10 @@ export type AnalyticsDays = (typeof analyticsDays)[number];
 export const analyticsRanges = ["today", "7d", "30d", "90d", "12m", "custom"] as const;
 export type AnalyticsRange = (typeof analyticsRanges)[number];
 
+/** How a range of days is charted: a point per UTC day, per ISO week (from Monday) or per calendar month. */
+export const analyticsGroups = ["day", "week", "month"] as const;
+export type AnalyticsGroup = (typeof analyticsGroups)[number];
+
 /** The breakdown's panels: its URL and CSV names, and the filters a row of each sets. */
 export const analyticsPanels = [
   "source",
@@ -126,11 +130,12 @@ export interface AnalyticsBreakdown {
    * visit counted once per step (narrowed by source class only, like `unfilteredPanels`).
    */
   funnel: { landed: number; considered: number; signedUp: number };
-  /** What a point of the series covers: a UTC day, or a UTC hour for "today". */
-  grain: "day" | "hour";
+  /** What a point of the series covers: a day, an hour for "today", or a week or month when grouped. */
+  grain: AnalyticsGroup | "hour";
   /**
    * Every UTC day (or hour) of the range, oldest first, beside the same point of the previous period; `start` is
-   * ISO-8601 ("2026-11-23T14:00:00.000Z").
+   * ISO-8601 ("2026-11-23T14:00:00.000Z"). Grouped, the days' sums per week or month, `start` its first day (a
+   * Monday, the 1st): the first and last points count only their days in the range.
    */
   series: {
     start: string;

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import {
   analyticsDays,
+  analyticsGroups,
   analyticsPanels,
   analyticsRanges,
   inboxStates,
@@ -159,6 +160,10 @@ export const analyticsBreakdownQuerySchema = z
       host: filterValues("host"),
       landing: filterValues("landing"),
       campaign: filterValues("campaign"),
+      /** The series per day, or summed per week or month (a long range). */
+      group: z
+        .enum(analyticsGroups, { error: `group must be one of: ${analyticsGroups.join(", ")}` })
+        .default("day"),
       panel: z
         .enum([...analyticsPanels, "series"] as const, {
           error: `panel must be one of: ${analyticsPanels.join(", ")}, series`,
@@ -168,6 +173,9 @@ export const analyticsBreakdownQuerySchema = z
     { error: unknownParameter },
   )
   .superRefine((query, context) => {
+    if (query.range === "today" && query.group !== "day") {
+      context.addIssue({ code: "custom", message: "group goes with ranges of days, not today" });
+    }
     if (query.range !== "custom") {
       if (query.from || query.to) {
         context.addIssue({ code: "custom", message: "from and to go with range=custom only" });

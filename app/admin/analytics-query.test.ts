@@ -5,6 +5,7 @@ import {
   breakdownCsvUrl,
   change,
   conversionRate,
+  perVisit,
   readAnalyticsView,
   withFilter,
   withoutFilter,
@@ -14,12 +15,19 @@ const noFilters = { source: [], host: [], landing: [], campaign: [] };
 
 describe("the analytics page's query string", () => {
   it("reads the range, custom days and every filter, ignoring what it does not know", () => {
-    expect(readAnalyticsView("")).toEqual({ range: "30d", from: "", to: "", filters: noFilters });
+    expect(readAnalyticsView("")).toEqual({
+      range: "30d",
+      from: "",
+      to: "",
+      group: "day",
+      filters: noFilters,
+    });
     expect(readAnalyticsView("?days=7")).toMatchObject({ range: "7d" });
     expect(readAnalyticsView("?range=forever&from=2026-01-01")).toEqual({
       range: "30d",
       from: "",
       to: "",
+      group: "day",
       filters: noFilters,
     });
     expect(
@@ -30,6 +38,7 @@ describe("the analytics page's query string", () => {
       range: "custom",
       from: "2026-11-01",
       to: "2026-11-07",
+      group: "day",
       filters: { source: ["search", "social"], host: ["x.com"], landing: [], campaign: [] },
     });
   });
@@ -52,6 +61,26 @@ describe("the analytics page's query string", () => {
     );
   });
 
+  it("groups a range longer than 31 days per week or month, and only such a range", () => {
+    const year = readAnalyticsView("?range=12m&group=week");
+    expect(year.group).toBe("week");
+    expect(analyticsHref(year)).toBe("/admin/analytics?range=12m&group=week");
+    expect(breakdownApiUrl(year)).toBe("/admin/api/analytics/breakdown?range=12m&group=week");
+    expect(breakdownCsvUrl(year, "series")).toBe(
+      "/admin/api/analytics/breakdown.csv?range=12m&group=week&panel=series",
+    );
+    // A shorter range drops the grouping: its page offers none.
+    expect(analyticsHref({ ...year, range: "7d" })).toBe("/admin/analytics?range=7d");
+    expect(readAnalyticsView("?range=30d&group=month").group).toBe("day");
+    expect(readAnalyticsView("?range=12m&group=year").group).toBe("day");
+    expect(readAnalyticsView("?range=custom&from=2026-01-01&to=2026-02-01&group=month").group).toBe(
+      "month",
+    );
+    expect(readAnalyticsView("?range=custom&from=2026-01-01&to=2026-01-31&group=month").group).toBe(
+      "day",
+    );
+  });
+
   it("words a change against the previous period and a conversion rate", () => {
     expect(change(15, 10)).toEqual({ text: "+50%", direction: "up" });
     expect(change(5, 10)).toEqual({ text: "-50%", direction: "down" });
@@ -60,5 +89,13 @@ describe("the analytics page's query string", () => {
     expect(change(0, 0)).toEqual({ text: "0%", direction: "same" });
     expect(conversionRate(1, 3)).toBe("33.3%");
     expect(conversionRate(2, 0)).toBe("–");
+  });
+
+  it("prints a figure per visit rounded, as a rate or as pages", () => {
+    const figures = { visits: 81, signups: 10, messages: 1, pageviews: 200 };
+    expect(perVisit(figures, "signups")).toBe("12.3%");
+    expect(perVisit(figures, "messages")).toBe("1.2%");
+    expect(perVisit(figures, "pageviews")).toBe("2.5");
+    expect(perVisit({ ...figures, visits: 0 }, "pageviews")).toBe("–");
   });
 });

@@ -1,11 +1,13 @@
-// The analytics page's query string (range, custom days, filters) and the admin API queries it stands for. Range and
-// filters live in the URL so a view can be bookmarked and shared.
+// The analytics page's query string (range, custom days, grouping, filters) and the admin API queries it stands
+// for. Range and filters live in the URL so a view can be bookmarked and shared.
 import {
   type AnalyticsFilterPanel,
+  type AnalyticsGroup,
   type AnalyticsPanel,
   type AnalyticsRange,
   adminApiPaths,
   analyticsFilterPanels,
+  analyticsGroups,
   analyticsRanges,
 } from "../../contracts/admin-api";
 import { adminPaths } from "./paths";
@@ -15,6 +17,8 @@ export interface AnalyticsView {
   /** Whole UTC days (YYYY-MM-DD) of a custom range. */
   from: string;
   to: string;
+  /** The chart's points: days, or weeks or months of a range longer than `groupableDays`. */
+  group: AnalyticsGroup;
   filters: Record<AnalyticsFilterPanel, string[]>;
 }
 
@@ -24,6 +28,26 @@ export const defaultRange: AnalyticsRange = "30d";
 const legacyDays: Record<string, AnalyticsRange> = { "7": "7d", "30": "30d", "90": "90d" };
 
 const dayPattern = /^\d{4}-\d\d-\d\d$/;
+
+/** A range longer than this many days may be charted per week or month (a point a day is then hard to read). */
+export const groupableDays = 31;
+
+const presetDays: Record<Exclude<AnalyticsRange, "custom">, number> = {
+  today: 1,
+  "7d": 7,
+  "30d": 30,
+  "90d": 90,
+  "12m": 365,
+};
+
+/** Whether the view's range is long enough to be grouped per week or month. */
+export function isGroupable(view: Pick<AnalyticsView, "range" | "from" | "to">): boolean {
+  const days =
+    view.range === "custom"
+      ? (Date.parse(view.to) - Date.parse(view.from)) / 86_400_000 + 1
+      : presetDays[view.range];
+  return days > groupableDays;
+}
 
 export function readAnalyticsView(search: string): AnalyticsView {
   const params = new URLSearchParams(search);
@@ -41,10 +65,18 @@ export function readAnalyticsView(search: string): AnalyticsView {
       [...new Set(params.getAll(panel).filter((value) => value.length <= 300))].slice(0, 20),
     ]),
   ) as Record<AnalyticsFilterPanel, string[]>;
-  return {
+  const dates = {
     range,
     from: range === "custom" ? day("from") : "",
     to: range === "custom" ? day("to") : "",
+  };
+  const group = params.get("group") ?? "";
+  return {
+    ...dates,
+    group:
+      (analyticsGroups as readonly string[]).includes(group) && isGroupable(dates)
+        ? (group as AnalyticsGroup)
+        : "day",
     filters,
   };
 }
@@ -56,6 +88,8 @@ function viewParams(view: AnalyticsView): URLSearchParams {
     params.set("from", view.from);
     params.set("to", view.to);
   }
+  // A grouping kept from a long range does not follow to a short one (the page offers no way back there).
+  if (view.group !== "day" && isGroupable(view)) params.set("group", view.group);
   for (const panel of analyticsFilterPanels) {
     for (const value of view.filters[panel]) params.append(panel, value);
   }
@@ -126,4 +160,18 @@ export function change(
 /** Messages ÷ visits, as a percent with one decimal; "–" without visits. */
 export function conversionRate(messages: number, visits: number): string {
   return visits > 0 ? `${(Math.round((messages / visits) * 1000) / 10).toFixed(1)}%` : "–";
+}
+
+/**
+ * A figure per visit as the console prints it, for the period or the previous one (a screen reader hears the same
+ * figure as is shown): a rate as a percent with one decimal, pages per visit with one decimal; "–" without visits.
+ */
+export function perVisit(
+  figures: { visits: number; signups: number; messages: number; pageviews: number },
+  of: "signups" | "messages" | "pageviews",
+): string {
+  if (figures.visits === 0) return "–";
+  return of === "pageviews"
+    ? (figures.pageviews / figures.visits).toFixed(1)
+    : conversionRate(figures[of], figures.visits);
 }

@@ -1,12 +1,26 @@
 // How the console words and formats what the API returns.
-import type { MailState, ReferrerSource } from "../../contracts/admin-api";
+import type { AnalyticsBreakdown, MailState, ReferrerSource } from "../../contracts/admin-api";
 import { addDays, zonedDay, zonedHour } from "../../contracts/time-zone";
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
-const day = new Intl.DateTimeFormat("en-US", {
+const dayOptions: Intl.DateTimeFormatOptions = {
   weekday: "short",
   month: "short",
   day: "numeric",
+  timeZone: "UTC",
+};
+const day = new Intl.DateTimeFormat("en-US", dayOptions);
+const dayWithYear = new Intl.DateTimeFormat("en-US", { ...dayOptions, year: "numeric" });
+// A week or month point always shows its year: a long range holds the same month twice.
+const weekOf = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
+const monthOf = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  year: "numeric",
   timeZone: "UTC",
 });
 
@@ -15,20 +29,37 @@ export function formatDateTime(iso: string): string {
   return dateTime.format(new Date(iso));
 }
 
-/** A calendar day (YYYY-MM-DD) as "Mon, Nov 3". */
-export function formatDay(isoDay: string): string {
-  return day.format(new Date(`${isoDay}T00:00:00Z`));
+/** A calendar day (YYYY-MM-DD) as "Mon, Nov 3", or "Mon, Nov 3, 2025" with its year. */
+export function formatDay(isoDay: string, withYear = false): string {
+  return (withYear ? dayWithYear : day).format(new Date(`${isoDay}T00:00:00Z`));
 }
 
 /**
- * A point of the analytics series in the report's time zone: its day ("Mon, Nov 3"), or its hour ("14:00") for an
- * hourly one.
+ * A range's first and last days (YYYY-MM-DD) as "Mon, Nov 3 to Sun, Nov 9", one day alone; with their years when
+ * the range spans two calendar years or is not in `thisYear`, so that a range of 12 months reads unambiguously.
  */
-export function formatPoint(start: string, grain: "day" | "hour", timeZone: string): string {
+export function formatDays(first: string, last: string, thisYear: string): string {
+  const withYear = first.slice(0, 4) !== last.slice(0, 4) || first.slice(0, 4) !== thisYear;
+  return first === last
+    ? formatDay(first, withYear)
+    : `${formatDay(first, withYear)} to ${formatDay(last, withYear)}`;
+}
+
+/**
+ * A point of the analytics series in the report's time zone: its day ("Mon, Nov 3"), its hour ("14:00") for an
+ * hourly one, its week ("Week of Nov 3, 2025", from its Monday) or its month ("Nov 2025").
+ */
+export function formatPoint(
+  start: string,
+  grain: AnalyticsBreakdown["grain"],
+  timeZone: string,
+): string {
   const at = Date.parse(start);
-  return grain === "hour"
-    ? `${zonedHour(at, timeZone).slice(11, 13)}:00`
-    : formatDay(zonedDay(at, timeZone));
+  if (grain === "hour") return `${zonedHour(at, timeZone).slice(11, 13)}:00`;
+  const first = new Date(`${zonedDay(at, timeZone)}T00:00:00Z`);
+  if (grain === "week") return `Week of ${weekOf.format(first)}`;
+  if (grain === "month") return monthOf.format(first);
+  return formatDay(zonedDay(at, timeZone));
 }
 
 /** The first and last day of a report (YYYY-MM-DD) in its time zone. */

@@ -1,11 +1,12 @@
-// The analytics breakdown: a range (today, 7, 30 or 90 days, 12 months, or whole UTC days chosen) filtered by any
+// The analytics breakdown: a range (today, 7, 30 or 90 days, 12 months, or whole days chosen, in ANALYTICS_TIME_ZONE) filtered by any
 // source classes, hosts, landing pages and campaigns, with every panel's visits and contact messages beside the
-// previous period of the same length, the series per day (per hour for today, beside yesterday's hours), and any
-// panel or the series as CSV.
+// previous period of the same length, the series per day (per hour for today, beside yesterday's hours; summed per
+// week or month when asked), and any panel or the series as CSV.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   type AnalyticsBreakdown,
+  type AnalyticsGroup,
   type AnalyticsPanel,
   type AnalyticsRange,
   analyticsPanels,
@@ -106,6 +107,51 @@ function seriesFigures(figures: BreakdownFigures | undefined) {
   };
 }
 
+type Series = AnalyticsBreakdown["series"];
+
+/** The start of a day's ISO week (its Monday) or calendar month in the time zone, as the series writes a start. */
+function periodStart(
+  start: string,
+  group: Exclude<AnalyticsGroup, "day">,
+  timeZone: string,
+): string {
+  const day = zonedDay(Date.parse(start), timeZone);
+  const sinceMonday = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+  const first = group === "month" ? `${day.slice(0, 7)}-01` : addDays(day, -sinceMonday);
+  return iso(startOfDay(first, timeZone));
+}
+
+/** The daily series summed per ISO week or calendar month, oldest first (the days come oldest first). */
+function groupSeries(
+  days: Series,
+  group: Exclude<AnalyticsGroup, "day">,
+  timeZone: string,
+): Series {
+  const points = new Map<string, Series[number]>();
+  for (const day of days) {
+    const start = periodStart(day.start, group, timeZone);
+    const point = points.get(start);
+    if (!point) {
+      points.set(start, { ...day, start });
+      continue;
+    }
+    point.visits += day.visits;
+    point.messages += day.messages;
+    point.signups += day.signups;
+    point.pageviews += day.pageviews;
+    point.previousVisits += day.previousVisits;
+  }
+  return [...points.values()];
+}
+
+/** The series' first column in the CSV. */
+const pointColumns: Record<AnalyticsBreakdown["grain"], string> = {
+  hour: "Hour",
+  day: "Day",
+  week: "Week",
+  month: "Month",
+};
+
 function totalsOf(breakdown: Breakdown): AnalyticsBreakdown["totals"] {
   const { visits, messages, botVisits, pageviews, signups, clicks } = breakdown;
   return { visits, messages, botVisits, pageviews, signups, clicks };
@@ -128,7 +174,7 @@ export default async function analyticsBreakdownRoutes(app: FastifyInstance): Pr
       landing_path: query.landing,
       utm_campaign: query.campaign,
     };
-    const grain = query.range === "today" ? "hour" : "day";
+    const grain = query.range === "today" ? "hour" : query.group;
     await app.rollupWorker.catchUp();
     const [now, before, hours, previousHours] = await Promise.all([
       analytics.breakdown(window, filter),
@@ -150,7 +196,7 @@ export default async function analyticsBreakdownRoutes(app: FastifyInstance): Pr
       }),
     ) as Record<AnalyticsPanel, BreakdownRow[]>;
     const previousDays = windowDays(previous, timeZone);
-    const series: AnalyticsBreakdown["series"] =
+    const series: Series =
       hours && previousHours
         ? // A day a clock change shortens or lengthens has 23 or 25 hours.
           Array.from({ length: (window.until - window.since) / hourMs }, (_, index) => {
@@ -187,7 +233,7 @@ export default async function analyticsBreakdownRoutes(app: FastifyInstance): Pr
       unfilteredPanels: now.narrowOnlyUnfiltered ? [...audiencePanels] : [],
       funnel: now.funnel,
       grain,
-      series,
+      series: grain === "week" || grain === "month" ? groupSeries(series, grain, timeZone) : series,
     };
   }
 
@@ -204,7 +250,7 @@ export default async function analyticsBreakdownRoutes(app: FastifyInstance): Pr
       panel === "series"
         ? toCsv(
             [
-              `${report.grain === "hour" ? "Hour" : "Day"} (${timeZone})`,
+              `${pointColumns[report.grain]} (${timeZone})`,
               "Visits",
               "Pageviews",
               "Sign-up clicks",
@@ -212,7 +258,7 @@ export default async function analyticsBreakdownRoutes(app: FastifyInstance): Pr
               "Visits, previous period",
             ],
             report.series.map((point) => [
-              // "2026-11-23 14:00" or "2026-11-23": what a spreadsheet reads as a date.
+              // "2026-11-23 14:00" or "2026-11-23" (a week's Monday, a month's 1st): what a spreadsheet reads as a date.
               report.grain === "hour"
                 ? `${zonedHour(Date.parse(point.start), timeZone).replace("T", " ")}:00`
                 : zonedDay(Date.parse(point.start), timeZone),

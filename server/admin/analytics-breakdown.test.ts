@@ -374,6 +374,67 @@ describe.each(dialects)("analytics breakdown on %s", (dialect) => {
     expect(custom.previousSince).toBe(new Date(`${day(12)}T00:00:00Z`).toISOString());
   });
 
+  it("sums the days per ISO week or calendar month when asked, in the series and its CSV", async () => {
+    const day = (daysAgo: number) => new Date(at(daysAgo)).toISOString().slice(0, 10);
+    const monday = (daysAgo: number) => {
+      const start = Date.parse(`${day(daysAgo)}T00:00:00Z`);
+      return new Date(start - ((new Date(start).getUTCDay() + 6) % 7) * dayMs).toISOString();
+    };
+    const firstOfMonth = (daysAgo: number) => `${day(daysAgo).slice(0, 7)}-01T00:00:00.000Z`;
+    /** People's visits per week or month of the last `length` days, and of the days as long before them. */
+    const grouped = (length: number, period: (daysAgo: number) => string) => {
+      const points = new Map<string, { visits: number; previousVisits: number }>();
+      for (let daysAgo = length - 1; daysAgo >= 0; daysAgo--) {
+        if (!points.has(period(daysAgo)))
+          points.set(period(daysAgo), { visits: 0, previousVisits: 0 });
+      }
+      for (const visit of seeded) {
+        if (visit.bot || visit.daysAgo >= 2 * length) continue;
+        const now = visit.daysAgo < length;
+        const point = points.get(period(now ? visit.daysAgo : visit.daysAgo - length));
+        if (point && now) point.visits++;
+        else if (point) point.previousVisits++;
+      }
+      return [...points].map(([start, figures]) => ({ start, ...figures }));
+    };
+    const cases = [
+      // The previous 7 days hold visits: their sums are checked too.
+      [`range=custom&from=${day(6)}&to=${day(0)}&group=week`, "week", 7, monday],
+      ["range=30d&group=week", "week", 30, monday],
+      ["range=90d&group=month", "month", 90, firstOfMonth],
+    ] as const;
+    for (const [query, grain, length, period] of cases) {
+      const report = await breakdown(query);
+      expect(report.grain, query).toBe(grain);
+      expect(
+        report.series.map(({ start, visits, previousVisits }) => ({
+          start,
+          visits,
+          previousVisits,
+        })),
+        query,
+      ).toEqual(grouped(length, period));
+      expect(
+        report.series.reduce((sum, point) => sum + point.messages, 0),
+        query,
+      ).toBe(report.totals.messages);
+    }
+    const week = await breakdown("range=30d&group=week");
+    expect(week.series.every((point) => new Date(point.start).getUTCDay() === 1)).toBe(true);
+
+    const csv = await adminRequest(app, {
+      url: `${adminApiPaths.analyticsCsv}?range=90d&group=month`,
+      session,
+    });
+    const lines = csv.rawPayload.toString("utf8").slice(1).trimEnd().split("\r\n");
+    expect(lines[0]).toBe(
+      'Month (UTC),Visits,Pageviews,Sign-up clicks,Messages,"Visits, previous period"',
+    );
+    expect(lines.slice(1).map((line) => line.split(",").slice(0, 2))).toEqual(
+      grouped(90, firstOfMonth).map((point) => [point.start.slice(0, 10), String(point.visits)]),
+    );
+  });
+
   it("refuses a bad range with a clear error", async () => {
     const tomorrow = new Date(Date.now() + dayMs).toISOString().slice(0, 10);
     const cases: [string, string][] = [
@@ -386,6 +447,8 @@ describe.each(dialects)("analytics breakdown on %s", (dialect) => {
       ["range=7d&from=2026-11-01", "from and to go with range=custom only"],
       ["source=tv", "source must be one of: search, social, ai, email, direct, other, untracked"],
       ["colour=red", "Unknown query parameter: colour"],
+      ["range=12m&group=year", "group must be one of: day, week, month"],
+      ["range=today&group=week", "group goes with ranges of days, not today"],
     ];
     for (const [query, error] of cases) {
       const response = await get(query);

@@ -453,6 +453,73 @@ test.describe("analytics", () => {
       "true",
     );
   });
+
+  test("the custom days follow the range and can be set right; hosts are summed per site", async ({
+    page,
+    consoleWatch,
+  }) => {
+    // Two visits from Facebook's hosts, each in a tab of its own (one visit a tab session).
+    for (const referer of ["https://m.facebook.com/", "https://l.facebook.com/"]) {
+      const tab = await page.context().newPage();
+      await tab.goto("/", { referer });
+      await waitForHydration(tab);
+      await expect
+        .poll(() => tab.evaluate(() => sessionStorage.getItem("referrer_tracked")))
+        .toBe("true");
+      await tab.close();
+    }
+    const day = (daysAgo: number) =>
+      new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    await signIn(page, "/admin/analytics");
+    const from = page.getByLabel("From", { exact: true });
+    const to = page.getByLabel("To", { exact: true });
+    await expect(from).toHaveValue(day(29));
+    const period = page.getByRole("navigation", { name: "Period" });
+    await period.getByRole("link", { name: "Last 7 days" }).click();
+    await expect(from).toHaveValue(day(6));
+    await expect(to).toHaveValue(day(0));
+    await period.getByRole("link", { name: "Today" }).click();
+    await expect(from).toHaveValue(day(0));
+
+    // Days the wrong way round: the picker stays, with the reason beside the inputs, to set them right.
+    consoleWatch.allow(/status of 400/);
+    await to.fill(day(1));
+    await page.getByRole("button", { name: "Show these days" }).click();
+    const refused = "These days cannot be shown: from must not be after to.";
+    await expect(page.getByRole("alert")).toHaveText(refused);
+    await expect(from).toHaveAccessibleDescription(refused);
+    await expect(to).toHaveAccessibleDescription(refused);
+    await expect(to).toHaveValue(day(1));
+    await from.fill(day(1));
+    await to.fill(day(0));
+    await page.getByRole("button", { name: "Show these days" }).click();
+    await expect(
+      page.getByRole("table", { name: "Visits per day (UTC)" }).getByRole("row"),
+    ).toHaveCount(3);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+
+    // One row for Facebook; its hosts show on demand, and the row filters by all of them.
+    const hosts = page.getByRole("table", { name: "Referrer hosts" });
+    const showHosts = hosts.getByRole("button", { name: "Show hosts of Facebook" });
+    const visitsOf = (name: string) =>
+      hosts
+        .getByRole("row")
+        .filter({ has: page.getByRole("link", { name, exact: true }) })
+        .getByRole("cell")
+        .first();
+    await expect(visitsOf("Filter by site Facebook")).toHaveText("2");
+    await expect(showHosts).toHaveAttribute("aria-expanded", "false");
+    await showHosts.click();
+    await expect(showHosts).toHaveAttribute("aria-expanded", "true");
+    for (const host of ["m.facebook.com", "l.facebook.com"]) {
+      await expect(visitsOf(`Filter by host ${host}`)).toHaveText("1");
+    }
+    await hosts.getByRole("link", { name: "Filter by site Facebook" }).click();
+    await expect(page).toHaveURL(/&host=[lm]\.facebook\.com&host=[lm]\.facebook\.com$/);
+    for (const host of ["m.facebook.com", "l.facebook.com"]) {
+      await expect(page.getByRole("link", { name: `Remove filter Host: ${host}` })).toBeVisible();
+    }
+  });
 });
 
 test("a message sent through the public form appears in an open console within 5 seconds, without a reload", async ({

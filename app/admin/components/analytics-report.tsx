@@ -1,29 +1,35 @@
 // The analytics of a range: sign-up clicks first (the conversion the site exists for), then visits, pageviews and
 // messages with their change against the previous period, the chart, and one table per panel (sources, hosts,
 // landing pages, utm_source, utm_medium, campaigns, top pages, goals, devices, browsers, systems, countries). A row
-// of a filterable panel filters every panel and the chart; filters show as removable chips. Each table shows its
-// first rows and offers the rest. Plain tables: screen readers and copy-paste both work, and each has its CSV.
+// of a filterable panel filters every panel and the chart; filters show as removable chips. Hosts are summed per
+// site (Facebook), each site's hosts listed on demand. Each table shows its first rows and offers the rest. Plain
+// tables: screen readers and copy-paste both work, and each has its CSV (hosts as the API counts them).
 import { type FormEvent, lazy, Suspense, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import {
   type AnalyticsBreakdown,
   type AnalyticsFilterPanel,
+  type AnalyticsGroup,
   type AnalyticsPanel,
   type AnalyticsRange,
   analyticsFilterPanels,
+  analyticsGroups,
   type BreakdownRow,
   type ReferrerSource,
 } from "../../../contracts/admin-api";
+import { type SiteRow, siteRows } from "../../../contracts/referrer-sites";
 import {
   type AnalyticsView,
   analyticsHref,
   breakdownCsvUrl,
   change,
   conversionRate,
+  isGroupable,
+  perVisit,
   withFilter,
   withoutFilter,
 } from "../analytics-query";
-import { formatDay, formatPoint, reportDays, sourceLabels } from "../format";
+import { formatDays, formatPoint, reportDays, sourceLabels } from "../format";
 import { VisitorsNow } from "./console-live";
 import { linkClass, PageHeading, secondaryButtonClass } from "./ui";
 
@@ -107,7 +113,16 @@ function label(panel: AnalyticsPanel, value: string): string {
 const headerClass = "px-4 py-2 text-right";
 const cellClass = "px-4 py-2 text-right tabular-nums";
 
-function Change({ now, before }: { now: number; before: number }) {
+/** The change against the previous period; `shownBefore` is the previous figure as the page prints such figures. */
+function Change({
+  now,
+  before,
+  shownBefore = String(before),
+}: {
+  now: number;
+  before: number;
+  shownBefore?: string;
+}) {
   const { text, direction } = change(now, before);
   const arrow = { up: "▲", down: "▼", same: "" }[direction];
   const colour = { up: "text-emerald-800", down: "text-red-800", same: "text-muted" }[direction];
@@ -115,14 +130,120 @@ function Change({ now, before }: { now: number; before: number }) {
     <span className={`whitespace-nowrap text-sm ${colour}`}>
       <span aria-hidden="true">{arrow} </span>
       {text}
-      <span className="sr-only"> against the previous period ({before})</span>
+      <span className="sr-only"> against the previous period ({shownBefore})</span>
     </span>
+  );
+}
+
+function FigureCells({ measure, row }: { measure: Measure; row: BreakdownRow }) {
+  if (measure !== "visits") {
+    return <td className={cellClass}>{measure === "pageviews" ? row.pageviews : row.clicks}</td>;
+  }
+  return (
+    <>
+      <td className={cellClass}>{row.visits}</td>
+      <td className="px-4 py-2 text-right">
+        <Change now={row.visits} before={row.previousVisits} />
+      </td>
+      <td className={cellClass}>{row.signups}</td>
+      <td className={cellClass}>{conversionRate(row.signups, row.visits)}</td>
+      <td className={cellClass}>{row.messages}</td>
+      <td className={cellClass}>{conversionRate(row.messages, row.visits)}</td>
+    </>
+  );
+}
+
+/** A row's name: a link that filters by it (a site: by all its hosts), unless the filters hold it already. */
+function RowName({
+  panel,
+  view,
+  name,
+  values,
+  site,
+}: {
+  panel: AnalyticsPanel;
+  view: AnalyticsView;
+  name: string;
+  values: string[];
+  site: boolean;
+}) {
+  const filterable = (analyticsFilterPanels as readonly string[]).includes(panel)
+    ? (panel as AnalyticsFilterPanel)
+    : null;
+  const text = label(panel, name);
+  if (!filterable || values.every((value) => view.filters[filterable].includes(value))) return text;
+  const named = site ? "site" : filterNames[filterable].toLowerCase();
+  return (
+    <Link
+      to={analyticsHref(values.reduce((next, value) => withFilter(next, filterable, value), view))}
+      className={linkClass}
+      aria-label={`Filter by ${named} ${text}`}
+    >
+      {text}
+    </Link>
+  );
+}
+
+/** A panel's row; a site's row (the host panel) can list the hosts it sums below it. */
+function PanelRow({
+  panel,
+  row,
+  hosts,
+  view,
+}: {
+  panel: AnalyticsPanel;
+  row: BreakdownRow;
+  hosts?: BreakdownRow[];
+  view: AnalyticsView;
+}) {
+  const [expanded, setExpanded] = useState(false);
+  const { measure } = panelTitles[panel];
+  // A site that is only its own host ("(none)", example.org) has nothing more to show.
+  const site = hosts && !(hosts.length === 1 && hosts[0]?.value === row.value) ? hosts : null;
+  const values = hosts ? hosts.map((host) => host.value) : [row.value];
+  return (
+    <>
+      <tr className="border-t border-slate-200">
+        <th scope="row" className="break-all px-4 py-2 font-normal">
+          <span className="flex flex-wrap items-center gap-2">
+            <RowName panel={panel} view={view} name={row.value} values={values} site={!!site} />
+            {site && (
+              <button
+                type="button"
+                className="inline-flex min-h-8 items-center gap-1 whitespace-nowrap rounded border border-slate-300 bg-white px-2 text-xs font-semibold text-ink hover:border-brand-700 hover:text-brand-800"
+                aria-expanded={expanded}
+                onClick={() => setExpanded(!expanded)}
+              >
+                <span aria-hidden="true">{expanded ? "▾" : "▸"}</span>
+                Show hosts<span className="sr-only"> of {label(panel, row.value)}</span>
+              </button>
+            )}
+          </span>
+        </th>
+        <FigureCells measure={measure} row={row} />
+      </tr>
+      {expanded &&
+        site?.map((host) => (
+          <tr key={host.value} className="border-t border-slate-100 bg-slate-50">
+            <th scope="row" className="break-all py-2 pr-4 pl-8 font-normal">
+              <RowName
+                panel={panel}
+                view={view}
+                name={host.value}
+                values={[host.value]}
+                site={false}
+              />
+            </th>
+            <FigureCells measure={measure} row={host} />
+          </tr>
+        ))}
+    </>
   );
 }
 
 function Panel({
   panel,
-  rows,
+  rows: apiRows,
   view,
   unfiltered,
 }: {
@@ -133,9 +254,8 @@ function Panel({
 }) {
   const [showAll, setShowAll] = useState(false);
   const { caption, column, measure } = panelTitles[panel];
-  const filterable = (analyticsFilterPanels as readonly string[]).includes(panel)
-    ? (panel as AnalyticsFilterPanel)
-    : null;
+  // One row a site (Facebook for m.facebook.com and l.facebook.com): its hosts are listed on demand.
+  const rows: (BreakdownRow | SiteRow)[] = panel === "host" ? siteRows(apiRows) : apiRows;
   const shown = showAll ? rows : rows.slice(0, firstRows);
   const columns = measure === "visits" ? 7 : 2;
   return (
@@ -190,37 +310,13 @@ function Panel({
               </tr>
             ) : (
               shown.map((row) => (
-                <tr key={row.value} className="border-t border-slate-200">
-                  <th scope="row" className="break-all px-4 py-2 font-normal">
-                    {filterable && !view.filters[filterable].includes(row.value) ? (
-                      <Link
-                        to={analyticsHref(withFilter(view, filterable, row.value))}
-                        className={linkClass}
-                        aria-label={`Filter by ${filterNames[filterable].toLowerCase()} ${label(panel, row.value)}`}
-                      >
-                        {label(panel, row.value)}
-                      </Link>
-                    ) : (
-                      label(panel, row.value)
-                    )}
-                  </th>
-                  {measure === "visits" ? (
-                    <>
-                      <td className={cellClass}>{row.visits}</td>
-                      <td className="px-4 py-2 text-right">
-                        <Change now={row.visits} before={row.previousVisits} />
-                      </td>
-                      <td className={cellClass}>{row.signups}</td>
-                      <td className={cellClass}>{conversionRate(row.signups, row.visits)}</td>
-                      <td className={cellClass}>{row.messages}</td>
-                      <td className={cellClass}>{conversionRate(row.messages, row.visits)}</td>
-                    </>
-                  ) : (
-                    <td className={cellClass}>
-                      {measure === "pageviews" ? row.pageviews : row.clicks}
-                    </td>
-                  )}
-                </tr>
+                <PanelRow
+                  key={row.value}
+                  panel={panel}
+                  row={row}
+                  hosts={"hosts" in row ? row.hosts : undefined}
+                  view={view}
+                />
               ))
             )}
           </tbody>
@@ -258,7 +354,26 @@ function Panel({
   );
 }
 
-function RangePicker({ view, report }: { view: AnalyticsView; report: AnalyticsBreakdown }) {
+const rangeErrorId = "analytics-range-error";
+
+/**
+ * The period links and the custom days' form, which shows the first and last day of the range on screen, and why
+ * the API refused the days asked for (the inputs name the message as their description).
+ */
+function RangePicker({
+  view,
+  first,
+  last,
+  error,
+}: {
+  view: AnalyticsView;
+  first: string;
+  last: string;
+  error?: string;
+}) {
+  const invalid = error
+    ? ({ "aria-invalid": true, "aria-describedby": rangeErrorId } as const)
+    : undefined;
   const navigate = useNavigate();
   function custom(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -272,7 +387,6 @@ function RangePicker({ view, report }: { view: AnalyticsView; report: AnalyticsB
       }),
     );
   }
-  const { first: firstDay, last: lastDay } = reportDays(report);
   return (
     <div className="grid gap-3">
       <nav aria-label="Period" className="flex flex-wrap gap-2">
@@ -290,35 +404,74 @@ function RangePicker({ view, report }: { view: AnalyticsView; report: AnalyticsB
       <form onSubmit={custom} aria-label="Custom period" className="flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor="analytics-from" className="text-sm font-semibold text-ink">
-            From ({report.timeZone} day)
+            From
           </label>
+          {/* Keyed by its day: React keeps what an uncontrolled input holds, and the input must show the new range. */}
           <input
+            key={first}
             id="analytics-from"
             name="from"
             type="date"
             required
-            defaultValue={firstDay}
+            defaultValue={first}
+            {...invalid}
             className="mt-1 block min-h-11 rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-ink"
           />
         </div>
         <div>
           <label htmlFor="analytics-to" className="text-sm font-semibold text-ink">
-            To ({report.timeZone} day)
+            To
           </label>
           <input
+            key={last}
             id="analytics-to"
             name="to"
             type="date"
             required
-            defaultValue={lastDay}
+            defaultValue={last}
+            {...invalid}
             className="mt-1 block min-h-11 rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-ink"
           />
         </div>
         <button type="submit" className={secondaryButtonClass}>
           Show these days
         </button>
+        {error && (
+          <p
+            id={rangeErrorId}
+            role="alert"
+            className="basis-full rounded-lg border border-red-700 bg-red-50 p-3 text-red-900"
+          >
+            These days cannot be shown: {error.replace(/\.$/, "")}.
+          </p>
+        )}
       </form>
     </div>
+  );
+}
+
+const groupLabels: Record<AnalyticsGroup, string> = { day: "Day", week: "Week", month: "Month" };
+
+const pointHeaders: Record<AnalyticsBreakdown["grain"], string> = { ...groupLabels, hour: "Hour" };
+
+/** Points per day, week or month for the chart, its table and CSV: a long range's days are hard to read. */
+function GroupPicker({ view }: { view: AnalyticsView }) {
+  return (
+    <nav aria-labelledby="analytics-group" className="flex flex-wrap items-center gap-2">
+      <span id="analytics-group" className="text-sm font-semibold text-ink">
+        Group by:
+      </span>
+      {analyticsGroups.map((group) => (
+        <Link
+          key={group}
+          to={analyticsHref({ ...view, group })}
+          aria-current={group === view.group ? "page" : undefined}
+          className={rangeLinkClass(group === view.group)}
+        >
+          {groupLabels[group]}
+        </Link>
+      ))}
+    </nav>
   );
 }
 
@@ -349,19 +502,20 @@ function Total({
   term,
   now,
   before,
-  children,
+  shown,
 }: {
   term: string;
   now: number;
   before: number;
-  children?: string;
+  /** The figures as printed, when they are not counts. */
+  shown?: { now: string; before: string };
 }) {
   return (
     <div className="rounded-lg border border-slate-200 p-4">
       <dt className="text-sm text-muted">{term}</dt>
       <dd className="flex flex-wrap items-baseline gap-2">
-        <span className="text-3xl font-bold text-ink">{children ?? now}</span>
-        <Change now={now} before={before} />
+        <span className="text-3xl font-bold text-ink">{shown?.now ?? now}</span>
+        <Change now={now} before={before} shownBefore={shown?.before} />
       </dd>
     </div>
   );
@@ -419,16 +573,13 @@ function PerVisit({
 }) {
   const { totals, previousTotals } = report;
   const ratio = (figures: typeof totals) => (figures.visits ? figures[of] / figures.visits : 0);
-  const shown =
-    of === "pageviews"
-      ? totals.visits
-        ? ratio(totals).toFixed(1)
-        : "–"
-      : conversionRate(totals[of], totals.visits);
   return (
-    <Total term={term} now={ratio(totals)} before={ratio(previousTotals)}>
-      {shown}
-    </Total>
+    <Total
+      term={term}
+      now={ratio(totals)}
+      before={ratio(previousTotals)}
+      shown={{ now: perVisit(totals, of), before: perVisit(previousTotals, of) }}
+    />
   );
 }
 
@@ -440,17 +591,17 @@ export function AnalyticsReportView({
   view: AnalyticsView;
 }) {
   const { first, last } = reportDays(report);
-  const days = report.grain === "hour" ? 1 : report.series.length;
-  const unit = report.grain === "hour" ? "hour" : "day";
+  const days = Math.round((Date.parse(last) - Date.parse(first)) / dayMs) + 1;
+  const unit = report.grain;
   const { totals, previousTotals: before } = report;
   return (
     <>
       <PageHeading>Referrer analytics</PageHeading>
       <VisitorsNow />
-      <RangePicker view={view} report={report} />
+      <RangePicker view={view} first={first} last={last} />
       <p className="text-muted">
-        {first === last ? formatDay(first) : `${formatDay(first)} to ${formatDay(last)}`} (
-        {report.timeZone}), compared with the {days === 1 ? "day" : `${days} days`} before.
+        {formatDays(first, last, new Date().toISOString().slice(0, 4))} ({report.timeZone}),
+        compared with the {days === 1 ? "day" : `${days} days`} before.
       </p>
       <FilterChips view={view} />
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -472,6 +623,7 @@ export function AnalyticsReportView({
         />
       </dl>
       <FunnelSteps report={report} />
+      {isGroupable(view) && <GroupPicker view={view} />}
       <Suspense fallback={<p className="text-muted">Loading the chart…</p>}>
         <AnalyticsChart series={report.series} grain={report.grain} timeZone={report.timeZone} />
       </Suspense>
@@ -499,7 +651,7 @@ export function AnalyticsReportView({
               <thead className="bg-slate-50">
                 <tr>
                   <th scope="col" className="px-4 py-2">
-                    {report.grain === "hour" ? "Hour" : "Day"}
+                    {pointHeaders[report.grain]}
                   </th>
                   <th scope="col" className="px-4 py-2 text-right">
                     Visits
@@ -537,6 +689,16 @@ export function AnalyticsReportView({
           </p>
         </div>
       </div>
+    </>
+  );
+}
+
+/** A custom range the API refused (From after To, To after today, too long): the picker stays, to correct the days. */
+export function AnalyticsRangeRefused({ view, error }: { view: AnalyticsView; error: string }) {
+  return (
+    <>
+      <PageHeading>Referrer analytics</PageHeading>
+      <RangePicker view={view} first={view.from} last={view.to} error={error} />
     </>
   );
 }

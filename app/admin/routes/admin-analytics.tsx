@@ -4,7 +4,7 @@ import type { AnalyticsBreakdown } from "../../../contracts/admin-api";
 import { breakdownApiUrl, readAnalyticsView } from "../analytics-query";
 import { adminApi, consoleTitle, whenSignedIn } from "../api";
 import { AdminData } from "../components/admin-data";
-import { AnalyticsReportView } from "../components/analytics-report";
+import { AnalyticsRangeRefused, AnalyticsReportView } from "../components/analytics-report";
 import type { Route } from "./+types/admin-analytics";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -21,6 +21,10 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 
 export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
   const { view, report } = loaderData;
+  // The API refuses custom days it cannot show with a 400: the reader corrects them on the same page.
+  if (report.kind === "error" && report.status === 400 && view.range === "custom") {
+    return <AnalyticsRangeRefused view={view} error={report.error} />;
+  }
   return (
     <AdminData result={report} errorTitle="Referrer analytics">
       {(data) => <AnalyticsReportView report={data} view={view} />}
