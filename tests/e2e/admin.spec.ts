@@ -315,6 +315,8 @@ test.describe("analytics", () => {
   });
 
   test("the analytics page shows where visits and messages come from", async ({ page }) => {
+    // Six views of the page, each with its axe check: about 30 s on two busy cores.
+    test.setTimeout(60_000);
     const campaign = unique("admin-e2e");
     // A visit as a visitor makes it: the site's own referrer tracking records it.
     await page.goto(`/pricing?utm_source=newsletter&utm_medium=email&utm_campaign=${campaign}`);
