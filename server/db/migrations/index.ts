@@ -13,6 +13,7 @@ import * as hourlyRollups from "./0007-hourly-rollups.ts";
 import * as formFlashes from "./0008-form-flashes.ts";
 import * as siteEvents from "./0009-site-events.ts";
 import * as rollupQueue from "./0010-rollup-queue.ts";
+import * as weeklyReports from "./0012-weekly-reports.ts";
 
 export interface ColumnTypes {
   dialect: DialectName;
@@ -56,6 +57,7 @@ const steps: Record<string, { up: Step; down: Step }> = {
   "0008-form-flashes": formFlashes,
   "0009-site-events": siteEvents,
   "0010-rollup-queue": rollupQueue,
+  "0012-weekly-reports": weeklyReports,
 };
 
 /** The migrations this code knows, oldest first. */

@@ -311,6 +311,7 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
         "0008-form-flashes",
         "0009-site-events",
         "0010-rollup-queue",
+        "0012-weekly-reports",
       ]);
       expect(await rollup(older)).toEqual(expected);
       await expectNarrowMatchesWide(older);
@@ -373,6 +374,7 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
         "0008-form-flashes",
         "0009-site-events",
         "0010-rollup-queue",
+        "0012-weekly-reports",
       ]);
       // Every hour from the start of yesterday, and nothing before it.
       const direct = await directCount(older, hour);
