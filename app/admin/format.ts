@@ -1,5 +1,5 @@
 // How the console words and formats what the API returns.
-import type { MailState, ReferrerSource } from "../../contracts/admin-api";
+import type { MailState } from "../../contracts/admin-api";
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 const day = new Intl.DateTimeFormat("en-US", {
@@ -31,15 +31,8 @@ export const mailStateLabels: Record<MailState, string> = {
   none: "Not e-mailed",
 };
 
-export const sourceLabels: Record<ReferrerSource | "untracked", string> = {
-  search: "Search",
-  social: "Social",
-  ai: "AI assistants",
-  email: "E-mail",
-  direct: "Direct",
-  other: "Other sites",
-  untracked: "No tracked visit",
-};
+// Shared with the server's weekly report e-mail.
+export { sourceLabels } from "../../contracts/admin-api";
 
 export const errorKindLabels = {
   connection: "the mail server could not be reached or refused the login",
