@@ -246,7 +246,7 @@ export function composeWeeklyReportMail(
     to: [...settings.to],
     // The envelope is ours alone, as for the contact e-mails.
     envelope: { from: settings.from, to: [...settings.to] },
-    subject: `${heading}, week of ${week}: ${numbers.format(visits)} visits (${change(visits, figures.before.visits)})`,
+    subject: `${heading}, week of ${week}: ${numbers.format(visits)} visit${visits === 1 ? "" : "s"} (${change(visits, figures.before.visits)})`,
     messageId: weeklyReportMessageId(week, settings.from),
     date: new Date(sentAt),
     // Sent by a program: no out-of-office replies (RFC 3834).
