@@ -48,6 +48,17 @@ export type MailState = (typeof mailStates)[number];
 export const referrerSources = ["search", "social", "ai", "email", "direct", "other"] as const;
 export type ReferrerSource = (typeof referrerSources)[number];
 
+/** How the console and the weekly report e-mail name a source class. */
+export const sourceLabels: Record<ReferrerSource | "untracked", string> = {
+  search: "Search",
+  social: "Social",
+  ai: "AI assistants",
+  email: "E-mail",
+  direct: "Direct",
+  other: "Other sites",
+  untracked: "No tracked visit",
+};
+
 export const analyticsDays = [7, 30, 90] as const;
 export type AnalyticsDays = (typeof analyticsDays)[number];
 

@@ -12,6 +12,7 @@ import { sendErrorAnswer, setErrorHandler } from "./error-handler.ts";
 import { frameworkAnswers } from "./framework-answers.ts";
 import type { OutboxWorkerTuning } from "./mail/outbox-worker.ts";
 import type { SmtpTimeouts } from "./mail/transport.ts";
+import type { WeeklyReportTuning } from "./mail/weekly-report-worker.ts";
 import adminApi from "./plugins/admin-api.ts";
 import adminAuth from "./plugins/admin-auth.ts";
 import consoleEvents, { type ConsoleEventsPluginOptions } from "./plugins/console-events.ts";
@@ -26,6 +27,7 @@ import readiness, { probePaths } from "./plugins/readiness.ts";
 import rollupWorker from "./plugins/rollup-worker.ts";
 import site from "./plugins/site.ts";
 import visitRetention from "./plugins/visit-retention.ts";
+import weeklyReport from "./plugins/weekly-report.ts";
 import { AccessLogController } from "./request-logging.ts";
 import { ContactPage } from "./site/contact-page.ts";
 
@@ -68,8 +70,10 @@ export interface TestingOptions {
   sessionPolicy?: SessionPolicy;
   /** Failed sign-ins allowed per address, account and device. */
   signInLimits?: SignInLimits;
-  /** The clock of the admin sessions and sign-in limits. */
+  /** The clock of the admin sessions, the sign-in limits and the weekly report. */
   now?: () => number;
+  /** The weekly report worker's intervals and retry timing. */
+  weeklyReport?: Partial<WeeklyReportTuning>;
 }
 
 export interface Timeouts {
@@ -148,6 +152,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       env,
       worker: testing.mailWorker,
       smtpTimeouts: testing.smtpTimeouts,
+    });
+    await app.register(weeklyReport, {
+      env,
+      tuning: { now: testing.now, ...testing.weeklyReport },
     });
     await app.register(metrics, { token: env.METRICS_TOKEN });
     await app.register(functions, { prefix: functionsBase, corsOrigins: env.CORS_ORIGINS });

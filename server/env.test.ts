@@ -10,6 +10,7 @@ describe("parseEnv", () => {
       DATA_DIR: "./data",
       RATE_LIMIT: "on",
       SERVE_SITE: "on",
+      WEEKLY_REPORT: "on",
     });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.MAIL_TO).toEqual([]);
@@ -33,6 +34,16 @@ describe("parseEnv", () => {
     }
     expect(message).toMatch(/ADMIN_PASSWORD/);
     expect(message).not.toContain("tiny-pw");
+  });
+
+  it("sends the weekly report unless WEEKLY_REPORT=off, refusing any other value at start", () => {
+    expect(parseEnv({}).WEEKLY_REPORT).toBe("on");
+    expect(parseEnv({ WEEKLY_REPORT: "off" }).WEEKLY_REPORT).toBe("off");
+    for (const bad of ["no", "false", "OFF", "0"]) {
+      expect(() => parseEnv({ WEEKLY_REPORT: bad }), bad).toThrow(
+        /^Invalid configuration: WEEKLY_REPORT: WEEKLY_REPORT must be on or off$/,
+      );
+    }
   });
 
   it("can serve the functions without the site", () => {

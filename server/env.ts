@@ -108,6 +108,10 @@ export const envSchema = z
         "ADMIN_PASSWORD must be at least 12 characters",
       ),
     RATE_LIMIT: z.enum(["on", "off"]).default("on"),
+    /** "off": no weekly report e-mail to MAIL_TO (sent only while mail delivery is on). */
+    WEEKLY_REPORT: z
+      .enum(["on", "off"], { error: "WEEKLY_REPORT must be on or off" })
+      .default("on"),
     /** "off": serve only the server functions (an API-only instance, or tests without a site build). */
     SERVE_SITE: z.enum(["on", "off"]).default("on"),
     /** Proxies in front of the server: their addresses/CIDRs (comma-separated). */

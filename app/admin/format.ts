@@ -1,5 +1,5 @@
 // How the console words and formats what the API returns.
-import type { AnalyticsBreakdown, MailState, ReferrerSource } from "../../contracts/admin-api";
+import type { AnalyticsBreakdown, MailState } from "../../contracts/admin-api";
 import { addDays, zonedDay, zonedHour } from "../../contracts/time-zone";
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
@@ -80,15 +80,8 @@ export const mailStateLabels: Record<MailState, string> = {
   none: "Not e-mailed",
 };
 
-export const sourceLabels: Record<ReferrerSource | "untracked", string> = {
-  search: "Search",
-  social: "Social",
-  ai: "AI assistants",
-  email: "E-mail",
-  direct: "Direct",
-  other: "Other sites",
-  untracked: "No tracked visit",
-};
+// Shared with the server's weekly report e-mail.
+export { sourceLabels } from "../../contracts/admin-api";
 
 export const errorKindLabels = {
   connection: "the mail server could not be reached or refused the login",

@@ -1,14 +1,13 @@
 // The single source of brand, links, mailboxes and SEO defaults for the whole site.
+import { brandName } from "../../contracts/brand.ts";
 import type { BuildEnv } from "./build-env";
 
 declare const __BUILD_ENV__: BuildEnv;
 
 const env: BuildEnv = __BUILD_ENV__;
 
-const brand = "BoothPilot";
-
 export const siteConfig = {
-  name: brand,
+  name: brandName,
   tagline: "Vendor and event management for market, show and festival organizers",
   url: env.SITE_URL,
   appUrl: env.APP_URL,

@@ -34,7 +34,7 @@ describe("page lookups by path", () => {
 });
 
 describe("business constants (docs/product.md)", () => {
-  // Written once in config/business.ts (and site.ts for the brand); copy interpolates them.
+  // Written once in config/business.ts (and contracts/brand.ts for the brand); copy interpolates them.
   const literals = [
     /2\.9\s*%/,
     /30\s*¢/,

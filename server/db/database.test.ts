@@ -30,6 +30,7 @@ const tables = [
   "visit_rollups",
   "visit_rollups_by_hour",
   "visit_rollups_by_key",
+  "weekly_reports",
 ];
 const migrations = [
   "0001-functions",
@@ -43,6 +44,7 @@ const migrations = [
   "0009-site-events",
   "0010-rollup-queue",
   "0011-visit-steps",
+  "0012-weekly-reports",
 ];
 
 describe("SQLite storage", () => {

@@ -213,6 +213,12 @@ export interface RollupQueueTable {
   created_at: Timestamp;
 }
 
+/** The e-mail to the team about a finished week (server/mail/weekly-report-worker.ts): the mail outbox's columns. */
+export interface WeeklyReportsTable extends Omit<MailOutboxTable, "message_id"> {
+  /** The week's first day, a Monday (YYYY-MM-DD, UTC): one report per week. */
+  week: string;
+}
+
 export interface Schema {
   contact_messages: ContactMessagesTable;
   mail_outbox: MailOutboxTable;
@@ -228,4 +234,5 @@ export interface Schema {
   site_events: SiteEventsTable;
   rollup_queue: RollupQueueTable;
   visit_steps: VisitStepsTable;
+  weekly_reports: WeeklyReportsTable;
 }

@@ -43,7 +43,8 @@ export function singleLine(text: string): string {
   return out.replace(/\s+/g, " ").trim();
 }
 
-function shorten(text: string, max: number): string {
+/** The text cut to `max` characters, ending in an ellipsis when cut. */
+export function shorten(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
 

@@ -25,6 +25,8 @@ export interface Mailer {
   readonly enabled: boolean;
   /** The worker, when mail delivery is on. */
   readonly worker: OutboxWorker | null;
+  /** The process's one SMTP transporter, when mail delivery is on (the weekly report sends through it too). */
+  readonly transport: MailTransport | null;
   /** A message was queued: look at the outbox now. */
   wake(): void;
   /** Starts the worker (done when the server listens; tests that only inject call it themselves). */
@@ -53,7 +55,13 @@ async function mailer(app: FastifyInstance, options: MailerPluginOptions): Promi
     app.log.warn(
       "mail delivery is off (SMTP_URL is not set): contact messages are stored in the inbox and not e-mailed",
     );
-    app.decorate("mailer", { enabled: false, worker: null, wake() {}, start() {} });
+    app.decorate("mailer", {
+      enabled: false,
+      worker: null,
+      transport: null,
+      wake() {},
+      start() {},
+    });
     return;
   }
   const settings = { from: env.MAIL_FROM, to: env.MAIL_TO, siteUrl: env.SITE_URL };
@@ -72,6 +80,7 @@ async function mailer(app: FastifyInstance, options: MailerPluginOptions): Promi
   app.decorate("mailer", {
     enabled: true,
     worker,
+    transport,
     wake: () => worker.wake(),
     start: () => worker.start(),
   });

@@ -14,6 +14,7 @@ import * as formFlashes from "./0008-form-flashes.ts";
 import * as siteEvents from "./0009-site-events.ts";
 import * as rollupQueue from "./0010-rollup-queue.ts";
 import * as visitSteps from "./0011-visit-steps.ts";
+import * as weeklyReports from "./0012-weekly-reports.ts";
 
 export interface ColumnTypes {
   dialect: DialectName;
@@ -58,6 +59,7 @@ const steps: Record<string, { up: Step; down: Step }> = {
   "0009-site-events": siteEvents,
   "0010-rollup-queue": rollupQueue,
   "0011-visit-steps": visitSteps,
+  "0012-weekly-reports": weeklyReports,
 };
 
 /** The migrations this code knows, oldest first. */

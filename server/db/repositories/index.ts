@@ -15,6 +15,7 @@ import {
 import { type ReferrerVisitsRepository, referrerVisitsRepository } from "./referrer-visits.ts";
 import { type SiteEventsRepository, siteEventsRepository } from "./site-events.ts";
 import { type VisitRollupsRepository, visitRollupsRepository } from "./visit-rollups.ts";
+import { type WeeklyReportsRepository, weeklyReportsRepository } from "./weekly-reports.ts";
 
 export interface Repositories {
   contactMessages: ContactMessagesRepository;
@@ -28,6 +29,7 @@ export interface Repositories {
   visitRollups: VisitRollupsRepository;
   formFlashes: FormFlashesRepository;
   siteEvents: SiteEventsRepository;
+  weeklyReports: WeeklyReportsRepository;
 }
 
 export interface RepositoryOptions {
@@ -51,5 +53,6 @@ export function createRepositories(
     visitRollups: visitRollupsRepository(database, undefined, timeZone),
     formFlashes: formFlashesRepository(database, { ttlMs: formFlashTtlMs }),
     siteEvents: siteEventsRepository(database),
+    weeklyReports: weeklyReportsRepository(database),
   };
 }

@@ -5,9 +5,7 @@
 import type { UpdateObject } from "kysely";
 import type { AppDatabase, Executor } from "../database.ts";
 import type { MailErrorKind, MailOutboxStatus, ReferrerSource, Schema } from "../schema.ts";
-
-/** Longest error text kept on a row. */
-const maxErrorLength = 1_000;
+import { claimedAttempt, leaseEndColumns, leaseStartColumns, nextDueAt } from "./outbox-leases.ts";
 
 export interface ClaimedMail {
   messageId: string;
@@ -76,9 +74,6 @@ const toMillis = (value: Date | string | number): number =>
 
 const iso = (at: number) => new Date(at).toISOString();
 
-const truncate = (text: string) =>
-  text.length > maxErrorLength ? `${text.slice(0, maxErrorLength - 1)}…` : text;
-
 export function mailOutboxRepository(database: AppDatabase): MailOutboxRepository {
   const { db, dialect } = database;
 
@@ -129,22 +124,13 @@ export function mailOutboxRepository(database: AppDatabase): MailOutboxRepositor
         if (ids.length === 0) return [];
         return trx
           .updateTable("mail_outbox")
-          .set((eb) => ({
-            lease_owner: owner,
-            next_attempt_at: at + leaseMs,
-            attempts: eb("attempts", "+", 1),
-            last_attempt_at: iso(at),
-          }))
+          .set(leaseStartColumns(owner, at, leaseMs))
           .where("message_id", "in", ids)
           .returning(["message_id", "attempts", "created_at"])
           .execute();
       });
       return rows
-        .map((row) => ({
-          messageId: row.message_id,
-          attempts: Number(row.attempts),
-          enqueuedAt: toMillis(row.created_at),
-        }))
+        .map((row) => ({ messageId: row.message_id, ...claimedAttempt(row) }))
         .sort((a, b) => a.enqueuedAt - b.enqueuedAt);
     },
 
@@ -204,36 +190,19 @@ export function mailOutboxRepository(database: AppDatabase): MailOutboxRepositor
     },
 
     markSent(messageId, owner, at) {
-      return finish(messageId, owner, {
-        status: "sent",
-        sent_at: iso(at),
-        lease_owner: null,
-        next_attempt_at: at,
-      });
+      return finish(messageId, owner, leaseEndColumns({ outcome: "sent", at }));
     },
 
-    markRetry(messageId, owner, nextAttemptAt, failure) {
-      return finish(messageId, owner, {
-        lease_owner: null,
-        next_attempt_at: nextAttemptAt,
-        last_error: truncate(failure.error),
-        last_error_kind: failure.kind,
-      });
+    markRetry(messageId, owner, retryAt, failure) {
+      return finish(messageId, owner, leaseEndColumns({ outcome: "retry", retryAt, failure }));
     },
 
     markFailed(messageId, owner, at, failure) {
-      return finish(messageId, owner, {
-        status: "failed",
-        failed_at: iso(at),
-        lease_owner: null,
-        next_attempt_at: at,
-        last_error: truncate(failure.error),
-        last_error_kind: failure.kind,
-      });
+      return finish(messageId, owner, leaseEndColumns({ outcome: "failed", at, failure }));
     },
 
     releaseLease(messageId, owner, at) {
-      return finish(messageId, owner, { lease_owner: null, next_attempt_at: at });
+      return finish(messageId, owner, leaseEndColumns({ outcome: "released", at }));
     },
 
     async releaseAllLeases(at) {
@@ -269,13 +238,8 @@ export function mailOutboxRepository(database: AppDatabase): MailOutboxRepositor
       return row !== undefined;
     },
 
-    async nextDueAt() {
-      const row = await db
-        .selectFrom("mail_outbox")
-        .select((eb) => eb.fn.min("next_attempt_at").as("due"))
-        .where("status", "=", "pending")
-        .executeTakeFirst();
-      return row?.due === null || row?.due === undefined ? null : Number(row.due);
+    nextDueAt() {
+      return nextDueAt(db, "mail_outbox");
     },
 
     async counts() {

@@ -320,6 +320,7 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
         "0009-site-events",
         "0010-rollup-queue",
         "0011-visit-steps",
+        "0012-weekly-reports",
       ]);
       expect(await rollup(older)).toEqual(expected);
       await expectNarrowMatchesWide(older);
@@ -405,6 +406,7 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
         "0009-site-events",
         "0010-rollup-queue",
         "0011-visit-steps",
+        "0012-weekly-reports",
       ]);
       // Every hour from the start of yesterday, and nothing before it.
       const direct = await directCount(older, hour);

@@ -1,0 +1,83 @@
+// What the two outbox tables (mail_outbox and weekly_reports, ADR 5) share: the columns a claim sets on a row it
+// leases, what the worker reads of a claimed row, the columns that end the lease, and the earliest due time. Each table's claims and marks stay in its
+// repository; only these columns, written alike in both, live here.
+import { sql, type UpdateObject } from "kysely";
+import type { Executor } from "../database.ts";
+import type { Schema } from "../schema.ts";
+import type { MailFailure } from "./mail-outbox.ts";
+
+type OutboxTable = "mail_outbox" | "weekly_reports";
+
+type LeaseColumns = UpdateObject<Schema, OutboxTable>;
+
+/** Longest error text kept on a row. */
+const maxErrorLength = 1_000;
+
+const iso = (at: number) => new Date(at).toISOString();
+
+const truncate = (text: string) =>
+  text.length > maxErrorLength ? `${text.slice(0, maxErrorLength - 1)}…` : text;
+
+/** How a worker's attempt ends its lease on a row: sent, to be tried again, given up, or handed back. */
+export type LeaseEnd =
+  | { outcome: "sent"; at: number }
+  | { outcome: "retry"; retryAt: number; failure: MailFailure }
+  | { outcome: "failed"; at: number; failure: MailFailure }
+  | { outcome: "released"; at: number };
+
+/** A claim at `at`: the row is `owner`'s until `at + leaseMs` (not due before), and one more attempt is counted. */
+export function leaseStartColumns(owner: string, at: number, leaseMs: number): LeaseColumns {
+  return {
+    lease_owner: owner,
+    next_attempt_at: at + leaseMs,
+    attempts: sql<number>`attempts + 1`,
+    last_attempt_at: iso(at),
+  };
+}
+
+/** A claimed row's attempts (this one included) and when it was written (ms): what the retry schedule reads. */
+export function claimedAttempt(row: { attempts: number; created_at: Date | string }): {
+  attempts: number;
+  enqueuedAt: number;
+} {
+  return { attempts: Number(row.attempts), enqueuedAt: new Date(row.created_at).getTime() };
+}
+
+/**
+ * The end of a lease: the row is due again at once (released), at the retry, or never (sent, failed: then
+ * `next_attempt_at` is the time of the end).
+ */
+export function leaseEndColumns(end: LeaseEnd): LeaseColumns {
+  switch (end.outcome) {
+    case "sent":
+      return { status: "sent", sent_at: iso(end.at), lease_owner: null, next_attempt_at: end.at };
+    case "retry":
+      return {
+        lease_owner: null,
+        next_attempt_at: end.retryAt,
+        last_error: truncate(end.failure.error),
+        last_error_kind: end.failure.kind,
+      };
+    case "failed":
+      return {
+        status: "failed",
+        failed_at: iso(end.at),
+        lease_owner: null,
+        next_attempt_at: end.at,
+        last_error: truncate(end.failure.error),
+        last_error_kind: end.failure.kind,
+      };
+    case "released":
+      return { lease_owner: null, next_attempt_at: end.at };
+  }
+}
+
+/** The earliest due time (or lease end) of a pending row of the table; null when nothing is pending. */
+export async function nextDueAt(db: Executor, table: OutboxTable): Promise<number | null> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.min("next_attempt_at").as("due"))
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return row?.due === null || row?.due === undefined ? null : Number(row.due);
+}
