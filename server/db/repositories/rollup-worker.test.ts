@@ -148,6 +148,16 @@ describe.each(dialects)("the rollup worker on %s", (dialect) => {
     });
   });
 
+  it("is not held up by events still waiting for their visits", async ({ freshDb: db }) => {
+    for (let index = 0; index < 6; index++) await appendEvent(db, {}, { at });
+    const session = await recordVisit(db, { utm_campaign: "later" }, { at: at + 1 });
+    await appendEvent(db, { session_id: session }, { at: at + 1 });
+    const rollups = visitRollupsRepository(db, () => at + 1_000);
+    // A pass of 5 skips the 6 waiting pageviews and counts the visit and its pageview; nothing more is due.
+    expect(await rollups.rollUp({ limit: 5 })).toEqual({ taken: 2, more: false, locked: true });
+    expect((await narrow(db, "campaign"))["direct|later"]).toEqual([1, 1, 0, 0]);
+  });
+
   it("counts what was appended before a crash once, after the restart", async ({
     freshDbConfig,
   }) => {

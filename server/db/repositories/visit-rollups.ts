@@ -446,6 +446,13 @@ export function visitRollupsRepository(
         ...visitColumns,
       ])
       .where("q.kind", "=", "event")
+      // An event still waiting for its visit is not read again on every pass (a flood of them would be).
+      .where((eb) =>
+        eb.or([
+          eb("v.session_id", "is not", null),
+          eb("q.created_at", "<", new Date(now() - visitWaitMs).toISOString()),
+        ]),
+      )
       .orderBy("q.created_at")
       .limit(limit)
       .execute();
