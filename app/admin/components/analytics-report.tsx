@@ -627,7 +627,8 @@ export function AnalyticsReportView({
       <Suspense fallback={<p className="text-muted">Loading the chart…</p>}>
         <AnalyticsChart series={report.series} grain={report.grain} timeZone={report.timeZone} />
       </Suspense>
-      <div className="grid items-start gap-6 lg:grid-cols-2">
+      {/* Side by side only where a seven-column panel fits in half the width; below that, one a row. */}
+      <div className="grid items-start gap-6 2xl:grid-cols-2">
         {(Object.keys(panelTitles) as AnalyticsPanel[]).map((panel) => (
           <Panel
             key={panel}
