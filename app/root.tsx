@@ -21,6 +21,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1f3a93" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* No first frame of a half-parsed page: on a busy machine Chromium painted the page before the
+            hero's picture (or the header's last links) was parsed, and they then moved (a layout shift).
+            Chromium unblocks at the target's start tag, so the target is the footer, after the content;
+            a page without it (the console's shell) renders when parsing ends. Other engines ignore it. */}
+        <link rel="expect" href="#site-footer" blocking="render" />
         <Meta />
         <Links />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant, hashed for the CSP. */}

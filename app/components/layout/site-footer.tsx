@@ -6,7 +6,7 @@ import { LogoMark } from "./logo-mark";
 
 export function SiteFooter() {
   return (
-    <footer className="border-t border-slate-200 bg-slate-50">
+    <footer id="site-footer" className="border-t border-slate-200 bg-slate-50">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-3">
         <div>
           <p className="flex items-center gap-2 text-lg font-bold tracking-tight text-brand-800">
