@@ -9,6 +9,7 @@ import type { AppDatabase } from "../server/db/database.ts";
 import type { NewReferrerVisit } from "../server/db/repositories/referrer-visits.ts";
 import { visitRollupsRepository } from "../server/db/repositories/visit-rollups.ts";
 import type { ReferrerSource } from "../server/db/schema.ts";
+import { messageSearchText } from "../server/db/search-text.ts";
 
 const dayMs = 24 * 60 * 60 * 1000;
 /** Days the seeded visits spread over, ending now. */
@@ -122,21 +123,27 @@ export async function seed(
         await trx.insertInto("referrer_visits").values(visits).execute();
         const messages = visits
           .filter((_, index) => (stored + index) % 500 === 0)
-          .map((visit, index) => ({
-            id: randomUUID(),
-            created_at: new Date(Date.parse(visit.created_at) + 60_000).toISOString(),
-            name: `Organizer ${stored + index}`,
-            email: "organizer@example.com",
-            phone: null,
-            business_name: "Market",
-            website: null,
-            message: "We would like a demo for our weekly market.",
-            // Every fourth message comes from a visitor whose visit was not tracked.
-            session_id: index % 4 === 3 ? null : visit.session_id,
-            client_hash: "bench",
-            user_agent: null,
-            status: "new" as const,
-          }));
+          .map((visit, index) => {
+            const fields = {
+              name: `Organizer ${stored + index}`,
+              email: "organizer@example.com",
+              business_name: "Market",
+              message: "We would like a demo for our weekly market.",
+            };
+            return {
+              ...fields,
+              id: randomUUID(),
+              created_at: new Date(Date.parse(visit.created_at) + 60_000).toISOString(),
+              phone: null,
+              website: null,
+              // Every fourth message comes from a visitor whose visit was not tracked.
+              session_id: index % 4 === 3 ? null : visit.session_id,
+              client_hash: "bench",
+              user_agent: null,
+              status: "new" as const,
+              search_text: messageSearchText(fields),
+            };
+          });
         if (messages.length > 0)
           await trx.insertInto("contact_messages").values(messages).execute();
         stored += n;

@@ -65,7 +65,7 @@ export const inboxQuerySchema = z.strictObject(
     state: z
       .enum(inboxStates, { error: `state must be one of: ${inboxStates.join(", ")}` })
       .optional(),
-    /** Words to find in the name, e-mail, business or message (case-insensitive). */
+    /** Words to find in the name, e-mail, business or message, whatever the case and accents. */
     q: z
       .string({ error: "q must be given once" })
       .trim()

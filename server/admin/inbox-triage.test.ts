@@ -1,7 +1,7 @@
 // The team's work on the inbox, on both databases through the real app: read and unread (and the unread count),
 // handled, spam (its unsent e-mail cancelled) and not spam (its e-mail queued once, delivered once to a real SMTP
-// server), each moving the message out of or into the conversion figures, erasure, search over every field in any
-// case, the filters, pages of 50 at their boundaries, and the CSV of a view.
+// server), each moving the message out of or into the conversion figures, erasure, search over every field whatever
+// its case and accents, the filters, pages of 50 at their boundaries, and the CSV of a view.
 import type { FastifyInstance } from "fastify";
 import { describe, expect } from "vitest";
 import {
@@ -224,6 +224,20 @@ describe.each(dialects)("inbox triage on %s", (dialect) => {
     expect(await found("u_d")).toEqual([]);
     expect(await found("r_s")).toEqual(["Edsger Dijkstra"]);
     expect(await found("nobody")).toEqual([]);
+  });
+
+  it("finds a name whatever its accents and case, and without its accents when searched with them", async () => {
+    await store(base, { name: "José Álvarez", message: "Une brocante\n\nÀ LYON" });
+    await store(base + minute, { name: "Maria Alvarez" });
+    const found = async (q: string) =>
+      (await list(`?q=${encodeURIComponent(q)}`)).messages.map((m) => m.name);
+    for (const q of ["alvarez", "Alvarez", "ÁLVAREZ", "álvarez"])
+      expect(await found(q), q).toEqual(["Maria Alvarez", "José Álvarez"]);
+    expect(await found("jose")).toEqual(["José Álvarez"]);
+    expect(await found("JOSÉ")).toEqual(["José Álvarez"]);
+    // White space counts as one space, as the inbox's excerpt shows it.
+    expect(await found("brocante a lyon")).toEqual(["José Álvarez"]);
+    expect(await found("álvaro")).toEqual([]);
   });
 
   it("filters by the source and landing page of the sender's visit", async () => {

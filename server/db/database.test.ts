@@ -45,6 +45,7 @@ const migrations = [
   "0010-rollup-queue",
   "0011-visit-steps",
   "0012-weekly-reports",
+  "0013-message-search",
 ];
 
 describe("SQLite storage", () => {

@@ -34,6 +34,8 @@ export interface ContactMessagesTable {
   read_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   /** When the team marked it handled; null while it is still to do. */
   handled_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
+  /** Name, e-mail, business and message folded for the inbox search (server/db/search-text.ts), one a line. */
+  search_text: string;
 }
 
 export interface ContactSubmissionGuardTable {

@@ -15,6 +15,7 @@ import * as siteEvents from "./0009-site-events.ts";
 import * as rollupQueue from "./0010-rollup-queue.ts";
 import * as visitSteps from "./0011-visit-steps.ts";
 import * as weeklyReports from "./0012-weekly-reports.ts";
+import * as messageSearch from "./0013-message-search.ts";
 
 export interface ColumnTypes {
   dialect: DialectName;
@@ -60,6 +61,7 @@ const steps: Record<string, { up: Step; down: Step }> = {
   "0010-rollup-queue": rollupQueue,
   "0011-visit-steps": visitSteps,
   "0012-weekly-reports": weeklyReports,
+  "0013-message-search": messageSearch,
 };
 
 /** The migrations this code knows, oldest first. */

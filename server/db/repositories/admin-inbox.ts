@@ -1,7 +1,7 @@
 // The admin console's view of contact messages: the inbox (newest first, keyset pages, search and filters, CSV),
 // the unread and failed counts, and one message with its e-mail delivery and its sender's tracked visit. The
 // team's actions on a message are in message-triage.ts.
-import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
+import { type SelectQueryBuilder, sql } from "kysely";
 import type {
   InboxMessage,
   InboxState,
@@ -14,6 +14,7 @@ import type {
 } from "../../../contracts/admin-api.ts";
 import type { AppDatabase } from "../database.ts";
 import type { Schema } from "../schema.ts";
+import { foldForSearch } from "../search-text.ts";
 
 const excerptLength = 140;
 
@@ -21,7 +22,7 @@ export interface InboxFilter {
   status?: MessageStatus | undefined;
   mail?: MailState | undefined;
   state?: InboxState | undefined;
-  /** Found in the name, e-mail, business or message, whatever the case. */
+  /** Found in the name, e-mail, business or message, whatever the case and accents (ADR 31). */
   search?: string | undefined;
   source?: ReferrerSource | undefined;
   landingPath?: string | undefined;
@@ -59,9 +60,6 @@ type Joined = Schema & {
   v: Schema["referrer_visits"];
 };
 
-const searchColumns = ["m.name", "m.email", "m.business_name", "m.message"] as const;
-type SearchColumn = (typeof searchColumns)[number];
-
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
 
@@ -94,11 +92,9 @@ export function adminInboxRepository(database: AppDatabase): AdminInboxRepositor
     if (filter.landingPath) q = q.where("v.landing_path", "=", filter.landingPath);
     const search = filter.search;
     if (search) {
-      // lower() on both sides: case-insensitive on both databases (SQLite's lower() folds ASCII letters only).
-      const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const like = (eb: ExpressionBuilder<Joined, "m" | "o" | "v">, column: SearchColumn) =>
-        sql<boolean>`lower(coalesce(${eb.ref(column)}, '')) like ${pattern} escape '\\'`;
-      q = q.where((eb) => eb.or(searchColumns.map((column) => like(eb, column))));
+      // Folded as the stored column is, so both databases compare the same text; LIKE's own characters escaped.
+      const pattern = `%${foldForSearch(search).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      q = q.where((eb) => sql<boolean>`${eb.ref("m.search_text")} like ${pattern} escape '\\'`);
     }
     return q;
   };

@@ -3,6 +3,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { AppDatabase, Executor } from "../database.ts";
 import type { ContactMessagesTable } from "../schema.ts";
+import { messageSearchText } from "../search-text.ts";
 import { mailOutboxRepository } from "./mail-outbox.ts";
 import { referrerVisitsRepository } from "./referrer-visits.ts";
 import { visitRollupsRepository } from "./visit-rollups.ts";
@@ -13,7 +14,7 @@ export const duplicateWindowMs = 60_000;
 /** A message as the function hands it over: every column but the ones the repository sets. */
 export type NewContactMessage = Omit<
   ContactMessagesTable,
-  "id" | "created_at" | "read_at" | "handled_at"
+  "id" | "created_at" | "read_at" | "handled_at" | "search_text"
 >;
 
 export interface SubmitResult {
@@ -93,7 +94,12 @@ export function contactMessagesRepository(
         if (!(await claim(trx, payloadHash(message), at))) return { stored: false, id: null };
         await trx
           .insertInto("contact_messages")
-          .values({ ...message, id, created_at: createdAt })
+          .values({
+            ...message,
+            id,
+            created_at: createdAt,
+            search_text: messageSearchText(message),
+          })
           .execute();
         if (message.status === "new") {
           const visit = message.session_id ? await visits.keysOf(message.session_id, trx) : null;

@@ -2,12 +2,11 @@
 // migrations build from rows already stored, a report that stays the same when retention deletes the raw visits,
 // and hourly rows trimmed to today and yesterday.
 import { randomUUID } from "node:crypto";
-import { Migrator } from "kysely/migration";
 import { describe, expect } from "vitest";
 import { contactMessage, referrerVisit, storeMessage } from "../../test/factories.ts";
-import { dialects, emptyDatabaseConfig, storageTest as it } from "../../test/storage.ts";
-import { type AppDatabase, migrateToLatest, openDatabase } from "../database.ts";
-import { migrationProvider } from "../migrations/index.ts";
+import { before0013, withDatabaseAt } from "../../test/older-schema.ts";
+import { dialects, storageTest as it } from "../../test/storage.ts";
+import { type AppDatabase, migrateToLatest } from "../database.ts";
 import type { ReferrerSource } from "../schema.ts";
 import { referrerAnalyticsRepository } from "./referrer-analytics.ts";
 import { type NewReferrerVisit, referrerVisitsRepository } from "./referrer-visits.ts";
@@ -257,10 +256,11 @@ async function copyRawRows(
     )
     .execute();
   const sent = await from.db.selectFrom("contact_messages").selectAll().execute();
-  await to.db
+  // The triage columns came in 0005 and the search text in 0013; the rollups read neither.
+  await before0013(to)
     .insertInto("contact_messages")
     .values(
-      sent.map(({ read_at: _read, handled_at: _handled, ...m }) => ({
+      sent.map(({ read_at: _read, handled_at: _handled, search_text: _search, ...m }) => ({
         ...m,
         created_at: iso(m.created_at),
       })),
@@ -304,12 +304,7 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
   it("are built by the migration from the rows stored before it", async ({ freshDb: db }) => {
     await seed(db);
     const expected = await rollup(db);
-    const created = await emptyDatabaseConfig(dialect);
-    const older = await openDatabase(created.config);
-    try {
-      const migrator = new Migrator({ db: older.db, provider: migrationProvider(dialect) });
-      const { error } = await migrator.migrateTo("0003-admin");
-      expect(error).toBeUndefined();
+    await withDatabaseAt(dialect, "0003-admin", async (older) => {
       await copyRawRows(db, older);
       expect(await migrateToLatest(older)).toEqual([
         "0004-visit-rollups",
@@ -321,13 +316,11 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
         "0010-rollup-queue",
         "0011-visit-steps",
         "0012-weekly-reports",
+        "0013-message-search",
       ]);
       expect(await rollup(older)).toEqual(expected);
       await expectNarrowMatchesWide(older);
-    } finally {
-      await older.close();
-      await created.remove();
-    }
+    });
   });
 
   it("are counted in bulk from rows loaded without the write path, as the write path counts them", async ({
@@ -360,11 +353,7 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
   });
 
   it("are built by the migration for today's and yesterday's hours", async () => {
-    const created = await emptyDatabaseConfig(dialect);
-    const older = await openDatabase(created.config);
-    try {
-      const migrator = new Migrator({ db: older.db, provider: migrationProvider(dialect) });
-      expect((await migrator.migrateTo("0006-rollups-by-utm")).error).toBeUndefined();
+    await withDatabaseAt(dialect, "0006-rollups-by-utm", async (older) => {
       const now = Date.now();
       const startOfYesterday = (Math.floor(now / dayMs) - 1) * dayMs;
       // Everything recent in the current hour's first moments: no visit and message straddle an hour's end.
@@ -386,7 +375,7 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
           }),
         )
         .execute();
-      await older.db
+      await before0013(older)
         .insertInto("contact_messages")
         .values(
           [
@@ -407,6 +396,7 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
         "0010-rollup-queue",
         "0011-visit-steps",
         "0012-weekly-reports",
+        "0013-message-search",
       ]);
       // Every hour from the start of yesterday, and nothing before it.
       const direct = await directCount(older, hour);
@@ -415,10 +405,7 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
       );
       expect(Object.keys(expected)).toHaveLength(4);
       expect(await rollup(older, "visit_rollups_by_hour")).toEqual(expected);
-    } finally {
-      await older.close();
-      await created.remove();
-    }
+    });
   });
 
   it("keep today's and yesterday's hours only, with raw visits kept forever", async ({ apps }) => {
