@@ -43,7 +43,10 @@ async function expectUncovered(field: Locator, toast: Locator) {
   expect(overlaps, "the toast covers the focused field").toBe(false);
 }
 
-/** The error summary's links: each its field's sentence, pointing at the field. */
+/**
+ * The error summary's links: each its field's sentence, pointing at the field. Read through `expect.poll`: after a
+ * post the URL changes before the page holding the summary is parsed.
+ */
 async function summaryLinks(page: Page) {
   const links = page.locator("#contact-form-errors a");
   return links.evaluateAll((anchors) =>
@@ -97,11 +100,13 @@ test.describe("with JavaScript", () => {
     await expect(name).toBeFocused();
     const describedBy = await name.getAttribute("aria-describedby");
     await expect(page.locator(`[id="${describedBy}"]`)).toHaveText("Enter your name");
-    expect(await summaryLinks(page)).toEqual([
-      ["#contact-form-name", "Enter your name"],
-      ["#contact-form-email", "Enter your e-mail address"],
-      ["#contact-form-message", "Enter your message"],
-    ]);
+    await expect
+      .poll(() => summaryLinks(page))
+      .toEqual([
+        ["#contact-form-name", "Enter your name"],
+        ["#contact-form-email", "Enter your e-mail address"],
+        ["#contact-form-message", "Enter your message"],
+      ]);
     await page
       .locator("#contact-form-errors")
       .getByRole("link", { name: "Enter your message" })
@@ -346,9 +351,9 @@ test.describe("the form's code loads on first use", () => {
     });
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page).toHaveURL(/\/contact\?form=/);
-    expect(await summaryLinks(page)).toEqual([
-      ["#contact-form-website", "Enter a website address like www.example.com"],
-    ]);
+    await expect
+      .poll(() => summaryLinks(page))
+      .toEqual([["#contact-form-website", "Enter a website address like www.example.com"]]);
 
     await page.unroute(islandCode);
     await waitForHydration(page);
@@ -403,9 +408,9 @@ test.describe("without JavaScript", () => {
     const summary = page.locator("#contact-form-errors");
     await expect(summary).toHaveAttribute("role", "alert");
     await expect(summary.getByRole("heading")).toHaveText("There is a problem");
-    expect(await summaryLinks(page)).toEqual([
-      ["#contact-form-website", "Enter a website address like www.example.com"],
-    ]);
+    await expect
+      .poll(() => summaryLinks(page))
+      .toEqual([["#contact-form-website", "Enter a website address like www.example.com"]]);
     await expectInFirstScreen(page, "#contact-form-errors");
 
     const form = page.locator("#contact-form");
