@@ -1,14 +1,16 @@
 // The analytics benchmark's data: N visits (and a contact message per 500 visits) with a realistic spread over 400
 // days (26 landing paths, about 500 referrer hosts with a long tail, 20 campaigns each with its own utm_source and
 // utm_medium, 5% bots, a device, browser, OS and country each), stored with multi-row INSERTs, then the rollups
-// built by the repository's bulk path (countStored). Events are not seeded: reports read rollups only, and events
-// add counts to the same rows plus narrow rows per page and goal, bounded by pages x goals x days.
+// built by the repository's bulk path (countStored). Each visit's pageviews and clicks (about five events a visit,
+// as the site's traffic is shaped: a few pages, now and then a call to action) are stored with their queue rows
+// and counted by the rollup worker's own pass, as the server counts them.
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
+import type { EventName } from "../contracts/track-event.ts";
 import type { AppDatabase } from "../server/db/database.ts";
 import type { NewReferrerVisit } from "../server/db/repositories/referrer-visits.ts";
 import { visitRollupsRepository } from "../server/db/repositories/visit-rollups.ts";
-import type { ReferrerSource } from "../server/db/schema.ts";
+import type { ReferrerSource, SiteEventsTable } from "../server/db/schema.ts";
 import { messageSearchText } from "../server/db/search-text.ts";
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -104,17 +106,49 @@ function visitRow(random: () => number, now: number): VisitRow {
   };
 }
 
-/** Raw visits and messages in multi-row INSERTs, then the rollups by the repository's bulk path. */
+/** Goal clicks per visit by people: the share of visits that click each call to action. */
+const goalRates: [EventName, number][] = [
+  ["sign_up", 0.05],
+  ["login", 0.03],
+  ["sample_event", 0.01],
+  ["video", 0.02],
+  ["social", 0.005],
+];
+
+/** A visit's events: its pageviews (the landing page first; about five on average) and its clicks. */
+function visitEvents(
+  random: () => number,
+  visit: VisitRow,
+  now: number,
+): (Omit<SiteEventsTable, "is_bot" | "created_at"> & { created_at: string })[] {
+  const start = Date.parse(visit.created_at);
+  const pageviews = Math.min(20, 1 + Math.floor(-Math.log(1 - random()) * 4.4));
+  const names: EventName[] = Array.from({ length: pageviews }, () => "pageview");
+  for (const [name, rate] of goalRates) if (random() < rate) names.push(name);
+  return names.map((name, index) => ({
+    event_id: randomUUID(),
+    session_id: visit.session_id,
+    name,
+    path: index === 0 ? visit.landing_path : paths[Math.floor(paths.length * random() ** 2)]!,
+    created_at: new Date(Math.min(now, start + index * 30_000)).toISOString(),
+  }));
+}
+
+/**
+ * Raw visits, their events and messages in multi-row INSERTs; the visits' and messages' rollups by the
+ * repository's bulk path, the events' by the rollup worker's pass (the events' seconds are that catch-up's).
+ */
 export async function seed(
   database: AppDatabase,
   count: number,
   now: number,
-): Promise<{ seedSeconds: number; rollupSeconds: number }> {
+): Promise<{ seedSeconds: number; rollupSeconds: number; events: number; eventSeconds: number }> {
   const started = performance.now();
   const random = prng(42);
   const rowsPerInsert = 1_000;
   const insertsPerTransaction = 50;
   let stored = 0;
+  let events = 0;
   while (stored < count) {
     await database.db.transaction().execute(async (trx) => {
       for (let i = 0; i < insertsPerTransaction && stored < count; i++) {
@@ -146,6 +180,24 @@ export async function seed(
           });
         if (messages.length > 0)
           await trx.insertInto("contact_messages").values(messages).execute();
+        const eventRows = visits.flatMap((visit) =>
+          visitEvents(random, visit, now).map((event) => ({ ...event, is_bot: visit.is_bot })),
+        );
+        for (let from = 0; from < eventRows.length; from += rowsPerInsert) {
+          const slice = eventRows.slice(from, from + rowsPerInsert);
+          await trx.insertInto("site_events").values(slice).execute();
+          await trx
+            .insertInto("rollup_queue")
+            .values(
+              slice.map((e) => ({
+                kind: "event" as const,
+                id: e.event_id,
+                created_at: e.created_at,
+              })),
+            )
+            .execute();
+        }
+        events += eventRows.length;
         stored += n;
       }
     });
@@ -154,6 +206,13 @@ export async function seed(
   const rollupStarted = performance.now();
   await visitRollupsRepository(database).countStored(now - (spanDays + 1) * dayMs, now + 60_001);
   const rollupSeconds = (performance.now() - rollupStarted) / 1000;
+  const eventsStarted = performance.now();
+  // The worker's own pass, larger than the server's 5,000 so the catch-up takes fewer transactions.
+  const worker = visitRollupsRepository(database, () => now + 60_001);
+  let pass: Awaited<ReturnType<typeof worker.rollUp>>;
+  do pass = await worker.rollUp({ limit: 50_000, wait: true });
+  while (pass.more);
+  const eventSeconds = (performance.now() - eventsStarted) / 1000;
   if (database.dialect === "postgres") await sql`analyze`.execute(database.db);
-  return { seedSeconds: (performance.now() - started) / 1000, rollupSeconds };
+  return { seedSeconds: (performance.now() - started) / 1000, rollupSeconds, events, eventSeconds };
 }

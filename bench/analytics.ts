@@ -1,4 +1,4 @@
-// `npm run bench:analytics`: the console's reports on a large database. Seeds N visits (and a contact message per
+// `npm run bench:analytics`: the console's reports on a large database. Seeds N visits (about five events and a contact message per
 // 500 visits) with a realistic spread over 400 days: 26 landing paths, about 500 referrer hosts with a long tail,
 // 20 campaigns (each with one utm_source and utm_medium), 5% bots. Raw rows go in with multi-row INSERTs, then the
 // rollups are built by the same bulk path
@@ -142,6 +142,9 @@ interface Figures {
   seedSeconds: number;
   /** What migration 0004 takes on a database that already holds these visits (the same bulk path). */
   rollupSeconds: number;
+  /** Events seeded, and the seconds the rollup worker's passes took to count them all. */
+  events: number;
+  eventSeconds: number;
   reports: { name: string; median: number; p99: number }[];
   idleP99: number;
   busyP99: number;
@@ -186,18 +189,19 @@ async function benchDatabase(
   try {
     const now = Date.now();
     const database = await openDatabase({ dataDir, databaseUrl });
-    let seeding: { seedSeconds: number; rollupSeconds: number };
+    let seeding: Awaited<ReturnType<typeof seed>>;
     try {
       await migrateToLatest(database);
       const stored = await storedVisits(database);
       if (stored === 0) seeding = await seed(database, count, now);
-      else if (stored === count) seeding = { seedSeconds: 0, rollupSeconds: 0 };
+      else if (stored === count)
+        seeding = { seedSeconds: 0, rollupSeconds: 0, events: 0, eventSeconds: 0 };
       else throw new Error(`${dataDir} holds ${stored} visits, not ${count}`);
     } finally {
       await database.close();
     }
     console.log(
-      `${label} ${count}: seeded in ${seeding.seedSeconds.toFixed(0)} s (rollups ${seeding.rollupSeconds.toFixed(0)} s)`,
+      `${label} ${count}: seeded in ${seeding.seedSeconds.toFixed(0)} s (rollups ${seeding.rollupSeconds.toFixed(0)} s; ${seeding.events} events counted by the worker in ${seeding.eventSeconds.toFixed(0)} s)`,
     );
     const server = await startServer({
       DATA_DIR: dataDir,
@@ -290,7 +294,7 @@ function markdown(all: Figures[]): string {
   const ms = (value: number) => value.toFixed(1);
   const names = all[0]?.reports.map((r) => r.name) ?? [];
   return [
-    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}, with \`npm run bench:analytics -- --visits ${sizes.join(",")}${args.postgres ? " --postgres <url>" : ""}\` (one-minute load average ${load} at the end). Visits spread over ${spanDays} days (26 landing paths, 500 referrer hosts with a long tail, 20 campaigns each with one utm_source and utm_medium, 5% bots), a contact message per 500 visits; the server runs in its own process with the site served. Reports: median / p99 of ${reportRuns} sequential requests, in ms. Visitor: \`GET /\` p99 (autocannon, 10 connections, 5 s) with the console idle, then while 90-day reports run back to back.`,
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}, with \`npm run bench:analytics -- --visits ${sizes.join(",")}${args.postgres ? " --postgres <url>" : ""}\` (one-minute load average ${load} at the end). Visits spread over ${spanDays} days (26 landing paths, 500 referrer hosts with a long tail, 20 campaigns each with one utm_source and utm_medium, 5% bots), about five events a visit (pageviews, and now and then a call to action), a contact message per 500 visits; the server runs in its own process with the site served. Reports: median / p99 of ${reportRuns} sequential requests, in ms. Visitor: \`GET /\` p99 (autocannon, 10 connections, 5 s) with the console idle, then while 90-day reports run back to back.`,
     "",
     `| measure | ${all.map((f) => `${f.database} ${f.visits.toLocaleString("en")}`).join(" | ")} |`,
     `|---|${all.map(() => "---").join("|")}|`,
@@ -309,6 +313,8 @@ function markdown(all: Figures[]): string {
     `| database size per million visits | ${all.map((f) => `${(f.bytesPerMillion / 2 ** 20).toFixed(0)} MiB`).join(" | ")} |`,
     `| seeding time | ${all.map((f) => `${f.seedSeconds.toFixed(0)} s`).join(" | ")} |`,
     `| of which building the rollups (migration 0004's path) | ${all.map((f) => `${f.rollupSeconds.toFixed(0)} s`).join(" | ")} |`,
+    `| events seeded | ${all.map((f) => f.events.toLocaleString("en")).join(" | ")} |`,
+    `| events counted by the rollup worker, per second | ${all.map((f) => (f.eventSeconds > 0 ? (f.events / f.eventSeconds).toFixed(0) : "")).join(" | ")} |`,
   ].join("\n");
 }
 
