@@ -1,4 +1,4 @@
-// Writes the generated documents (configuration, .env.example) from the schemas: run after changing one.
+// Writes the generated documents (configuration, .env.example, the functions' API) from the schemas: run after changing one.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { generatedDocs, repositoryRoot } from "./lib/generated-docs.ts";
