@@ -193,12 +193,15 @@ export const envSchema = z
     VISIT_RETENTION_DAYS: visitRetentionDays,
     NODE_ENV: optionalString.meta({
       description:
-        "`production`: the admin cookie is `Secure` and `__Host-`, and HSTS is sent, whatever `SITE_URL` says",
+        "`production`: the admin cookie is `Secure` and `__Host-`, and HSTS is sent, whatever `SITE_URL` says; logs stay JSON even in a terminal",
     }),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info")
-      .meta({ description: "The pino log level" }),
+      .meta({
+        description:
+          "The pino log level. Lines are JSON, or pino-pretty's readable lines when stdout is a terminal outside production",
+      }),
   })
   .superRefine((env, ctx) => {
     if (env.SMTP_URL && (env.MAIL_TO.length === 0 || !env.MAIL_FROM)) {
