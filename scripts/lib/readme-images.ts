@@ -20,7 +20,7 @@ const userAgent =
 /** Sample senders, each arriving from its own source, so the inbox shows what a week of messages looks like. */
 const samples = [
   {
-    referrer: "https://www.google.com/",
+    referrer: "https://search.example/?q=flea+market+software",
     landing: "/event-types/flea-markets",
     name: "Ana Alvarez",
     email: "ana@riverside-market.example",
@@ -36,7 +36,7 @@ const samples = [
     message: "Do vendors pay their table fee when they apply, or when we accept them?",
   },
   {
-    referrer: "https://www.facebook.com/",
+    referrer: "https://social.example/groups/food-trucks",
     landing: "/event-types/food-truck-rallies",
     name: "Priya Natarajan",
     email: "priya@harvest-rally.example",
