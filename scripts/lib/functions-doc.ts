@@ -222,7 +222,10 @@ function operation(doc: FunctionDoc) {
       content: json(ref("Error")),
     },
     "413": { description: `Over ${maxFunctionBodyBytes / 1024} KiB.`, content: json(ref("Error")) },
-    "415": { description: "Not JSON.", content: json(ref("Error")) },
+    "415": {
+      description: doc.acceptsForm ? "Neither JSON nor form-encoded." : "Not JSON.",
+      content: json(ref("Error")),
+    },
     "429": {
       description: `Over a rate limit of the client address (${limitsText(doc.limits)}).`,
       headers: {
