@@ -1,6 +1,7 @@
 // `npm run screenshots`: a full-page PNG of every route and the 404 page at 1280 and 375 px, for reviewing a design
-// change, into screenshots/ (ignored by git), and the README's two pictures into docs/images/. Serves build/ (run
-// `npm run build` first) with the real server on a throwaway database, in Debian's Chromium.
+// change, into screenshots/ (ignored by git), and the pictures of the README and the console guide into
+// docs/images/. Serves build/ (run `npm run build` first) with the real server on a throwaway database, in
+// Debian's Chromium.
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -13,7 +14,7 @@ import { buildApp } from "../server/app.ts";
 import { migrateToLatest, openDatabase } from "../server/db/database.ts";
 import { parseEnv } from "../server/env.ts";
 import { setUpAdminAccount } from "../server/plugins/admin-auth.ts";
-import { pictureAdmin, writeReadmeImages } from "./lib/readme-images.ts";
+import { pictureAdmin, writeDocImages } from "./lib/doc-images.ts";
 
 const root = join(import.meta.dirname, "..");
 const { values: args } = parseArgs({
@@ -46,7 +47,7 @@ await setUpAdminAccount(app, env);
 const origin = await app.listen({ port: 0, host: "127.0.0.1" });
 const browser = await chromium.launch(chromiumLaunchOptions);
 try {
-  await writeReadmeImages(browser, app, origin, args.images);
+  await writeDocImages(browser, app, origin, args.images);
   await rm(args.out, { recursive: true, force: true });
   for (const width of widths) {
     const dir = join(args.out, String(width));
@@ -68,5 +69,5 @@ try {
   await rm(dataDir, { recursive: true, force: true });
 }
 console.log(
-  `screenshots: ${paths.length} pages at ${widths.join(" and ")} px in ${args.out}, README pictures in ${args.images} (${Math.round((performance.now() - started) / 1000)} s)`,
+  `screenshots: ${paths.length} pages at ${widths.join(" and ")} px in ${args.out}, pictures for the documents in ${args.images} (${Math.round((performance.now() - started) / 1000)} s)`,
 );
