@@ -14,13 +14,19 @@ export const absoluteOrigin = (name: string) =>
     .transform((value) => value.replace(/\/+$/, ""));
 
 /** The site's canonical origin (build and run time). */
-export const siteUrl = absoluteOrigin("SITE_URL").default("https://www.boothpilot.example");
+export const siteUrl = absoluteOrigin("SITE_URL").default("https://www.boothpilot.example").meta({
+  description:
+    "Canonical origin: canonical and Open Graph URLs, sitemap, share images; at run time the origin of the admin links in contact e-mails",
+});
 
 /**
  * Days raw referrer visits are kept (0: forever): the server deletes older ones, and the privacy and cookie pages
  * state the same number, so the variable is read at build and at run time.
  */
-export const visitRetentionDays = z.coerce.number().int().min(0).default(400);
+export const visitRetentionDays = z.coerce.number().int().min(0).default(400).meta({
+  description:
+    "Days raw referrer visits are kept (the privacy and cookie pages state the number, so set it at build too); older ones are deleted in small batches, hourly. The analytics' daily rollups are kept; the hourly ones (today's chart) keep today and yesterday whatever this says. `0` keeps raw visits forever",
+});
 
 /** An unset or empty variable is undefined; a set one is trimmed. */
 export const optionalString = z

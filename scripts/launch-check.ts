@@ -10,7 +10,7 @@ export interface Finding {
   where: string;
 }
 
-const envHint = "set it at build time (.env.example, README's Configuration table)";
+const envHint = "set it at build time (.env.example, docs/configuration.md)";
 
 /** Reserved and local names that can never be the live site: example.*, *.example, *.test, *.invalid, localhost. */
 export function isPlaceholderHost(host: string): boolean {

@@ -1,21 +1,27 @@
 // `npm run screenshots`: a full-page PNG of every route and the 404 page at 1280 and 375 px, for reviewing a design
-// change, into screenshots/ (ignored by git). Serves build/ (run `npm run build` first) with the real server, in
+// change, into screenshots/ (ignored by git), and the pictures of the README and the console guide into
+// docs/images/. Serves build/ (run `npm run build` first) with the real server on a throwaway database, in
 // Debian's Chromium.
 import { existsSync } from "node:fs";
-import { mkdir, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
 import { siteRoutes } from "../app/config/paths.ts";
 import { chromiumLaunchOptions } from "../playwright.config.ts";
 import { buildApp } from "../server/app.ts";
+import { migrateToLatest, openDatabase } from "../server/db/database.ts";
 import { parseEnv } from "../server/env.ts";
+import { setUpAdminAccount } from "../server/plugins/admin-auth.ts";
+import { pictureAdmin, writeDocImages } from "./lib/doc-images.ts";
 
 const root = join(import.meta.dirname, "..");
 const { values: args } = parseArgs({
   options: {
     out: { type: "string", default: join(root, "screenshots") },
     routes: { type: "string" },
+    images: { type: "string", default: join(root, "docs", "images") },
   },
 });
 const widths = [1280, 375] as const;
@@ -31,10 +37,17 @@ if (!existsSync(join(buildDir, "site-manifest.json")))
 const fileName = (path: string) => (path === "/" ? "home" : path.slice(1).replaceAll("/", "-"));
 
 const started = performance.now();
-const app = await buildApp({ env: parseEnv({ RATE_LIMIT: "off" }), buildDir });
+// The console needs a database; a throwaway one keeps the pictures the same from run to run.
+const dataDir = await mkdtemp(join(tmpdir(), "boothpilot-screenshots-"));
+const database = await openDatabase({ dataDir });
+await migrateToLatest(database);
+const env = parseEnv({ RATE_LIMIT: "off", ...pictureAdmin });
+const app = await buildApp({ env, database, buildDir });
+await setUpAdminAccount(app, env);
 const origin = await app.listen({ port: 0, host: "127.0.0.1" });
 const browser = await chromium.launch(chromiumLaunchOptions);
 try {
+  await writeDocImages(browser, app, origin, args.images);
   await rm(args.out, { recursive: true, force: true });
   for (const width of widths) {
     const dir = join(args.out, String(width));
@@ -52,7 +65,9 @@ try {
 } finally {
   await browser.close();
   await app.close();
+  await database.close();
+  await rm(dataDir, { recursive: true, force: true });
 }
 console.log(
-  `screenshots: ${paths.length} pages at ${widths.join(" and ")} px in ${args.out} (${Math.round((performance.now() - started) / 1000)} s)`,
+  `screenshots: ${paths.length} pages at ${widths.join(" and ")} px in ${args.out}, pictures for the documents in ${args.images} (${Math.round((performance.now() - started) / 1000)} s)`,
 );

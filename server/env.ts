@@ -60,9 +60,22 @@ const trustProxy = optionalString
 
 export const envSchema = z
   .object({
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().trim().min(1).default("127.0.0.1"),
-    DATA_DIR: z.string().trim().min(1).default("./data"),
+    PORT: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(65535)
+      .default(3000)
+      .meta({ description: "The port the server listens on" }),
+    HOST: z
+      .string()
+      .trim()
+      .min(1)
+      .default("127.0.0.1")
+      .meta({ description: "The address the server listens on" }),
+    DATA_DIR: z.string().trim().min(1).default("./data").meta({
+      description: "SQLite database (`site.db`, created on first start) and other local state",
+    }),
     DATABASE_URL: optionalString
       .refine(
         (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
@@ -71,7 +84,8 @@ export const envSchema = z
       .refine(
         (value) => value === undefined || !/^postgres(ql)?:\/\//.test(value) || isUrl(value),
         "DATABASE_URL is not a valid URL (a password with reserved characters must be percent-encoded)",
-      ),
+      )
+      .meta({ description: "`postgres://…`: use PostgreSQL instead of SQLite" }),
     SMTP_URL: optionalString
       .refine(
         (value) => value === undefined || /^smtps?:\/\//.test(value),
@@ -80,21 +94,36 @@ export const envSchema = z
       .refine(
         (value) => value === undefined || !/^smtps?:\/\//.test(value) || isUrl(value),
         "SMTP_URL is not a valid URL (a password with reserved characters must be percent-encoded)",
-      ),
-    MAIL_TO: addressList.refine(
-      (list) => list.every((address) => z.email().safeParse(address).success),
-      "MAIL_TO must be one or more e-mail addresses separated by commas",
-    ),
-    MAIL_FROM: optionalString.refine(
-      (value) => value === undefined || z.email().safeParse(value).success,
-      "MAIL_FROM must be an e-mail address",
-    ),
-    /** The site's origin at run time: links to the admin console in e-mails (also a build-time variable). */
+      )
+      .meta({
+        description:
+          "`smtp://user:pass@host:587` (STARTTLS required: a server that does not offer it is never sent the login) or `smtps://…:465`; credentials percent-encoded in the URL. Only a mail catcher on the same machine may opt out of TLS, explicitly: `smtp://localhost:1025?requireTLS=false` (logged as a warning at start). Set: contact messages are e-mailed through the outbox. Unset: they stay in the inbox (logged once at start)",
+      }),
+    MAIL_TO: addressList
+      .refine(
+        (list) => list.every((address) => z.email().safeParse(address).success),
+        "MAIL_TO must be one or more e-mail addresses separated by commas",
+      )
+      .meta({ description: "The team's mailbox(es), comma-separated; required with `SMTP_URL`" }),
+    MAIL_FROM: optionalString
+      .refine(
+        (value) => value === undefined || z.email().safeParse(value).success,
+        "MAIL_FROM must be an e-mail address",
+      )
+      .meta({
+        description:
+          "Sender address of the e-mails (and the domain of their Message-ID); required with `SMTP_URL`",
+      }),
     SITE_URL: siteUrl,
-    ADMIN_EMAIL: optionalString.refine(
-      (value) => value === undefined || z.email().safeParse(value).success,
-      "ADMIN_EMAIL must be an e-mail address",
-    ),
+    ADMIN_EMAIL: optionalString
+      .refine(
+        (value) => value === undefined || z.email().safeParse(value).success,
+        "ADMIN_EMAIL must be an e-mail address",
+      )
+      .meta({
+        description:
+          "The admin console's one account, created or updated at start; set with `ADMIN_PASSWORD` (both or neither). Unset: the console says no admin account is configured, sign-in is refused, and a stored account is removed",
+      }),
     // Not trimmed: sign-in compares the password exactly, so an outer space would silently make another one.
     ADMIN_PASSWORD: z
       .string()
@@ -106,30 +135,49 @@ export const envSchema = z
       .refine(
         (value) => value === undefined || value.length >= 12,
         "ADMIN_PASSWORD must be at least 12 characters",
-      ),
-    RATE_LIMIT: z.enum(["on", "off"]).default("on"),
-    /** "off": no weekly report e-mail to MAIL_TO (sent only while mail delivery is on). */
+      )
+      .meta({
+        description:
+          "The admin account's password: at least 12 characters, without leading or trailing whitespace (refused at start); stored as a scrypt hash, never logged; a change ends every session",
+      }),
+    RATE_LIMIT: z.enum(["on", "off"]).default("on").meta({
+      description:
+        "`off` disables per-address rate limits (benchmarks only); the admin sign-in limit stays on",
+    }),
     WEEKLY_REPORT: z
       .enum(["on", "off"], { error: "WEEKLY_REPORT must be on or off" })
-      .default("on"),
-    /** "off": serve only the server functions (an API-only instance, or tests without a site build). */
-    SERVE_SITE: z.enum(["on", "off"]).default("on"),
-    /** Proxies in front of the server: their addresses/CIDRs (comma-separated). */
-    TRUST_PROXY: trustProxy,
-    /** Extra origins allowed to call the server functions from a browser (comma-separated). */
+      .default("on")
+      .meta({
+        description:
+          "With `SMTP_URL` set, each Monday (UTC) `MAIL_TO` gets one e-mail about the week that ended: visits, sign-up clicks, contact messages, pageviews, top sources and campaigns, against the week before. `off`: no report. Any other value is refused at start",
+      }),
+    SERVE_SITE: z.enum(["on", "off"]).default("on").meta({
+      description:
+        "`off` serves only the server functions (an API-only instance, no site build needed)",
+    }),
+    TRUST_PROXY: trustProxy.meta({
+      description:
+        "The TLS proxy in front, so client addresses are read from `X-Forwarded-For`: its addresses or CIDRs, comma-separated (`10.0.0.2`, `10.0.0.0/8`). A hop count (`1`) and `true` are refused at start (a hop count would make every visitor share the proxy's address and limits). Unset while requests carry `X-Forwarded-For`: a warning is logged once",
+    }),
     CORS_ORIGINS: addressList
       .refine(
         (list) => list.every(isHttpOrigin),
         "CORS_ORIGINS must be a comma-separated list of origins such as https://www.example.com",
       )
       // A browser's Origin header never ends in a slash.
-      .transform((list) => list.map((origin) => origin.replace(/\/+$/, ""))),
-    /** The scraper reads /metrics with `Authorization: Bearer <METRICS_TOKEN>`; unset, /metrics answers no one. */
-    METRICS_TOKEN: optionalString.refine(
-      (value) => value === undefined || value.length >= 32,
-      "METRICS_TOKEN must be at least 32 characters (for example: openssl rand -hex 32)",
-    ),
-    /** The IANA time zone of the analytics' days and hours (the console's "today"). */
+      .transform((list) => list.map((origin) => origin.replace(/\/+$/, "")))
+      .meta({
+        description: "Extra browser origins allowed to call the server functions, comma-separated",
+      }),
+    METRICS_TOKEN: optionalString
+      .refine(
+        (value) => value === undefined || value.length >= 32,
+        "METRICS_TOKEN must be at least 32 characters (for example: openssl rand -hex 32)",
+      )
+      .meta({
+        description:
+          "`/metrics` (Prometheus) answers only a request with `Authorization: Bearer <METRICS_TOKEN>` (at least 32 characters), from this machine too; anyone else gets 404, everyone while it is unset",
+      }),
     ANALYTICS_TIME_ZONE: z
       .string()
       .trim()
@@ -137,14 +185,23 @@ export const envSchema = z
       .refine(
         isTimeZone,
         "ANALYTICS_TIME_ZONE must be an IANA time zone name such as UTC, Europe/Berlin or America/New_York",
-      ),
-    /** Days raw visits are kept (the daily rollups are kept forever); 0 keeps them forever. */
+      )
+      .meta({
+        description:
+          'The IANA time zone (for example `Europe/Berlin`) whose days and hours the console\'s analytics count: "today", the days of every range, the hourly chart. Rollups counted before a change keep the days they were counted in',
+      }),
     VISIT_RETENTION_DAYS: visitRetentionDays,
-    /** "production": the admin cookie is Secure and HSTS is sent, whatever SITE_URL says. */
-    NODE_ENV: optionalString,
+    NODE_ENV: optionalString.meta({
+      description:
+        "`production`: the admin cookie is `Secure` and `__Host-`, and HSTS is sent, whatever `SITE_URL` says; logs stay JSON even in a terminal",
+    }),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
-      .default("info"),
+      .default("info")
+      .meta({
+        description:
+          "The pino log level. Lines are JSON, or pino-pretty's readable lines when stdout is a terminal outside production",
+      }),
   })
   .superRefine((env, ctx) => {
     if (env.SMTP_URL && (env.MAIL_TO.length === 0 || !env.MAIL_FROM)) {

@@ -8,7 +8,7 @@ import { sql } from "kysely";
 import { buildApp } from "./app.ts";
 import { type AppDatabase, migrateToLatest, openDatabase } from "./db/database.ts";
 import { EnvError, parseEnv } from "./env.ts";
-import { serverLogger } from "./log-destination.ts";
+import { serverLoggerFor } from "./log-destination.ts";
 import { setUpAdminAccount } from "./plugins/admin-auth.ts";
 
 /** A stop that takes longer than this exits 1, logging what was still open. */
@@ -62,7 +62,7 @@ export async function main(): Promise<void> {
     env,
     database,
     buildDir: env.SERVE_SITE === "on" ? resolve(import.meta.dirname, "..", "build") : undefined,
-    logger: serverLogger(env.LOG_LEVEL),
+    logger: serverLoggerFor(env.LOG_LEVEL, process.stdout, env.NODE_ENV),
   });
   app.log.info({ database: database.location, dialect: database.dialect }, "database ready");
   try {

@@ -10,14 +10,20 @@ import { businessEnvFields, mailboxesOf } from "./business-env.ts";
 
 export const buildEnvSchema = z.object({
   SITE_URL: siteUrl,
-  APP_URL: absoluteOrigin("APP_URL").default("https://app.boothpilot.example"),
+  APP_URL: absoluteOrigin("APP_URL")
+    .default("https://app.boothpilot.example")
+    .meta({ description: "The organizer app: Login, Sign Up Free, the sample event page" }),
   PUBLIC_BACKEND_KEY: z
     .string()
     .trim()
     .regex(/^[\w.-]*$/, "PUBLIC_BACKEND_KEY may hold only letters, digits, '.', '_' and '-'")
     .optional()
-    .transform((value) => (value ? value : undefined)),
-  /** The privacy and cookie pages state it; the server deletes by it (the same variable at run time). */
+    .transform((value) => (value ? value : undefined))
+    .meta({
+      description:
+        "Public key the browser sends as `apikey` to the server functions. Unset: none is sent",
+    }),
+  // The privacy and cookie pages state it; the server deletes by it (the same variable at run time).
   VISIT_RETENTION_DAYS: visitRetentionDays,
   ...businessEnvFields,
 });

@@ -3,17 +3,24 @@ import { z } from "zod";
 import { isHttpUrl } from "../../contracts/fields.ts";
 
 /** An absolute http(s) URL (a video, a social profile): anything else would be a broken or unsafe link. */
-const httpUrl = (name: string, fallback: string) =>
+const httpUrl = (name: string, fallback: string, description: string) =>
   z
     .string()
     .trim()
     .refine(isHttpUrl, {
       message: `${name} must be an absolute http(s) URL such as https://www.example.com/page`,
     })
-    .default(fallback);
+    .default(fallback)
+    .meta({ description });
 
-const optionalEmail = (name: string) =>
-  z.email({ message: `${name} must be an e-mail address such as hello@example.com` }).optional();
+const optionalEmail = (name: string, description: string) =>
+  z
+    .email({ message: `${name} must be an e-mail address such as hello@example.com` })
+    .optional()
+    .meta({ description });
+
+const socialProfile = (network: string) =>
+  `The ${network} profile in the footer and the Organization structured data (http(s) only)`;
 
 /** The placeholder defaults: `npm run launch-check` reports any value still equal to one of them. */
 export const businessEnvDefaults = {
@@ -31,32 +38,68 @@ const d = businessEnvDefaults;
 
 /** Spread into the build-time schema (build-env.ts). */
 export const businessEnvFields = {
-  DEMO_VIDEO_URL: httpUrl("DEMO_VIDEO_URL", d.DEMO_VIDEO_URL),
-  VENUE_MAP_VIDEO_URL: httpUrl("VENUE_MAP_VIDEO_URL", d.VENUE_MAP_VIDEO_URL),
+  DEMO_VIDEO_URL: httpUrl(
+    "DEMO_VIDEO_URL",
+    d.DEMO_VIDEO_URL,
+    'The "Watch the Demo" video (http(s) only)',
+  ),
+  VENUE_MAP_VIDEO_URL: httpUrl(
+    "VENUE_MAP_VIDEO_URL",
+    d.VENUE_MAP_VIDEO_URL,
+    "The venue-map how-to video on /features/interactive-venue-mapping (http(s) only)",
+  ),
   MAIL_DOMAIN: z
     .string()
     .trim()
     .toLowerCase()
     .regex(/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/, "MAIL_DOMAIN must be a domain such as example.com")
-    .optional(),
-  MAIL_GENERAL: optionalEmail("MAIL_GENERAL"),
-  MAIL_CAREERS: optionalEmail("MAIL_CAREERS"),
-  MAIL_PRESS: optionalEmail("MAIL_PRESS"),
-  SOCIAL_FACEBOOK_URL: httpUrl("SOCIAL_FACEBOOK_URL", d.SOCIAL_FACEBOOK_URL),
-  SOCIAL_INSTAGRAM_URL: httpUrl("SOCIAL_INSTAGRAM_URL", d.SOCIAL_INSTAGRAM_URL),
-  SOCIAL_LINKEDIN_URL: httpUrl("SOCIAL_LINKEDIN_URL", d.SOCIAL_LINKEDIN_URL),
-  SOCIAL_YOUTUBE_URL: httpUrl("SOCIAL_YOUTUBE_URL", d.SOCIAL_YOUTUBE_URL),
-  /** The X (Twitter) account named by each page's twitter:site tag. */
+    .optional()
+    .meta({
+      description:
+        "Domain of the public mailboxes `hello@`, `careers@` and `press@` (on /contact, the info pages, the Organization structured data). Unset: the host of `SITE_URL` without a leading `www.`",
+    }),
+  MAIL_GENERAL: optionalEmail(
+    "MAIL_GENERAL",
+    "The general mailbox, instead of `hello@` at `MAIL_DOMAIN`",
+  ),
+  MAIL_CAREERS: optionalEmail(
+    "MAIL_CAREERS",
+    "The careers mailbox, instead of `careers@` at `MAIL_DOMAIN`",
+  ),
+  MAIL_PRESS: optionalEmail(
+    "MAIL_PRESS",
+    "The press mailbox, instead of `press@` at `MAIL_DOMAIN`",
+  ),
+  SOCIAL_FACEBOOK_URL: httpUrl(
+    "SOCIAL_FACEBOOK_URL",
+    d.SOCIAL_FACEBOOK_URL,
+    socialProfile("Facebook"),
+  ),
+  SOCIAL_INSTAGRAM_URL: httpUrl(
+    "SOCIAL_INSTAGRAM_URL",
+    d.SOCIAL_INSTAGRAM_URL,
+    socialProfile("Instagram"),
+  ),
+  SOCIAL_LINKEDIN_URL: httpUrl(
+    "SOCIAL_LINKEDIN_URL",
+    d.SOCIAL_LINKEDIN_URL,
+    socialProfile("LinkedIn"),
+  ),
+  SOCIAL_YOUTUBE_URL: httpUrl("SOCIAL_YOUTUBE_URL", d.SOCIAL_YOUTUBE_URL, socialProfile("YouTube")),
   SOCIAL_X_HANDLE: z
     .string()
     .trim()
     .regex(/^@\w{1,15}$/, "SOCIAL_X_HANDLE must be an X handle such as @example")
-    .default(d.SOCIAL_X_HANDLE),
+    .default(d.SOCIAL_X_HANDLE)
+    .meta({ description: "The X (Twitter) account of every page's `twitter:site` tag" }),
   SAMPLE_EVENT_PATH: z
     .string()
     .trim()
     .regex(/^\/[^\s?#]*$/, "SAMPLE_EVENT_PATH must be a path on APP_URL starting with /")
-    .default(d.SAMPLE_EVENT_PATH),
+    .default(d.SAMPLE_EVENT_PATH)
+    .meta({
+      description: 'Path on `APP_URL` of the "Sample Event Page" link on /event-types/card-shows',
+    }),
 };
 
 export type MailEnv = {

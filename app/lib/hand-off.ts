@@ -1,5 +1,5 @@
 // Links to the organizer app carry the visit's first-touch campaign and its tracked session id, so the app can
-// attribute a sign-up to a campaign (README, "What the organizer app receives"). Nothing under Global Privacy Control.
+// attribute a sign-up to a campaign (docs/functions.md, "What links to the organizer app carry"). Nothing under Global Privacy Control.
 import { utmParameters } from "../../contracts/utm";
 import { business } from "../config/business";
 import { siteConfig } from "../config/site";
