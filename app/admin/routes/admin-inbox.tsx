@@ -9,8 +9,8 @@ import { PageHeading, StatusNote } from "../components/ui";
 import { inboxApiUrl, readInboxFilters } from "../inbox-query";
 import type { Route } from "./+types/admin-inbox";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: consoleTitle(loaderData?.page, "Inbox") },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: consoleTitle(loaderData?.page, "Inbox", matches[1]?.loaderData?.unreadCount) },
 ];
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {

@@ -7,11 +7,12 @@ import { AdminData } from "../components/admin-data";
 import { MessageDetails } from "../components/message-details";
 import type { Route } from "./+types/admin-message";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   {
     title: consoleTitle(
       loaderData,
       loaderData?.kind === "ok" ? `Message from ${loaderData.data.name}` : "Message",
+      matches[1]?.loaderData?.unreadCount,
     ),
   },
 ];
