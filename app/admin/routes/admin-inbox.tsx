@@ -30,8 +30,8 @@ export default function AdminInbox({ loaderData }: Route.ComponentProps) {
           {notice ? <StatusNote>{notice}</StatusNote> : null}
           <FailedMailWarning count={data.failedMailCount} />
           <InboxFiltersForm key={JSON.stringify({ ...filters, cursor: null })} filters={filters} />
-          {/* Another view starts with nothing selected. */}
-          <InboxTable key={JSON.stringify(filters)} page={data} filters={filters} />
+          {/* Another view starts with nothing selected (a key of its own: siblings' keys must differ). */}
+          <InboxTable key={`list ${JSON.stringify(filters)}`} page={data} filters={filters} />
         </>
       )}
     </AdminData>
