@@ -250,6 +250,57 @@ test("selects several messages to mark them handled, and deletes several after o
   }
 });
 
+test("marks several messages spam: the selection follows a deletion elsewhere, and a failed one is named", async ({
+  page,
+  consoleWatch,
+}) => {
+  // The request cut off below, as the browser logs it.
+  consoleWatch.allow(/ERR_FAILED/);
+  const word = unique("dahlia");
+  const names = ["Hedy", "Katherine", "Mary"].map((first) => `${first} ${unique("Phone")}`);
+  const ids: string[] = [];
+  for (const name of names)
+    ids.push(await sendMessage(page, name, `Tickets for the ${word} fair?`));
+  const [hedy, katherine, mary] = names as [string, string, string];
+
+  await signIn(page, `/admin?q=${word}`);
+  const cards = page.getByRole("listitem");
+  await expect(cards).toHaveCount(3);
+  await page.getByRole("checkbox", { name: "Select all on this page" }).check();
+  await expect(
+    page.getByRole("checkbox", { name: `Select the message from ${hedy}` }),
+  ).toBeChecked();
+  await expect(page.getByText("3 messages selected")).toBeVisible();
+
+  // Another member of the team deletes one: the live stream takes it off the page and out of the selection.
+  const erased = await page.evaluate(
+    (id) =>
+      fetch(`/admin/api/messages/${id}`, {
+        method: "DELETE",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      }).then((response) => response.status),
+    ids[0],
+  );
+  expect(erased).toBe(204);
+  await expect(cards).toHaveCount(2);
+  await expect(page.getByText("2 messages selected")).toBeVisible();
+
+  // The connection drops for one of the two requests: the other is done, and the reader is told.
+  await page.route(`**/admin/api/messages/${ids[2]}/spam`, (route) => route.abort());
+  await page.getByRole("button", { name: "Mark spam" }).click();
+  await expect(page.getByRole("alert")).toHaveText(
+    "1 message marked spam; 1 message not changed: The server could not be reached. Check the connection and try again.",
+  );
+  // This view leaves spam out: only the one not changed is listed.
+  await expect(cards).toHaveCount(1);
+  await expect(cards).toContainText(mary);
+  await page.goto(`/admin?status=spam&q=${word}`);
+  await waitForHydration(page);
+  await expect(cards).toHaveCount(1);
+  await expect(cards).toContainText(katherine);
+});
+
 test("the tab's title counts the unread messages, and follows a new one and one opened", async ({
   page,
 }) => {
