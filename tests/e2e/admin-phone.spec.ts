@@ -233,6 +233,12 @@ test("selects several messages to mark them handled, and deletes several after o
   await expectNoAxeViolations(page);
   await dialog.getByRole("button", { name: "Keep them" }).click();
   await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: "Delete…" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: "Delete…" })).toBeFocused();
   await expect(cards).toHaveCount(3);
 
   await page.getByRole("button", { name: "Delete…" }).click();

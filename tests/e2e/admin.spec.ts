@@ -133,6 +133,8 @@ test("signs in, finds a message sent through the contact form, opens it by the e
   await expect(row).toContainText("We run a flea market of 120 booths. Can you help?");
   // The e2e server has no SMTP: the message stays in the inbox only.
   await expect(row).toContainText("Not e-mailed");
+  // Where the sender came from: the contact page opened directly.
+  await expect(row.getByRole("cell", { name: "Direct", exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
 
   // The link in the team's e-mail: SITE_URL/admin/messages/<id>, opened directly.
