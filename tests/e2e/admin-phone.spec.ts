@@ -52,8 +52,17 @@ async function sendMessage(
   return String(row.id);
 }
 
-/** The page fits the screen: nothing scrolls sideways, and no visible text reaches past the right edge. */
+/**
+ * The page fits the screen: nothing scrolls sideways, and no visible text reaches past the right edge. Checked
+ * again until it holds (5 s at most): after a change of width the chart follows a frame later, from its observer.
+ */
 async function expectFitsTheScreen(page: Page, what: string): Promise<void> {
+  await expect(async () => {
+    await fitsTheScreen(page, what);
+  }).toPass({ timeout: 5_000 });
+}
+
+async function fitsTheScreen(page: Page, what: string): Promise<void> {
   const found = await page.evaluate(() => {
     const edge = window.innerWidth;
     const beyond: string[] = [];
@@ -73,6 +82,8 @@ async function expectFitsTheScreen(page: Page, what: string): Promise<void> {
     }
     return { scrollWidth: document.documentElement.scrollWidth, innerWidth: edge, beyond };
   });
+  // A phone zooms out to show a page wider than itself: the window must still be the phone's width.
+  expect(found.innerWidth, `${what}: the window's width`).toBe(page.viewportSize()?.width);
   expect(found.scrollWidth, `${what}: the page's width`).toBeLessThanOrEqual(found.innerWidth);
   expect(found.beyond, `${what}: text past the right edge`).toEqual([]);
 }
