@@ -241,6 +241,7 @@ test("selects several messages to mark them handled, and deletes several after o
   const dialog = page.getByRole("dialog", { name: "Delete 2 messages for good?" });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Delete 2 messages" })).toBeFocused();
+  await expectFitsEveryPhone(page, "the delete dialog");
   await expectNoAxeViolations(page);
   await dialog.getByRole("button", { name: "Keep them" }).click();
   await expect(dialog).toBeHidden();
