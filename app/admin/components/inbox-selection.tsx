@@ -114,6 +114,11 @@ export function BulkActions({
   const [outcome, setOutcome] = useState<{ kind: "done" | "failed"; text: string } | null>(null);
   const selected = selection.ids;
   const allChecked = messages.length > 0 && selected.length === messages.length;
+  const selectAll = useRef<HTMLInputElement>(null);
+  // Some but not all checked: the box says "mixed" (a property only, no attribute for it).
+  useEffect(() => {
+    if (selectAll.current) selectAll.current.indeterminate = selected.length > 0 && !allChecked;
+  }, [selected.length, allChecked]);
 
   async function run(action: BulkAction) {
     setConfirming(false);
@@ -148,6 +153,7 @@ export function BulkActions({
           <input
             type="checkbox"
             className="size-5 accent-brand-700"
+            ref={selectAll}
             checked={allChecked}
             onChange={(event) => selection.setAll(event.currentTarget.checked)}
           />
