@@ -222,9 +222,12 @@ test("selects several messages to mark them handled, and deletes several after o
   const select = (name: string) =>
     page.getByRole("checkbox", { name: `Select the message from ${name}` });
 
+  const selectAll = page.getByRole("checkbox", { name: "Select all on this page" });
   await select(ada).check();
   await select(grace).check();
   await expect(page.getByText("2 messages selected")).toBeVisible();
+  // Two of three: "Select all" is neither checked nor clear.
+  await expect(selectAll).toHaveJSProperty("indeterminate", true);
   await page.getByRole("button", { name: "Mark handled" }).click();
   await expect(
     page.getByRole("status").filter({ hasText: "2 messages marked handled." }),
@@ -334,7 +337,8 @@ test("the tab's title counts the unread messages, and follows a new one and one 
   await signIn(page);
   await expect.poll(titleAndCount).toMatch(/^\((\d+)\) Inbox · BoothPilot admin \| \1 unread$/);
   const before = await unread();
-  // A message arriving while the inbox is open is counted without a reload.
+  // A message arriving while the inbox is open is counted without a reload (once the live stream is connected).
+  await expect(page.getByRole("banner").getByRole("status")).toHaveText("Live");
   await sendMessage(page, `Tim ${unique("Berners-Lee")}`, "Do you have a public venue map?");
   await expect
     .poll(async () => Number(/^\((\d+)\)/.exec(await page.title())?.[1] ?? 0))
