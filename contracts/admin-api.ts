@@ -201,6 +201,10 @@ export interface InboxMessage {
   /** Opened by the team at least once (and not marked unread since). */
   read: boolean;
   handled: boolean;
+  /** The class of the sender's tracked visit; null when the form's session left no tracked visit. */
+  source: ReferrerSource | null;
+  /** The visit's utm_campaign, when it had one. */
+  campaign: string | null;
 }
 
 /** GET /admin/api/messages: newest first. */

@@ -87,9 +87,15 @@ export async function whenSignedIn<Data>(
   return load();
 }
 
-/** A console page's title: the page's name once it is shown, else the sign-in's. */
-export function consoleTitle(result: AdminResult<unknown> | undefined, page: string): string {
-  return result?.kind === "signed-out"
-    ? "Sign in · BoothPilot admin"
-    : `${page} · BoothPilot admin`;
+/**
+ * A console page's title: the page's name once it is shown, else the sign-in's. Unread messages come first, as
+ * mail clients show them, so a reader sees new leads from the tab strip while on another tab.
+ */
+export function consoleTitle(
+  result: AdminResult<unknown> | undefined,
+  page: string,
+  unreadCount: number | null | undefined,
+): string {
+  if (result?.kind === "signed-out") return "Sign in · BoothPilot admin";
+  return `${unreadCount ? `(${unreadCount}) ` : ""}${page} · BoothPilot admin`;
 }

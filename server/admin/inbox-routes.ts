@@ -100,7 +100,7 @@ export default async function inboxRoutes(plainApp: FastifyInstance): Promise<vo
           row.mail,
           row.source,
           row.landingPath,
-          row.utmCampaign,
+          row.campaign,
         ]),
       );
       return sendCsv(reply, `boothpilot-inbox-${new Date().toISOString().slice(0, 10)}.csv`, csv);

@@ -137,7 +137,13 @@ describe.each(dialects)("admin inbox on %s", (dialect) => {
       mail: "sent",
       read: false,
       handled: false,
+      source: "search",
+      campaign: "spring-fairs",
     });
+    // A message whose form sent no tracked session has neither.
+    expect(
+      page.messages.slice(0, -1).map(({ source, campaign }) => ({ source, campaign })),
+    ).toEqual(Array(4).fill({ source: null, campaign: null }));
   });
 
   it("pages with a cursor: every message once, in order, even when one arrives between pages", async () => {

@@ -18,5 +18,8 @@ export async function signIn(page: Page, path = "/admin"): Promise<void> {
   await page.getByLabel("E-mail address").fill(e2eAdmin.email);
   await page.getByLabel("Password").fill(e2eAdmin.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+  // On a phone "Sign out" waits in the header's menu.
+  await expect(
+    page.getByRole("button", { name: "Sign out" }).or(page.getByRole("button", { name: /^Menu/ })),
+  ).toBeVisible();
 }

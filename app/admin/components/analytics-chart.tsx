@@ -142,7 +142,9 @@ export function AnalyticsChart({
         ref={box}
         role="img"
         aria-label={`Chart of visits per ${grain}: ${total} in this period, ${before} in the previous one. The table "Visits per ${grain} (${timeZone})" has the same numbers.`}
-        className="min-h-60 w-full"
+        // The chart is drawn at a fixed width until its observer resizes it: clipped meanwhile, so a narrower
+        // screen (a phone turned upright) never lays the page out wider than itself around the old width.
+        className="min-h-60 w-full min-w-0 overflow-hidden"
       />
       <figcaption className="text-sm text-muted">
         Visits per {grain} ({timeZone}), solid; the previous period of the same length, dashed.

@@ -110,8 +110,12 @@ function label(panel: AnalyticsPanel, value: string): string {
   return value;
 }
 
-const headerClass = "px-4 py-2 text-right";
-const cellClass = "px-4 py-2 text-right tabular-nums";
+const headerClass = "px-2 py-2 text-right sm:px-4";
+const cellClass = "px-2 py-2 text-right tabular-nums sm:px-4";
+// On a phone a panel keeps its name, visits and the two rates (the conversions the page is for); the change goes
+// first, then the counts the rates are made of. The CSV keeps every column.
+const fromMd = "hidden md:table-cell";
+const fromSm = "hidden sm:table-cell";
 
 /** The change against the previous period; `shownBefore` is the previous figure as the page prints such figures. */
 function Change({
@@ -142,12 +146,12 @@ function FigureCells({ measure, row }: { measure: Measure; row: BreakdownRow }) 
   return (
     <>
       <td className={cellClass}>{row.visits}</td>
-      <td className="px-4 py-2 text-right">
+      <td className={`${headerClass} ${fromMd}`}>
         <Change now={row.visits} before={row.previousVisits} />
       </td>
-      <td className={cellClass}>{row.signups}</td>
+      <td className={`${cellClass} ${fromSm}`}>{row.signups}</td>
       <td className={cellClass}>{conversionRate(row.signups, row.visits)}</td>
-      <td className={cellClass}>{row.messages}</td>
+      <td className={`${cellClass} ${fromSm}`}>{row.messages}</td>
       <td className={cellClass}>{conversionRate(row.messages, row.visits)}</td>
     </>
   );
@@ -204,7 +208,7 @@ function PanelRow({
   return (
     <>
       <tr className="border-t border-slate-200">
-        <th scope="row" className="break-all px-4 py-2 font-normal">
+        <th scope="row" className="break-all px-2 py-2 font-normal sm:px-4">
           <span className="flex flex-wrap items-center gap-2">
             <RowName panel={panel} view={view} name={row.value} values={values} site={!!site} />
             {site && (
@@ -225,7 +229,7 @@ function PanelRow({
       {expanded &&
         site?.map((host) => (
           <tr key={host.value} className="border-t border-slate-100 bg-slate-50">
-            <th scope="row" className="break-all py-2 pr-4 pl-8 font-normal">
+            <th scope="row" className="break-all py-2 pr-2 pl-6 font-normal sm:pr-4 sm:pl-8">
               <RowName
                 panel={panel}
                 view={view}
@@ -270,7 +274,7 @@ function Panel({
           <caption className="px-4 py-3 text-left font-semibold text-ink">{caption}</caption>
           <thead className="bg-slate-50">
             <tr>
-              <th scope="col" className="px-4 py-2">
+              <th scope="col" className="px-2 py-2 sm:px-4">
                 {column}
               </th>
               {measure === "visits" ? (
@@ -278,16 +282,16 @@ function Panel({
                   <th scope="col" className={headerClass}>
                     Visits
                   </th>
-                  <th scope="col" className={headerClass}>
+                  <th scope="col" className={`${headerClass} ${fromMd}`}>
                     Change
                   </th>
-                  <th scope="col" className={headerClass}>
+                  <th scope="col" className={`${headerClass} ${fromSm}`}>
                     Sign-up clicks
                   </th>
                   <th scope="col" className={headerClass}>
                     Sign-up rate
                   </th>
-                  <th scope="col" className={headerClass}>
+                  <th scope="col" className={`${headerClass} ${fromSm}`}>
                     Messages
                   </th>
                   <th scope="col" className={headerClass}>
@@ -651,19 +655,19 @@ export function AnalyticsReportView({
               </caption>
               <thead className="bg-slate-50">
                 <tr>
-                  <th scope="col" className="px-4 py-2">
+                  <th scope="col" className="px-2 py-2 sm:px-4">
                     {pointHeaders[report.grain]}
                   </th>
-                  <th scope="col" className="px-4 py-2 text-right">
+                  <th scope="col" className={headerClass}>
                     Visits
                   </th>
-                  <th scope="col" className="px-4 py-2 text-right">
+                  <th scope="col" className={`${headerClass} ${fromSm}`}>
                     Previous period
                   </th>
-                  <th scope="col" className="px-4 py-2 text-right">
+                  <th scope="col" className={headerClass}>
                     Sign-up clicks
                   </th>
-                  <th scope="col" className="px-4 py-2 text-right">
+                  <th scope="col" className={headerClass}>
                     Messages
                   </th>
                 </tr>
@@ -671,11 +675,11 @@ export function AnalyticsReportView({
               <tbody>
                 {report.series.map((point) => (
                   <tr key={point.start} className="border-t border-slate-200">
-                    <th scope="row" className="px-4 py-2 font-normal">
+                    <th scope="row" className="px-2 py-2 font-normal sm:px-4">
                       {formatPoint(point.start, report.grain, report.timeZone)}
                     </th>
-                    <td className="px-4 py-2 text-right tabular-nums">{point.visits}</td>
-                    <td className={cellClass}>{point.previousVisits}</td>
+                    <td className={cellClass}>{point.visits}</td>
+                    <td className={`${cellClass} ${fromSm}`}>{point.previousVisits}</td>
                     <td className={cellClass}>{point.signups}</td>
                     <td className={cellClass}>{point.messages}</td>
                   </tr>

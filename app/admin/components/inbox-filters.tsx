@@ -1,6 +1,6 @@
 // The inbox's search and filters (status, state, e-mail, source, landing page) as the page's query string, and the
-// CSV of the view.
-import type { FormEvent } from "react";
+// CSV of the view. On a phone the form opens from a button, so the messages, not the filters, fill the first screen.
+import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { referrerSources } from "../../../contracts/admin-api";
 import { mailStateLabels, sourceLabels } from "../format";
@@ -14,6 +14,7 @@ const labelClass = "text-sm font-semibold text-ink";
 
 export function InboxFiltersForm({ filters }: { filters: InboxFilters }) {
   const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
 
   function apply(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -33,12 +34,22 @@ export function InboxFiltersForm({ filters }: { filters: InboxFilters }) {
 
   return (
     <div className="grid gap-3">
+      <button
+        type="button"
+        className={`${secondaryButtonClass} justify-self-start md:hidden`}
+        aria-expanded={open}
+        aria-controls="inbox-filters"
+        onClick={() => setOpen((current) => !current)}
+      >
+        Search and filters
+      </button>
       <form
+        id="inbox-filters"
         method="get"
         action={adminPaths.inbox}
         onSubmit={apply}
         aria-label="Search and filter messages"
-        className="flex flex-wrap items-end gap-4"
+        className={`${open ? "flex" : "hidden"} flex-wrap items-end gap-4 md:flex`}
       >
         <div>
           <label htmlFor="inbox-q" className={labelClass}>

@@ -10,10 +10,7 @@ import {
 import { adminApi } from "../api";
 import { inboxHref } from "../inbox-query";
 import { useRefresh } from "../use-refresh";
-import { Alert, buttonClass, secondaryButtonClass } from "./ui";
-
-const dangerButtonClass =
-  "inline-flex min-h-11 items-center justify-center rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-60";
+import { Alert, buttonClass, dangerButtonClass, secondaryButtonClass } from "./ui";
 
 export function MessageActions({ message }: { message: MessageDetail }) {
   const refresh = useRefresh();

@@ -9,6 +9,9 @@ export const buttonClass =
 export const secondaryButtonClass =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-ink hover:border-brand-700 hover:text-brand-800 disabled:cursor-not-allowed disabled:opacity-60";
 
+export const dangerButtonClass =
+  "inline-flex min-h-11 items-center justify-center rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-60";
+
 export const linkClass =
   "font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-800";
 

@@ -7,8 +7,8 @@ import { AdminData } from "../components/admin-data";
 import { AnalyticsRangeRefused, AnalyticsReportView } from "../components/analytics-report";
 import type { Route } from "./+types/admin-analytics";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: consoleTitle(loaderData?.report, "Analytics") },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: consoleTitle(loaderData?.report, "Analytics", matches[1]?.loaderData?.unreadCount) },
 ];
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {

@@ -9,8 +9,8 @@ import { PageHeading, StatusNote } from "../components/ui";
 import { inboxApiUrl, readInboxFilters } from "../inbox-query";
 import type { Route } from "./+types/admin-inbox";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: consoleTitle(loaderData?.page, "Inbox") },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  { title: consoleTitle(loaderData?.page, "Inbox", matches[1]?.loaderData?.unreadCount) },
 ];
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -30,7 +30,8 @@ export default function AdminInbox({ loaderData }: Route.ComponentProps) {
           {notice ? <StatusNote>{notice}</StatusNote> : null}
           <FailedMailWarning count={data.failedMailCount} />
           <InboxFiltersForm key={JSON.stringify({ ...filters, cursor: null })} filters={filters} />
-          <InboxTable page={data} filters={filters} />
+          {/* Another view starts with nothing selected (a key of its own: siblings' keys must differ). */}
+          <InboxTable key={`list ${JSON.stringify(filters)}`} page={data} filters={filters} />
         </>
       )}
     </AdminData>

@@ -36,9 +36,7 @@ export interface InboxExportRow extends InboxMessage {
   phone: string | null;
   website: string | null;
   message: string;
-  source: ReferrerSource | null;
   landingPath: string | null;
-  utmCampaign: string | null;
 }
 
 export interface AdminInboxRepository {
@@ -66,6 +64,39 @@ const iso = (value: Date | string | null): string | null =>
 function excerpt(message: string): string {
   const line = message.replace(/\s+/g, " ").trim();
   return line.length > excerptLength ? `${line.slice(0, excerptLength - 1)}…` : line;
+}
+
+/** The columns of the inbox's list, as both the list and the CSV select them. */
+interface InboxRow {
+  id: string;
+  created_at: Date | string;
+  name: string;
+  email: string;
+  business_name: string | null;
+  message: string;
+  status: MessageStatus;
+  read_at: Date | string | null;
+  handled_at: Date | string | null;
+  mail_status: Exclude<MailState, "none"> | null;
+  source: ReferrerSource | null;
+  utm_campaign: string | null;
+}
+
+function inboxMessage(row: InboxRow): InboxMessage {
+  return {
+    id: row.id,
+    receivedAt: new Date(row.created_at).toISOString(),
+    name: row.name,
+    email: row.email,
+    businessName: row.business_name,
+    excerpt: excerpt(row.message),
+    status: row.status,
+    mail: row.mail_status ?? "none",
+    read: row.read_at !== null,
+    handled: row.handled_at !== null,
+    source: row.source,
+    campaign: row.utm_campaign,
+  };
 }
 
 export function adminInboxRepository(database: AppDatabase): AdminInboxRepository {
@@ -113,6 +144,8 @@ export function adminInboxRepository(database: AppDatabase): AdminInboxRepositor
           "m.read_at",
           "m.handled_at",
           "o.status as mail_status",
+          "v.source",
+          "v.utm_campaign",
         ]),
         filter,
       );
@@ -134,18 +167,7 @@ export function adminInboxRepository(database: AppDatabase): AdminInboxRepositor
         .execute();
       return {
         more: rows.length > filter.limit,
-        messages: rows.slice(0, filter.limit).map((row) => ({
-          id: row.id,
-          receivedAt: new Date(row.created_at).toISOString(),
-          name: row.name,
-          email: row.email,
-          businessName: row.business_name,
-          excerpt: excerpt(row.message),
-          status: row.status,
-          mail: row.mail_status ?? "none",
-          read: row.read_at !== null,
-          handled: row.handled_at !== null,
-        })),
+        messages: rows.slice(0, filter.limit).map(inboxMessage),
       };
     },
 
@@ -174,22 +196,11 @@ export function adminInboxRepository(database: AppDatabase): AdminInboxRepositor
         .orderBy("m.id", "desc")
         .execute();
       return rows.map((row) => ({
-        id: row.id,
-        receivedAt: new Date(row.created_at).toISOString(),
-        name: row.name,
-        email: row.email,
-        businessName: row.business_name,
-        excerpt: excerpt(row.message),
-        status: row.status,
-        mail: row.mail_status ?? "none",
-        read: row.read_at !== null,
-        handled: row.handled_at !== null,
+        ...inboxMessage(row),
         phone: row.phone,
         website: row.website,
         message: row.message,
-        source: row.source,
         landingPath: row.landing_path,
-        utmCampaign: row.utm_campaign,
       }));
     },
 
