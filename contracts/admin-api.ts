@@ -1,6 +1,7 @@
 // The admin API's wire contract: paths, the shapes of its answers and its error texts. Shared by the console in the
 // browser and the server; no zod here, so the console's bundle does not carry it (the request schemas are in
 // admin-requests.ts).
+import type { TeamRole } from "./team.ts";
 
 export const adminApiPaths = {
   session: "/admin/api/session",
@@ -170,6 +171,9 @@ export interface AdminSessionState {
   signedIn: boolean;
   /** The signed-in account's address. */
   email: string | null;
+  /** The signed-in person's name (null: none given) and role: the console offers only what the role may do. */
+  name: string | null;
+  role: TeamRole | null;
   /**
    * When the session ends unless it is used or refreshed first (ISO-8601): the idle limit or the absolute one,
    * whichever comes first. null when nobody is signed in.

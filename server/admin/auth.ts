@@ -1,8 +1,12 @@
-// The admin account and its sessions: the account set from ADMIN_EMAIL and ADMIN_PASSWORD at start, sign-in with
+// The team's sign-in and sessions: the first owner set from ADMIN_EMAIL and ADMIN_PASSWORD at start, sign-in with
 // equal work for a wrong address and a wrong password, and opaque session tokens of which the database keeps
-// only the SHA-256.
+// only the SHA-256. A session carries its person's current role, read with it on every request.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import type { AdminAccountsRepository } from "../db/repositories/admin-accounts.ts";
+import type { TeamRole } from "../../contracts/team.ts";
+import type {
+  AdminAccountsRepository,
+  StoredAdminSession,
+} from "../db/repositories/admin-accounts.ts";
 import { type DeviceCookie, deviceKey, signDevice, verifyDevice } from "./device-cookie.ts";
 import { defaultScryptParameters, hashPassword, verifyPassword } from "./passwords.ts";
 
@@ -49,15 +53,19 @@ export interface AdminCredentials {
   password: string;
 }
 
-export interface SignedIn {
+export interface SignedIn extends ActiveSession {
   token: string;
-  email: string;
-  expiresAt: number;
-  endsAt: number;
 }
 
-export interface ActiveSession {
+/** Who a session is. */
+export interface SessionPerson {
+  userId: string;
   email: string;
+  name: string | null;
+  role: TeamRole;
+}
+
+export interface ActiveSession extends SessionPerson {
   tokenHash: string;
   /** When it ends unless used first (ms since the epoch): the idle limit or the absolute one, the sooner. */
   expiresAt: number;
@@ -117,25 +125,18 @@ export class AdminAuth {
   }
 
   /**
-   * Makes the stored account match the configuration: created, updated when the address or the password changed
-   * (every session ends then), removed when none is configured. An unchanged account keeps its sessions.
+   * Makes ADMIN_EMAIL an owner with ADMIN_PASSWORD: created, or updated when ADMIN_PASSWORD is not the one last
+   * applied (the account's sessions end then: a recovery). The rest of the team stays. Without the two variables the
+   * console is off and every account and session is removed.
    */
   async setUpAccount(credentials: AdminCredentials | null): Promise<AccountSetup> {
-    const current = await this.#accounts.current();
-    if (!credentials) {
-      if (!current) return "none";
-      await this.#accounts.removeAll();
-      return "removed";
-    }
+    if (!credentials) return (await this.#accounts.removeAll()) > 0 ? "removed" : "none";
     const email = credentials.email.toLowerCase();
-    if (
-      current &&
-      current.email === email &&
-      (await verifyPassword(credentials.password, current.passwordHash))
-    ) {
+    const current = await this.#accounts.byEmail(email);
+    if (current?.setupHash && (await verifyPassword(credentials.password, current.setupHash))) {
       return "unchanged";
     }
-    const { created } = await this.#accounts.save({
+    const { created } = await this.#accounts.setUpOwner({
       id: current?.id ?? randomUUID(),
       email,
       passwordHash: await hashPassword(credentials.password),
@@ -145,8 +146,10 @@ export class AdminAuth {
 
   /** A new session when the credentials are the account's; null otherwise, after the same work either way. */
   async signIn(credentials: AdminCredentials): Promise<SignedIn | null> {
-    const account = this.accountConfigured ? await this.#accounts.current() : null;
-    const known = account !== null && account.email === credentials.email.trim().toLowerCase();
+    const account = this.accountConfigured
+      ? await this.#accounts.byEmail(credentials.email.trim())
+      : null;
+    const known = account !== null;
     const matches = await verifyPassword(
       credentials.password,
       known ? account.passwordHash : this.#decoy,
@@ -158,14 +161,19 @@ export class AdminAuth {
       idleMs: this.#policy.idleMs,
       maxAgeMs: this.#policy.maxAgeMs,
     });
-    const { expiresAt, endsAt } = this.#active(tokenHash(token), account.email, now, now);
-    return { token, email: account.email, expiresAt, endsAt };
+    const person = {
+      userId: account.id,
+      email: account.email,
+      name: account.name,
+      role: account.role,
+    };
+    return { ...this.#active(tokenHash(token), person, now, now), token };
   }
 
   /** A new device cookie's value for a browser that just signed in to the account with this address. */
   async newDevice(email: string): Promise<string | null> {
-    const account = await this.#accounts.current();
-    return account?.email === email ? signDevice(deviceKey(account.passwordHash), email) : null;
+    const account = await this.#accounts.byEmail(email);
+    return account ? signDevice(deviceKey(account.passwordHash), account.email) : null;
   }
 
   /**
@@ -174,8 +182,8 @@ export class AdminAuth {
    */
   async trustedDevice(value: string | undefined, email: string): Promise<string | null> {
     if (!value || !this.accountConfigured) return null;
-    const account = await this.#accounts.current();
-    if (account?.email !== email) return null;
+    const account = await this.#accounts.byEmail(email);
+    if (!account) return null;
     return verifyDevice(deviceKey(account.passwordHash), value, email);
   }
 
@@ -191,7 +199,7 @@ export class AdminAuth {
       await this.#accounts.touchSession(hash, now);
       lastSeenAt = now;
     }
-    return this.#active(hash, stored.email, stored.createdAt, lastSeenAt);
+    return this.#active(hash, personOf(stored), stored.createdAt, lastSeenAt);
   }
 
   /**
@@ -213,10 +221,7 @@ export class AdminAuth {
     const now = this.#now();
     const rotated = await this.#accounts.rotateSession(session.tokenHash, tokenHash(next), now);
     if (!rotated) return null;
-    return {
-      ...this.#active(tokenHash(next), rotated.email, rotated.createdAt, now),
-      token: next,
-    };
+    return { ...this.#active(tokenHash(next), session, rotated.createdAt, now), token: next };
   }
 
   /** The stored session of a hash while it lasts; an ended one is deleted. */
@@ -234,10 +239,18 @@ export class AdminAuth {
     return { stored, now };
   }
 
-  #active(hash: string, email: string, createdAt: number, lastSeenAt: number): ActiveSession {
+  #active(
+    hash: string,
+    person: SessionPerson,
+    createdAt: number,
+    lastSeenAt: number,
+  ): ActiveSession {
     const endsAt = createdAt + this.#policy.maxAgeMs;
     return {
-      email,
+      userId: person.userId,
+      email: person.email,
+      name: person.name,
+      role: person.role,
       tokenHash: hash,
       expiresAt: Math.min(lastSeenAt + this.#policy.idleMs, endsAt),
       endsAt,
@@ -248,4 +261,8 @@ export class AdminAuth {
   async signOut(token: string | undefined): Promise<void> {
     if (token && tokenPattern.test(token)) await this.#accounts.endSession(tokenHash(token));
   }
+}
+
+function personOf(stored: StoredAdminSession): SessionPerson {
+  return { userId: stored.userId, email: stored.email, name: stored.name, role: stored.role };
 }

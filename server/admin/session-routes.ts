@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { type AdminSessionState, adminErrors } from "../../contracts/admin-api.ts";
 import { signInSchema } from "../../contracts/admin-requests.ts";
-import { tokenHash } from "./auth.ts";
+import { type ActiveSession, tokenHash } from "./auth.ts";
 import {
   clearSessionCookie,
   sendAdminError,
@@ -46,12 +46,12 @@ export default async function sessionRoutes(
   const withoutSession = { withoutSession: true };
 
   const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
-  const state = (
-    session: { email: string; expiresAt: number; endsAt: number } | null,
-  ): AdminSessionState => ({
+  const state = (session: ActiveSession | null): AdminSessionState => ({
     accountConfigured: app.adminAuth.accountConfigured,
     signedIn: session !== null,
     email: session?.email ?? null,
+    name: session?.name ?? null,
+    role: session?.role ?? null,
     expiresAt: iso(session?.expiresAt),
     endsAt: iso(session?.endsAt),
     idleMs: app.adminAuth.policy.idleMs,

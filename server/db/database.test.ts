@@ -19,6 +19,8 @@ async function empty(dialect: (typeof dialects)[number]) {
 
 const tables = [
   "address_salts",
+  "admin_audit",
+  "admin_links",
   "admin_sessions",
   "admin_users",
   "contact_messages",
@@ -27,6 +29,7 @@ const tables = [
   "mail_outbox",
   "referrer_visits",
   "site_events",
+  "team_mail",
   "visit_rollups",
   "visit_rollups_by_hour",
   "visit_rollups_by_key",
@@ -46,6 +49,7 @@ const migrations = [
   "0011-visit-steps",
   "0012-weekly-reports",
   "0013-message-search",
+  "0014-team",
 ];
 
 describe("SQLite storage", () => {

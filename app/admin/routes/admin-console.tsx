@@ -28,6 +28,8 @@ const signedOut: AdminSessionState = {
   accountConfigured: true,
   signedIn: false,
   email: null,
+  name: null,
+  role: null,
   expiresAt: null,
   endsAt: null,
   idleMs: 0,
