@@ -64,7 +64,8 @@ export default async function inboxRoutes(plainApp: FastifyInstance): Promise<vo
     const actor = request.adminSession;
     if (!actor) throw new Error("inbox action reached without a session");
     await app.repositories.adminAudit.record({
-      at: Date.now(),
+      // The sessions' clock: tests move it.
+      at: app.adminAuth.now(),
       actorId: actor.userId,
       actorName: displayName(actor),
       action,
