@@ -110,7 +110,7 @@ export const auditLabels: Record<AuditAction, string> = {
   invite: "Invited",
   "invitation-resent": "Invitation sent again to",
   "invitation-revoked": "Invitation revoked for",
-  joined: "Joined",
+  joined: "Joined as",
   "role-changed": "Role changed for",
   removed: "Removed",
   "reset-sent": "Password reset sent to",

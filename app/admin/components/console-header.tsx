@@ -1,9 +1,10 @@
-// The console's header: where you are, the two sections, who is signed in, and signing out.
+// The console's header: where you are, the sections (Team for owners), who is signed in, and signing out.
 import { useState } from "react";
 import { NavLink } from "react-router";
 import { adminApiPaths } from "../../../contracts/admin-api";
 import { adminApi } from "../api";
 import { adminPaths } from "../paths";
+import { IfAllowed } from "../role";
 import { LiveStatus } from "./console-live";
 import { secondaryButtonClass } from "./ui";
 
@@ -56,6 +57,14 @@ export function ConsoleHeader({
           </NavLink>
           <NavLink to={adminPaths.analytics} className={navLinkClass}>
             Analytics
+          </NavLink>
+          <IfAllowed permission="team">
+            <NavLink to={adminPaths.team} className={navLinkClass}>
+              Team
+            </NavLink>
+          </IfAllowed>
+          <NavLink to={adminPaths.account} className={navLinkClass}>
+            Account
           </NavLink>
         </nav>
         <div className="flex items-center gap-3">

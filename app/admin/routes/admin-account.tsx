@@ -1,0 +1,64 @@
+// /admin/account: the signed-in person changes their own password (their other sessions end).
+import { type FormEvent, useState } from "react";
+import { teamApiPaths } from "../../../contracts/team";
+import { adminApi } from "../api";
+import { FormField } from "../components/form-field";
+import { buttonClass, PageHeading, Section, StatusNote } from "../components/ui";
+import { useApiAction } from "../use-api-action";
+
+export const meta = () => [{ title: "Account · BoothPilot admin" }];
+
+export default function AdminAccount() {
+  const [done, setDone] = useState(false);
+  const { busy, problem, run } = useApiAction();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
+    setDone(false);
+    const changed = await run(() =>
+      adminApi.post(teamApiPaths.ownPassword, {
+        currentPassword: String(form.get("currentPassword") ?? ""),
+        newPassword: String(form.get("newPassword") ?? ""),
+      }),
+    );
+    if (changed) {
+      setDone(true);
+      formElement.reset();
+    }
+  }
+
+  return (
+    <>
+      <PageHeading>Your account</PageHeading>
+      <Section title="Change your password" id="own-password">
+        {done ? (
+          <StatusNote>Your password was changed; your other sessions ended.</StatusNote>
+        ) : null}
+        <form onSubmit={submit} className="grid max-w-md gap-4" aria-label="Change your password">
+          <FormField
+            id="current-password"
+            label="Current password"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            required
+          />
+          <FormField
+            id="new-password"
+            label="New password (at least 12 characters)"
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            problem={problem}
+          />
+          <button type="submit" className={buttonClass} disabled={busy}>
+            {busy ? "Saving..." : "Change password"}
+          </button>
+        </form>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,132 @@
+// Inviting a viewer as an owner does at 1280 px, on a server of its own that e-mails through a real SMTP peer: the
+// invitation from the Team page, its link opened from the e-mail, a password set, the viewer signed in and offered
+// no triage or Delete on a message. Axe on the Team page and the link's page.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { functionNames, functionPath } from "../../contracts/functions.ts";
+import { freePort, type RunningServer, startServer } from "../../server/test/server-process.ts";
+import { TestSmtp } from "../../server/test/smtp.ts";
+import { e2eAdmin, unique } from "./admin-account.ts";
+import { expectNoAxeViolations } from "./axe.ts";
+import { expect, test, waitForHydration } from "./fixtures.ts";
+
+test.describe("the team", () => {
+  let dataDir: string;
+  let smtp: TestSmtp;
+  let server: RunningServer | undefined;
+
+  test.beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), "boothpilot-team-"));
+    smtp = await TestSmtp.start();
+    server = await startServer({
+      PATH: process.env.PATH ?? "",
+      PORT: String(await freePort()),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+      RATE_LIMIT: "off",
+      ADMIN_EMAIL: e2eAdmin.email,
+      ADMIN_PASSWORD: e2eAdmin.password,
+      ...smtp.mailEnv(),
+    });
+  });
+  test.afterAll(async () => {
+    server?.child.kill("SIGTERM");
+    await server?.exited;
+    await smtp?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test("an owner invites a viewer by e-mail; the viewer sets a password and sees no Delete", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(60_000);
+    const url = server?.url ?? "";
+    const viewer = `${unique("viewer")}@example.com`;
+    const sender = unique("Sender");
+    const sent = await page.request.post(`${url}${functionPath(functionNames.submitContactForm)}`, {
+      data: {
+        name: sender,
+        email: "organizer@example.com",
+        phone: "",
+        business_name: "",
+        website: "",
+        message: "We run a market of 80 booths.",
+      },
+    });
+    expect(sent.status()).toBe(200);
+
+    await page.goto(`${url}/admin`);
+    await waitForHydration(page);
+    await page.getByLabel("E-mail address").fill(e2eAdmin.email);
+    await page.getByLabel("Password").fill(e2eAdmin.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page
+      .getByRole("navigation", { name: "Admin" })
+      .getByRole("link", { name: "Team" })
+      .click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Team");
+    await page.getByLabel("E-mail address").fill(viewer);
+    await page.getByLabel("Role", { exact: true }).selectOption("viewer");
+    await page.getByRole("button", { name: "Invite" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "e-mailed" })).toHaveText(
+      `The link was e-mailed to ${viewer}. You can also copy it:`,
+    );
+    await expect(page.getByText(`Invited as Viewer`)).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await expect
+      .poll(() => smtp.received.some((mail) => mail.envelope.to.includes(viewer)))
+      .toBe(true);
+    const mail = smtp.received.find((received) => received.envelope.to.includes(viewer));
+    const link = /\/admin\/join#[\w-]{43}/.exec(mail?.raw.replace(/=\r?\n/g, "") ?? "")?.[0];
+    expect(link).toBeDefined();
+
+    // The viewer, in a browser of their own.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const theirs = await context.newPage();
+    await theirs.goto(`${url}${link}`);
+    await waitForHydration(theirs);
+    await expect(theirs.getByRole("heading", { level: 1 })).toHaveText("Set your password");
+    await expect(theirs.getByText("You are invited to the console as Viewer.")).toBeVisible();
+    await expect(theirs.getByLabel("E-mail address")).toHaveValue(viewer);
+    await expectNoAxeViolations(theirs);
+    await theirs.getByLabel("Your name").fill("Dana");
+    await theirs.getByLabel(/New password/).fill("password1234");
+    await theirs.getByRole("button", { name: "Set password" }).click();
+    await expect(theirs.getByText(/commonly used password/)).toBeVisible();
+    await theirs.getByLabel(/New password/).fill("violet kayaks cross the fjord 71");
+    await theirs.getByRole("button", { name: "Set password" }).click();
+    await expect(theirs.getByRole("status")).toHaveText("Your password is set.");
+
+    await theirs.getByRole("link", { name: "Sign in to the console" }).click();
+    await theirs.getByLabel("E-mail address").fill(viewer);
+    await theirs.getByLabel("Password").fill("violet kayaks cross the fjord 71");
+    await theirs.getByRole("button", { name: "Sign in" }).click();
+    await expect(theirs.getByRole("button", { name: "Sign out" })).toBeVisible();
+    const nav = theirs.getByRole("navigation", { name: "Admin" });
+    await expect(nav.getByRole("link", { name: "Inbox" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Team" })).toHaveCount(0);
+
+    await theirs
+      .getByRole("link", { name: new RegExp(sender) })
+      .first()
+      .click();
+    await expect(theirs.getByRole("heading", { level: 1 })).toHaveText(`Message from ${sender}`);
+    await expect(theirs.getByText("We run a market of 80 booths.")).toBeVisible();
+    await expect(theirs.getByRole("button", { name: /Delete/ })).toHaveCount(0);
+    await expect(theirs.getByRole("button", { name: "Mark handled" })).toHaveCount(0);
+    await expect(theirs.getByRole("button", { name: "Mark spam" })).toHaveCount(0);
+    await context.close();
+
+    // The owner sees the new person and what happened.
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.getByText(`Dana (${viewer})`, { exact: true })).toBeVisible();
+    await expect(
+      page.getByRole("listitem").filter({ hasText: "Joined as Viewer by Dana, just now" }),
+    ).toBeVisible();
+  });
+});
