@@ -174,6 +174,10 @@ export interface AdminSessionState {
   /** The signed-in person's name (null: none given) and role: the console offers only what the role may do. */
   name: string | null;
   role: TeamRole | null;
+  /** The signed-in person has two-step sign-in on. */
+  twoStep: boolean;
+  /** An owner requires two-step sign-in and this person has none: the console offers only its setup. */
+  twoStepSetupNeeded: boolean;
   /**
    * When the session ends unless it is used or refreshed first (ISO-8601): the idle limit or the absolute one,
    * whichever comes first. null when nobody is signed in.
@@ -185,10 +189,11 @@ export interface AdminSessionState {
   idleMs: number;
 }
 
-/** POST /admin/api/session: the sign-in. */
+/** POST /admin/api/session: the sign-in (the code only for an account with two-step sign-in). */
 export interface SignInRequest {
   email: string;
   password: string;
+  code?: string;
 }
 
 export interface InboxMessage {
@@ -286,6 +291,9 @@ export interface AnalyticsReport {
 
 export const adminErrors = {
   badCredentials: "Wrong e-mail address or password.",
+  codeRequired: "Enter the 6-digit code from your authenticator app, or a recovery code.",
+  badCode: "That code is wrong or was used already. Enter the current code, or a recovery code.",
+  twoStepSetupNeeded: "Set up two-step sign-in to continue: an owner requires it.",
   noAccount:
     "No admin account is configured on this server. Set ADMIN_EMAIL and ADMIN_PASSWORD and restart it.",
   signInRequired: "Sign in to use the admin console.",

@@ -50,6 +50,24 @@ export const ownPasswordSchema = z.strictObject({
   newPassword: newPassword("newPassword"),
 });
 
+export const twoStepCodeSchema = z.strictObject({
+  code: z
+    .string({ error: "code is required" })
+    .trim()
+    .regex(/^\d{6}$/, "code must be the 6 digits your authenticator app shows"),
+});
+
+export const passwordConfirmSchema = z.strictObject({
+  password: z
+    .string({ error: "password is required" })
+    .min(1, "password is required")
+    .max(maxPasswordLength, `password must be at most ${maxPasswordLength} characters`),
+});
+
+export const twoStepPolicySchema = z.strictObject({
+  required: z.boolean({ error: "required must be true or false" }),
+});
+
 export type InvitationRequest = z.infer<typeof invitationSchema>;
 export type LinkAcceptRequest = z.infer<typeof linkAcceptSchema>;
 export type OwnPasswordRequest = z.infer<typeof ownPasswordSchema>;

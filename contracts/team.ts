@@ -48,6 +48,14 @@ export const teamApiPaths = {
   /** POST {token}: who a one-time link is for; POST {token, name, password}: use it. */
   linkInfo: "/admin/api/links/info",
   linkAccept: "/admin/api/links/accept",
+  /** POST: a new TOTP secret to set up (QR code and key); the old one stays until confirmed. */
+  twoStepSetup: "/admin/api/account/two-step/setup",
+  /** POST {code}: turns two-step on with the secret being set up; answers the recovery codes once. */
+  twoStepConfirm: "/admin/api/account/two-step/confirm",
+  /** POST {password}: turns two-step off (refused while an owner requires it). */
+  twoStepOff: "/admin/api/account/two-step/off",
+  /** PUT {required}: whether everyone must use two-step sign-in (owners). */
+  twoStepPolicy: "/admin/api/team/two-step",
   /** GET: a message's history (who did what, when). */
   messageHistory: (id: string) => `/admin/api/messages/${encodeURIComponent(id)}/history`,
 } as const;
@@ -62,6 +70,8 @@ export interface TeamMember {
   role: TeamRole;
   /** ISO-8601. */
   joinedAt: string;
+  /** Two-step sign-in is on. */
+  twoStep: boolean;
 }
 
 export interface TeamInvitation {
@@ -94,6 +104,10 @@ export const auditActions = [
   "removed",
   "reset-sent",
   "password-changed",
+  "two-step-on",
+  "two-step-off",
+  "two-step-required",
+  "two-step-optional",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -115,6 +129,10 @@ export const auditLabels: Record<AuditAction, string> = {
   removed: "Removed",
   "reset-sent": "Password reset sent to",
   "password-changed": "Password changed",
+  "two-step-on": "Two-step sign-in turned on",
+  "two-step-off": "Two-step sign-in turned off",
+  "two-step-required": "Two-step sign-in required for everyone",
+  "two-step-optional": "Two-step sign-in made optional",
 };
 
 export interface AuditEntry {
@@ -135,6 +153,8 @@ export interface TeamPage {
   activity: AuditEntry[];
   /** SMTP is set: invitations are e-mailed. */
   mailDeliveryOn: boolean;
+  /** Everyone must use two-step sign-in. */
+  twoStepRequired: boolean;
   /** Who is looking (the last owner cannot be removed or demoted). */
   you: string;
 }
@@ -153,6 +173,20 @@ export interface PasswordVerdict {
   reason: string | null;
 }
 
+/** POST /admin/api/account/two-step/setup */
+export interface TwoStepSetup {
+  /** The key to type by hand: base32 in groups of four. */
+  setupKey: string;
+  otpauthUri: string;
+  /** The otpauth URI as a QR code (an SVG document). */
+  qrSvg: string;
+}
+
+/** POST /admin/api/account/two-step/confirm: shown once, never again. */
+export interface RecoveryCodes {
+  recoveryCodes: string[];
+}
+
 export const teamErrors = {
   forbidden: "Your role does not allow this.",
   lastOwner: "The team needs at least one owner: make someone else an owner first.",
@@ -163,4 +197,7 @@ export const teamErrors = {
     "This link is not valid: it was used, revoked or has expired. Ask an owner for a new one.",
   wrongPassword: "The current password is wrong.",
   noAccount: "No account: the console has no owner set up.",
+  noSetup: "Start the setup first: no two-step key is waiting for a code.",
+  badSetupCode: "That code does not match. Enter the current code from your authenticator app.",
+  twoStepRequired: "An owner requires two-step sign-in: it cannot be turned off.",
 } as const;

@@ -9,6 +9,7 @@ import type {
 } from "../db/repositories/admin-accounts.ts";
 import { type DeviceCookie, deviceKey, signDevice, verifyDevice } from "./device-cookie.ts";
 import { defaultScryptParameters, hashPassword, verifyPassword } from "./passwords.ts";
+import { looksLikeRecoveryCode, recoveryCodeHash, totpStep } from "./two-step.ts";
 
 export interface SessionPolicy {
   /** A session unused this long has ended. */
@@ -51,7 +52,12 @@ export type AccountSetup = "created" | "updated" | "unchanged" | "removed" | "no
 export interface AdminCredentials {
   email: string;
   password: string;
+  /** A TOTP code or a recovery code, for an account with two-step sign-in. */
+  code?: string | undefined;
 }
+
+/** Why a sign-in with the right password did not open a session: no code given, or a wrong or used one. */
+export type SecondStep = "codeRequired" | "badCode";
 
 export interface SignedIn extends ActiveSession {
   token: string;
@@ -63,6 +69,10 @@ export interface SessionPerson {
   email: string;
   name: string | null;
   role: TeamRole;
+  /** The person has two-step sign-in on. */
+  twoStep: boolean;
+  /** An owner requires it of everyone: without it the person may only set it up. */
+  twoStepRequired: boolean;
 }
 
 export interface ActiveSession extends SessionPerson {
@@ -144,8 +154,11 @@ export class AdminAuth {
     return created ? "created" : "updated";
   }
 
-  /** A new session when the credentials are the account's; null otherwise, after the same work either way. */
-  async signIn(credentials: AdminCredentials): Promise<SignedIn | null> {
+  /**
+   * A new session when the credentials are the account's (with a valid code when it has two-step sign-in); null
+   * for a wrong address or password, after the same work either way.
+   */
+  async signIn(credentials: AdminCredentials): Promise<SignedIn | SecondStep | null> {
     const account = this.accountConfigured
       ? await this.#accounts.byEmail(credentials.email.trim())
       : null;
@@ -155,19 +168,35 @@ export class AdminAuth {
       known ? account.passwordHash : this.#decoy,
     );
     if (!known || !matches) return null;
+    if (account.totpSecret) {
+      if (!credentials.code) return "codeRequired";
+      if (!(await this.#secondStep(account.id, account.totpSecret, credentials.code)))
+        return "badCode";
+    }
     const token = randomBytes(tokenBytes).toString("base64url");
     const now = this.#now();
     await this.#accounts.createSession(tokenHash(token), account.id, now, {
       idleMs: this.#policy.idleMs,
       maxAgeMs: this.#policy.maxAgeMs,
     });
-    const person = {
+    const person: SessionPerson = {
       userId: account.id,
       email: account.email,
       name: account.name,
       role: account.role,
+      twoStep: account.totpSecret !== null,
+      twoStepRequired: await this.#accounts.twoStepRequired(),
     };
     return { ...this.#active(tokenHash(token), person, now, now), token };
+  }
+
+  /** A current TOTP code not used before, or one of the account's recovery codes (each works once). */
+  async #secondStep(userId: string, secret: string, code: string): Promise<boolean> {
+    if (looksLikeRecoveryCode(code)) {
+      return this.#accounts.spendRecoveryCode(userId, recoveryCodeHash(code));
+    }
+    const step = totpStep(secret, code.replace(/\s/g, ""), this.#now());
+    return step !== null && (await this.#accounts.claimTotpStep(userId, step));
   }
 
   /** A new device cookie's value for a browser that just signed in to the account with this address. */
@@ -251,6 +280,8 @@ export class AdminAuth {
       email: person.email,
       name: person.name,
       role: person.role,
+      twoStep: person.twoStep,
+      twoStepRequired: person.twoStepRequired,
       tokenHash: hash,
       expiresAt: Math.min(lastSeenAt + this.#policy.idleMs, endsAt),
       endsAt,
@@ -264,5 +295,12 @@ export class AdminAuth {
 }
 
 function personOf(stored: StoredAdminSession): SessionPerson {
-  return { userId: stored.userId, email: stored.email, name: stored.name, role: stored.role };
+  return {
+    userId: stored.userId,
+    email: stored.email,
+    name: stored.name,
+    role: stored.role,
+    twoStep: stored.twoStep,
+    twoStepRequired: stored.twoStepRequired,
+  };
 }

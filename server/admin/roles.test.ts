@@ -88,6 +88,11 @@ const calls: Record<string, (targets: Targets) => Call> = {
     method: "POST",
     url: teamApiPaths.memberReset(t.memberId),
   }),
+  "PUT /admin/api/team/two-step": () => ({
+    method: "PUT",
+    url: teamApiPaths.twoStepPolicy,
+    payload: { required: false },
+  }),
 };
 
 /** What each route needs: the matrix the console and this file agree on. */
@@ -111,6 +116,10 @@ const expectedPermissions: Record<string, Permission> = {
   "DELETE /admin/api/team/members/:id": "team",
   "POST /admin/api/team/members/:id/reset": "team",
   "POST /admin/api/account/password": "read",
+  "POST /admin/api/account/two-step/setup": "read",
+  "POST /admin/api/account/two-step/confirm": "read",
+  "POST /admin/api/account/two-step/off": "read",
+  "PUT /admin/api/team/two-step": "team",
 };
 
 const roles: TeamRole[] = ["viewer", "editor", "owner"];

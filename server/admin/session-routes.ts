@@ -52,6 +52,8 @@ export default async function sessionRoutes(
     email: session?.email ?? null,
     name: session?.name ?? null,
     role: session?.role ?? null,
+    twoStep: session?.twoStep ?? false,
+    twoStepSetupNeeded: session ? session.twoStepRequired && !session.twoStep : false,
     expiresAt: iso(session?.expiresAt),
     endsAt: iso(session?.endsAt),
     idleMs: app.adminAuth.policy.idleMs,
@@ -114,6 +116,9 @@ export default async function sessionRoutes(
         checksRunning--;
       }
       if (!signedIn) return sendAdminError(reply, 401, adminErrors.badCredentials);
+      // The password was right: the console asks for the code. A wrong code counts as a failed sign-in.
+      if (signedIn === "codeRequired") return sendAdminError(reply, 401, adminErrors.codeRequired);
+      if (signedIn === "badCode") return sendAdminError(reply, 401, adminErrors.badCode);
       byAddress.succeeded(addressOf(request.ip));
       limiter.succeeded(key);
       // A session the browser still had is ended: one sign-in, one session.

@@ -143,10 +143,12 @@ export default async function teamRoutes(
         name: member.name,
         role: member.role,
         joinedAt: member.createdAt.toISOString(),
+        twoStep: member.twoStep,
       })),
       invitations: open.map(invitationOf),
       activity: activity.map(auditEntry),
       mailDeliveryOn: app.mailer.enabled,
+      twoStepRequired: await accounts.twoStepRequired(),
       you: session(request).userId,
     };
     return page;

@@ -21,7 +21,9 @@ const tables = [
   "address_salts",
   "admin_audit",
   "admin_links",
+  "admin_recovery_codes",
   "admin_sessions",
+  "admin_settings",
   "admin_users",
   "contact_messages",
   "contact_submission_guard",
@@ -50,6 +52,7 @@ const migrations = [
   "0012-weekly-reports",
   "0013-message-search",
   "0014-team",
+  "0015-two-step",
 ];
 
 describe("SQLite storage", () => {

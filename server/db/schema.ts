@@ -115,6 +115,23 @@ export interface AdminUsersTable {
   name: string | null;
   /** Hash of the ADMIN_PASSWORD last applied to this account (the first owner's); null for everyone else. */
   setup_hash: string | null;
+  /** Base32 TOTP secret once two-step sign-in is on; null when it is off. Never logged. */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A secret being set up, until a code from it confirms it. */
+  totp_pending: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The last TOTP time step used: a code of it or an earlier one is refused (a code works once). */
+  totp_last_step: ColumnType<number | string | null, number | null | undefined, number | null>;
+}
+
+export interface AdminRecoveryCodesTable {
+  /** SHA-256 (base64url) of the code: the code itself is shown once and never stored. */
+  code_hash: string;
+  user_id: string;
+}
+
+export interface AdminSettingsTable {
+  key: "two_step_required";
+  value: string;
 }
 
 /** A one-time link: an invitation to join or a password reset. */
@@ -281,4 +298,6 @@ export interface Schema {
   admin_links: AdminLinksTable;
   team_mail: TeamMailTable;
   admin_audit: AdminAuditTable;
+  admin_recovery_codes: AdminRecoveryCodesTable;
+  admin_settings: AdminSettingsTable;
 }

@@ -17,6 +17,7 @@ import { comesFromOwnOrigin } from "../admin/same-origin.ts";
 import sessionRoutes from "../admin/session-routes.ts";
 import type { SignInLimits } from "../admin/sign-in-limiter.ts";
 import teamRoutes from "../admin/team-routes.ts";
+import twoStepRoutes from "../admin/two-step-routes.ts";
 
 export interface AdminApiPluginOptions {
   /** The site's origin (SITE_URL): accepted as Origin besides the origin the request reached. */
@@ -42,6 +43,8 @@ declare module "fastify" {
     withoutSession?: boolean;
     /** What the route needs of the session's role; GET routes default to "read", others must say. */
     permission?: Permission;
+    /** Open to a person who must set up two-step sign-in before anything else. */
+    twoStepSetup?: boolean;
   }
   interface FastifyRequest {
     /** The admin session of this request (set on every admin route that needs one). */
@@ -98,7 +101,10 @@ async function adminApi(app: FastifyInstance, options: AdminApiPluginOptions): P
       return sendAdminError(reply, 401, adminErrors.signInRequired);
     }
     request.adminSession = session;
-    const needed = request.routeOptions.config.permission ?? "read";
+    const { permission: needed = "read", twoStepSetup } = request.routeOptions.config;
+    if (session.twoStepRequired && !session.twoStep && !twoStepSetup) {
+      return sendAdminError(reply, 403, adminErrors.twoStepSetupNeeded);
+    }
     if (!may(session.role, needed)) return sendAdminError(reply, 403, teamErrors.forbidden);
   });
 
@@ -113,6 +119,7 @@ async function adminApi(app: FastifyInstance, options: AdminApiPluginOptions): P
   await app.register(analyticsBreakdownRoutes);
   await app.register(eventsRoute);
   await app.register(teamRoutes, { siteUrl: options.siteUrl });
+  await app.register(twoStepRoutes);
 
   // Unknown admin API paths answer JSON 404, not the console's HTML (which serves /admin/*).
   app.route({

@@ -31,6 +31,8 @@ const signedOut: AdminSessionState = {
   email: null,
   name: null,
   role: null,
+  twoStep: false,
+  twoStepSetupNeeded: false,
   expiresAt: null,
   endsAt: null,
   idleMs: 0,

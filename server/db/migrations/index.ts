@@ -17,6 +17,7 @@ import * as visitSteps from "./0011-visit-steps.ts";
 import * as weeklyReports from "./0012-weekly-reports.ts";
 import * as messageSearch from "./0013-message-search.ts";
 import * as team from "./0014-team.ts";
+import * as twoStep from "./0015-two-step.ts";
 
 export interface ColumnTypes {
   dialect: DialectName;
@@ -64,6 +65,7 @@ const steps: Record<string, { up: Step; down: Step }> = {
   "0012-weekly-reports": weeklyReports,
   "0013-message-search": messageSearch,
   "0014-team": team,
+  "0015-two-step": twoStep,
 };
 
 /** The migrations this code knows, oldest first. */

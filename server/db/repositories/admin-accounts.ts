@@ -1,5 +1,6 @@
-// The team's accounts and their sessions. The first owner is set up from ADMIN_EMAIL and ADMIN_PASSWORD; the others
-// join by invitation. Role changes and removals keep at least one owner.
+// The team's accounts, their sessions and two-step sign-in (TOTP secret, recovery codes, whether everyone must use
+// it). The first owner is set up from ADMIN_EMAIL and ADMIN_PASSWORD; the others join by invitation. Role changes
+// and removals keep at least one owner.
 import type { TeamRole } from "../../../contracts/team.ts";
 import type { AppDatabase, Executor } from "../database.ts";
 
@@ -11,6 +12,8 @@ export interface AdminAccount {
   passwordHash: string;
   /** Hash of the ADMIN_PASSWORD last applied (the first owner's); null for everyone else. */
   setupHash: string | null;
+  /** The TOTP secret (base32) when two-step sign-in is on. */
+  totpSecret: string | null;
 }
 
 export interface StoredMember {
@@ -19,6 +22,7 @@ export interface StoredMember {
   name: string | null;
   role: TeamRole;
   createdAt: Date;
+  twoStep: boolean;
 }
 
 export interface StoredAdminSession {
@@ -26,6 +30,10 @@ export interface StoredAdminSession {
   email: string;
   name: string | null;
   role: TeamRole;
+  /** The person has two-step sign-in on. */
+  twoStep: boolean;
+  /** An owner requires two-step sign-in of everyone. */
+  twoStepRequired: boolean;
   /** Sign-in time, ms since the epoch. */
   createdAt: number;
   /** Last use, ms since the epoch. */
@@ -89,9 +97,30 @@ export interface AdminAccountsRepository {
     at: number,
   ): Promise<{ userId: string; createdAt: number } | null>;
   endSession(tokenHash: string): Promise<boolean>;
+  /** Keeps a new secret for the account until a code from it confirms it. */
+  setPendingTotp(id: string, secret: string): Promise<void>;
+  pendingTotp(id: string): Promise<string | null>;
+  /** Turns two-step on with the pending secret (step `step` used) and these recovery code hashes (replacing any). */
+  enableTotp(id: string, secret: string, step: number, recoveryHashes: string[]): Promise<void>;
+  disableTotp(id: string): Promise<void>;
+  /** Records a TOTP step as used; false when it or a later one was used already (a code works once). */
+  claimTotpStep(id: string, step: number): Promise<boolean>;
+  /** Deletes a recovery code of the account; true when it was there (a code works once). */
+  spendRecoveryCode(id: string, codeHash: string): Promise<boolean>;
+  recoveryCodesLeft(id: string): Promise<number>;
+  twoStepRequired(): Promise<boolean>;
+  setTwoStepRequired(required: boolean): Promise<void>;
 }
 
-const accountColumns = ["id", "email", "name", "role", "password_hash", "setup_hash"] as const;
+const accountColumns = [
+  "id",
+  "email",
+  "name",
+  "role",
+  "password_hash",
+  "setup_hash",
+  "totp_secret",
+] as const;
 
 function toAccount(row: {
   id: string;
@@ -100,6 +129,7 @@ function toAccount(row: {
   role: TeamRole;
   password_hash: string;
   setup_hash: string | null;
+  totp_secret: string | null;
 }): AdminAccount {
   return {
     id: row.id,
@@ -108,6 +138,7 @@ function toAccount(row: {
     role: row.role,
     passwordHash: row.password_hash,
     setupHash: row.setup_hash,
+    totpSecret: row.totp_secret,
   };
 }
 
@@ -222,7 +253,7 @@ export function adminAccountsRepository(database: AppDatabase): AdminAccountsRep
     async list() {
       const rows = await db
         .selectFrom("admin_users")
-        .select(["id", "email", "name", "role", "created_at"])
+        .select(["id", "email", "name", "role", "created_at", "totp_secret"])
         .orderBy("created_at")
         .orderBy("email")
         .execute();
@@ -232,6 +263,7 @@ export function adminAccountsRepository(database: AppDatabase): AdminAccountsRep
         name: row.name,
         role: row.role,
         createdAt: new Date(row.created_at),
+        twoStep: row.totp_secret !== null,
       }));
     },
 
@@ -300,7 +332,20 @@ export function adminAccountsRepository(database: AppDatabase): AdminAccountsRep
       const row = await db
         .selectFrom("admin_sessions as s")
         .innerJoin("admin_users as u", "u.id", "s.user_id")
-        .select(["s.user_id", "u.email", "u.name", "u.role", "s.created_at", "s.last_seen_at"])
+        .select((eb) => [
+          "s.user_id",
+          "u.email",
+          "u.name",
+          "u.role",
+          "u.totp_secret",
+          "s.created_at",
+          "s.last_seen_at",
+          eb
+            .selectFrom("admin_settings")
+            .select("value")
+            .where("key", "=", "two_step_required")
+            .as("two_step_required"),
+        ])
         .where("s.token_hash", "=", tokenHash)
         .executeTakeFirst();
       return row
@@ -309,6 +354,8 @@ export function adminAccountsRepository(database: AppDatabase): AdminAccountsRep
             email: row.email,
             name: row.name,
             role: row.role,
+            twoStep: row.totp_secret !== null,
+            twoStepRequired: row.two_step_required === "yes",
             createdAt: Number(row.created_at),
             lastSeenAt: Number(row.last_seen_at),
           }
@@ -350,6 +397,95 @@ export function adminAccountsRepository(database: AppDatabase): AdminAccountsRep
         .where("token_hash", "=", tokenHash)
         .executeTakeFirst();
       return result.numDeletedRows > 0n;
+    },
+
+    async setPendingTotp(id, secret) {
+      await db
+        .updateTable("admin_users")
+        .set({ totp_pending: secret })
+        .where("id", "=", id)
+        .execute();
+    },
+
+    async pendingTotp(id) {
+      const row = await db
+        .selectFrom("admin_users")
+        .select("totp_pending")
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return row?.totp_pending ?? null;
+    },
+
+    async enableTotp(id, secret, step, recoveryHashes) {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable("admin_users")
+          .set({ totp_secret: secret, totp_pending: null, totp_last_step: step })
+          .where("id", "=", id)
+          .execute();
+        await trx.deleteFrom("admin_recovery_codes").where("user_id", "=", id).execute();
+        await trx
+          .insertInto("admin_recovery_codes")
+          .values(recoveryHashes.map((code_hash) => ({ code_hash, user_id: id })))
+          .execute();
+      });
+    },
+
+    async disableTotp(id) {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable("admin_users")
+          .set({ totp_secret: null, totp_pending: null, totp_last_step: null })
+          .where("id", "=", id)
+          .execute();
+        await trx.deleteFrom("admin_recovery_codes").where("user_id", "=", id).execute();
+      });
+    },
+
+    async claimTotpStep(id, step) {
+      // One conditional update: of two sign-ins with the same code, one sets the step and the other finds it set.
+      const result = await db
+        .updateTable("admin_users")
+        .set({ totp_last_step: step })
+        .where("id", "=", id)
+        .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]))
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async spendRecoveryCode(id, codeHash) {
+      const result = await db
+        .deleteFrom("admin_recovery_codes")
+        .where("user_id", "=", id)
+        .where("code_hash", "=", codeHash)
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
+    async recoveryCodesLeft(id) {
+      const row = await db
+        .selectFrom("admin_recovery_codes")
+        .select((eb) => eb.fn.countAll().as("left"))
+        .where("user_id", "=", id)
+        .executeTakeFirstOrThrow();
+      return Number(row.left);
+    },
+
+    async twoStepRequired() {
+      const row = await db
+        .selectFrom("admin_settings")
+        .select("value")
+        .where("key", "=", "two_step_required")
+        .executeTakeFirst();
+      return row?.value === "yes";
+    },
+
+    async setTwoStepRequired(required) {
+      await db
+        .insertInto("admin_settings")
+        .values({ key: "two_step_required", value: required ? "yes" : "no" })
+        .onConflict((oc) => oc.column("key").doUpdateSet({ value: required ? "yes" : "no" }))
+        .execute();
     },
   };
 }
