@@ -1,17 +1,21 @@
 // Inviting a viewer as an owner does at 1280 px, on a server of its own that e-mails through a real SMTP peer: the
 // invitation from the Team page, its link opened from the e-mail, a password set, the viewer signed in and offered
-// no triage or Delete on a message. Axe on the Team page and the link's page.
+// no triage or Delete on a message; then two-step sign-in set up on the Account page and a sign-in with a recovery
+// code. Axe on the Team, link and Account pages.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { functionNames, functionPath } from "../../contracts/functions.ts";
+import { totpCode } from "../../server/admin/two-step.ts";
 import { freePort, type RunningServer, startServer } from "../../server/test/server-process.ts";
 import { TestSmtp } from "../../server/test/smtp.ts";
-import { e2eAdmin, unique } from "./admin-account.ts";
+import { e2eAdmin, signIn, unique } from "./admin-account.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
 
 test.describe("the team", () => {
+  // In order: the second test turns on the owner's two-step sign-in, which the first signs in without.
+  test.describe.configure({ mode: "serial" });
   let dataDir: string;
   let smtp: TestSmtp;
   let server: RunningServer | undefined;
@@ -58,11 +62,7 @@ test.describe("the team", () => {
     });
     expect(sent.status()).toBe(200);
 
-    await page.goto(`${url}/admin`);
-    await waitForHydration(page);
-    await page.getByLabel("E-mail address").fill(e2eAdmin.email);
-    await page.getByLabel("Password").fill(e2eAdmin.password);
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await signIn(page, `${url}/admin`);
     await page
       .getByRole("navigation", { name: "Admin" })
       .getByRole("link", { name: "Team" })
@@ -128,5 +128,47 @@ test.describe("the team", () => {
     await expect(
       page.getByRole("listitem").filter({ hasText: "Joined as Viewer by Dana, just now" }),
     ).toBeVisible();
+  });
+
+  test("an owner sets up two-step sign-in, then signs in with the code field and a recovery code", async ({
+    page,
+    consoleWatch,
+  }) => {
+    // The browser logs the sign-in's 401 that asks for the code as a failed resource.
+    consoleWatch.allow(/status of 401/);
+    const url = server?.url ?? "";
+    await signIn(page, `${url}/admin`);
+    await page
+      .getByRole("navigation", { name: "Admin" })
+      .getByRole("link", { name: "Account" })
+      .click();
+    await page.getByRole("button", { name: "Set up two-step sign-in" }).click();
+    await expect(page.getByRole("img", { name: "QR code of your two-step key" })).toBeVisible();
+    const key = (await page.locator("code").innerText()).trim();
+    expect(key).toMatch(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/);
+    await expectNoAxeViolations(page);
+    await page.getByLabel("Code from your app").fill(totpCode(key.replaceAll(" ", ""), Date.now()));
+    await page.getByRole("button", { name: "Confirm" }).click();
+    const codes = page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
+    await expect(codes).toHaveCount(10);
+    const recovery = await codes.nth(0).innerText();
+    await page.getByRole("button", { name: "I have saved them" }).click();
+    await expect(
+      page.getByText("Two-step sign-in is on: signing in asks for a code from your app."),
+    ).toBeVisible();
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByLabel("E-mail address").fill(e2eAdmin.email);
+    await page.getByLabel("Password").fill(e2eAdmin.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      "Enter the 6-digit code from your authenticator app, or a recovery code.",
+    );
+    const code = page.getByLabel("Code from your authenticator app");
+    await expect(code).toHaveAttribute("autocomplete", "one-time-code");
+    await expect(code).toHaveAttribute("inputmode", "numeric");
+    await code.fill(recovery);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
   });
 });

@@ -58,7 +58,10 @@ export function TeamMembers({
                   {label}
                   {member.id === you ? " (you)" : null}
                 </p>
-                <p className="text-sm text-muted">Joined {formatDateTime(member.joinedAt)}</p>
+                <p className="text-sm text-muted">
+                  Joined {formatDateTime(member.joinedAt)} · two-step sign-in{" "}
+                  {member.twoStep ? "on" : "off"}
+                </p>
               </div>
               <div className="flex flex-wrap items-center gap-2">
                 <label className="sr-only" htmlFor={`role-${member.id}`}>

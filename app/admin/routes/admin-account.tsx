@@ -1,14 +1,24 @@
-// /admin/account: the signed-in person changes their own password (their other sessions end).
+// /admin/account: the signed-in person changes their own password (their other sessions end) and sets up or turns
+// off two-step sign-in.
 import { type FormEvent, useState } from "react";
 import { teamApiPaths } from "../../../contracts/team";
-import { adminApi } from "../api";
+import { adminApi, currentSession } from "../api";
 import { FormField } from "../components/form-field";
+import { TwoStepSection } from "../components/two-step-setup";
 import { buttonClass, PageHeading, Section, StatusNote } from "../components/ui";
 import { useApiAction } from "../use-api-action";
+import { useRefresh } from "../use-refresh";
+import type { Route } from "./+types/admin-account";
 
 export const meta = () => [{ title: "Account · BoothPilot admin" }];
 
-export default function AdminAccount() {
+export async function clientLoader() {
+  return currentSession();
+}
+
+export default function AdminAccount({ loaderData }: Route.ComponentProps) {
+  const refresh = useRefresh();
+  const twoStep = loaderData.kind === "ok" && loaderData.data.twoStep;
   const [done, setDone] = useState(false);
   const { busy, problem, run } = useApiAction();
 
@@ -58,6 +68,9 @@ export default function AdminAccount() {
             {busy ? "Saving..." : "Change password"}
           </button>
         </form>
+      </Section>
+      <Section title="Two-step sign-in" id="two-step">
+        <TwoStepSection on={twoStep} onChanged={refresh} />
       </Section>
     </>
   );

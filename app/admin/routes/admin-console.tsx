@@ -12,6 +12,7 @@ import { adminApi, currentSession } from "../api";
 import { ConsoleHeader } from "../components/console-header";
 import { ConsoleLive } from "../components/console-live";
 import { SignInForm } from "../components/sign-in-form";
+import { TwoStepRequiredPage } from "../components/two-step-setup";
 import { Alert, PageHeading, StatusNote } from "../components/ui";
 import { RoleProvider } from "../role";
 import { useRefresh } from "../use-refresh";
@@ -121,6 +122,7 @@ function ConsoleFrame({ loaderData: { session: loaderData, unreadCount } }: Rout
       </>
     );
   }
+  if (state.twoStepSetupNeeded) return <TwoStepRequiredPage onDone={refresh} />;
   return (
     <RoleProvider role={state.role}>
       <ConsoleLive

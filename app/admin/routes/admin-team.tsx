@@ -7,6 +7,7 @@ import { AdminData } from "../components/admin-data";
 import { AuditList } from "../components/audit-list";
 import { IssuedLinkNote, TeamInvite } from "../components/team-invite";
 import { TeamInvitations, TeamMembers } from "../components/team-members";
+import { TwoStepPolicy } from "../components/team-policy";
 import { PageHeading, Section } from "../components/ui";
 import type { Route } from "./+types/admin-team";
 
@@ -38,6 +39,9 @@ export default function AdminTeam({ loaderData }: Route.ComponentProps) {
           </Section>
           <Section title="Open invitations and reset links" id="team-invitations">
             <TeamInvitations invitations={team.invitations} onIssued={setIssued} />
+          </Section>
+          <Section title="Two-step sign-in" id="team-two-step">
+            <TwoStepPolicy required={team.twoStepRequired} />
           </Section>
           <Section title="Recent activity" id="team-activity">
             <AuditList entries={team.activity} empty="Nothing recorded yet." />
