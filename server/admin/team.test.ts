@@ -1,6 +1,7 @@
 // The team on both databases, through the real app: invitations (mailed through the outbox, or copied), their
-// 48 hours and single use, password strength, role changes and removals (sessions end at once, the last owner
-// stays), password changes and resets, and the audit record of triage and team changes, kept 400 days.
+// 48 hours and single use, password strength, role changes and removals (sessions and live streams end at once,
+// the last owner stays), password changes and resets, and the audit record of triage and team changes, kept 400
+// days.
 import type { FastifyInstance } from "fastify";
 import { describe, expect } from "vitest";
 import { adminApiPaths, adminErrors } from "../../contracts/admin-api.ts";
@@ -13,6 +14,7 @@ import {
   teamErrors,
 } from "../../contracts/team.ts";
 import { adminEnv, adminRequest, signIn } from "../test/admin.ts";
+import { openEventStream } from "../test/event-stream.ts";
 import { storeMessage, storeTeamMember } from "../test/factories.ts";
 import { dialects, storageTest } from "../test/storage.ts";
 import { waitFor } from "../test/wait-for.ts";
@@ -304,5 +306,44 @@ describe.each(dialects)("invitation mail on %s", (dialect) => {
       const rows = await app.database.db.selectFrom("team_mail").selectAll().execute();
       return rows.length === 1 && rows[0]?.status === "sent" && rows[0]?.link === null;
     });
+  });
+});
+
+describe.each(dialects)("a removed person's live stream on %s", (dialect) => {
+  const it = storageTest;
+  it.override("dialect", dialect);
+
+  it("ends at once when an owner removes them, and a viewer's stream opens", async ({ apps }) => {
+    const app = await apps.startAdmin(adminEnv, {
+      testing: { consoleEvents: { heartbeatMs: 60_000 } },
+    });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const address = app.server.address();
+    if (!address || typeof address === "string") throw new Error("not listening");
+    const owner = (await signIn(app)).token ?? "";
+    const viewer = await storeTeamMember(app, "viewer");
+    const session = (await signIn(app, viewer.credentials)).token ?? "";
+    const stream = await openEventStream(
+      `http://127.0.0.1:${address.port}${adminApiPaths.events}`,
+      {
+        cookie: `${app.adminAuth.cookie.name}=${session}`,
+      },
+    );
+    try {
+      expect(stream.status).toBe(200);
+      let ended = false;
+      void stream.ended.then(() => {
+        ended = true;
+      });
+      await adminRequest(app, {
+        method: "DELETE",
+        url: teamApiPaths.member(viewer.id),
+        session: owner,
+      });
+      // Long before the next heartbeat (a minute away) would notice.
+      await waitFor("the stream's end", () => ended, 3_000);
+    } finally {
+      stream.close();
+    }
   });
 });

@@ -140,6 +140,24 @@ describe.each(dialects)("two-step sign-in on %s", (dialect) => {
     expect(blocked.response.json()).toEqual({ error: adminErrors.tooManySignIns });
   });
 
+  it("turns two-step off for the first owner recovered by a new ADMIN_PASSWORD", async ({
+    apps,
+  }) => {
+    const owner = (await signIn(app)).token ?? "";
+    await setUp(owner);
+    expect((await signIn(app)).response.json()).toEqual({ error: adminErrors.codeRequired });
+    const recovered = { ...adminEnv, ADMIN_PASSWORD: "a new passphrase after the loss" };
+    const restarted = await apps.startAdmin(recovered, { testing: { now: () => now } });
+    const { response } = await signIn(restarted, {
+      email: adminEnv.ADMIN_EMAIL,
+      password: recovered.ADMIN_PASSWORD,
+    });
+    expect(response.json()).toMatchObject({ signedIn: true, twoStep: false });
+    const accounts = restarted.repositories.adminAccounts;
+    const account = await accounts.byEmail(adminEnv.ADMIN_EMAIL);
+    expect(await accounts.recoveryCodesLeft(account?.id ?? "")).toBe(0);
+  });
+
   it("lets an owner require two-step of everyone: a person without it may only set it up", async () => {
     const owner = (await signIn(app)).token ?? "";
     const person = await storeTeamMember(app, "editor");

@@ -47,8 +47,8 @@ export interface AdminAccountsRepository {
   byEmail(email: string): Promise<AdminAccount | null>;
   byId(id: string): Promise<AdminAccount | null>;
   /**
-   * Makes the address an owner with this password, noting it as ADMIN_PASSWORD's (its sessions end when it already
-   * existed); true when the account was created.
+   * Makes the address an owner with this password, noting it as ADMIN_PASSWORD's; when it already existed its
+   * sessions end and its two-step sign-in is turned off (a recovery). True when the account was created.
    */
   setUpOwner(account: {
     id: string;
@@ -193,6 +193,10 @@ export function adminAccountsRepository(database: AppDatabase): AdminAccountsRep
             password_hash: account.passwordHash,
             setup_hash: account.passwordHash,
             role: "owner",
+            // A recovery: whoever lost the password may have lost the phone too.
+            totp_secret: null,
+            totp_pending: null,
+            totp_last_step: null,
             updated_at: at,
           })
           .where("email", "=", account.email)
@@ -200,6 +204,7 @@ export function adminAccountsRepository(database: AppDatabase): AdminAccountsRep
           .executeTakeFirst();
         if (updated) {
           await trx.deleteFrom("admin_sessions").where("user_id", "=", updated.id).execute();
+          await trx.deleteFrom("admin_recovery_codes").where("user_id", "=", updated.id).execute();
           return { created: false };
         }
         await trx
