@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { functionNames, functionPath } from "../../contracts/functions.ts";
+import { teamApiPaths } from "../../contracts/team.ts";
 import { totpCode } from "../../server/admin/two-step.ts";
 import { freePort, type RunningServer, startServer } from "../../server/test/server-process.ts";
 import { TestSmtp } from "../../server/test/smtp.ts";
@@ -128,6 +129,11 @@ test.describe("the team", () => {
     await expect(
       page.getByRole("listitem").filter({ hasText: "Joined as Viewer by Dana, just now" }),
     ).toBeVisible();
+    // Neither the link's token nor the password reached the server's log.
+    const log = server?.output() ?? "";
+    expect(log).toContain(`"url":"${teamApiPaths.linkAccept}"`);
+    expect(log).not.toContain(link?.slice(link.indexOf("#") + 1));
+    expect(log).not.toContain("violet kayaks");
   });
 
   test("an owner sets up two-step sign-in, then signs in with the code field and a recovery code", async ({
@@ -170,5 +176,9 @@ test.describe("the team", () => {
     await code.fill(recovery);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+    // Neither the key nor a recovery code reached the server's log.
+    const log = server?.output() ?? "";
+    expect(log).not.toContain(key.replaceAll(" ", ""));
+    expect(log).not.toContain(recovery);
   });
 });
