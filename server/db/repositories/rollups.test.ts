@@ -317,6 +317,8 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
         "0011-visit-steps",
         "0012-weekly-reports",
         "0013-message-search",
+        "0014-team",
+        "0015-two-step",
       ]);
       expect(await rollup(older)).toEqual(expected);
       await expectNarrowMatchesWide(older);
@@ -397,6 +399,8 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
         "0011-visit-steps",
         "0012-weekly-reports",
         "0013-message-search",
+        "0014-team",
+        "0015-two-step",
       ]);
       // Every hour from the start of yesterday, and nothing before it.
       const direct = await directCount(older, hour);
