@@ -2,7 +2,7 @@
 // message with its e-mail delivery and its sender's tracked visit, and the team's actions on a message: read or
 // unread, handled, spam or not spam, sending a failed e-mail again, and erasure. Every change is announced on the
 // console's live stream and goes into the audit record with who did it; a message's history reads that record.
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   adminErrors,
@@ -17,12 +17,12 @@ import {
   messageActionSchema,
   messageIdSchema,
 } from "../../contracts/admin-requests.ts";
-import type { AuditAction, AuditEntry } from "../../contracts/team.ts";
+import type { AuditEntry } from "../../contracts/team.ts";
 import type { InboxFilter } from "../db/repositories/admin-inbox.ts";
 import type { Outcome } from "../db/repositories/message-triage.ts";
+import { auditEntry, recordAction } from "./audit.ts";
 import { sendCsv, toCsv } from "./csv.ts";
 import { sendAdminError } from "./http.ts";
-import { auditEntry, displayName } from "./team-routes.ts";
 
 const pageSize = 50;
 
@@ -58,20 +58,6 @@ export default async function inboxRoutes(plainApp: FastifyInstance): Promise<vo
   const app = plainApp.withTypeProvider<ZodTypeProvider>();
   const inbox = app.repositories.adminInbox;
   const triage = app.repositories.messageTriage;
-
-  /** Records who did an action to a message, now. */
-  const record = async (request: FastifyRequest, action: AuditAction, messageId: string) => {
-    const actor = request.adminSession;
-    if (!actor) throw new Error("inbox action reached without a session");
-    await app.repositories.adminAudit.record({
-      // The sessions' clock: tests move it.
-      at: app.adminAuth.now(),
-      actorId: actor.userId,
-      actorName: displayName(actor),
-      action,
-      messageId,
-    });
-  };
 
   const detail = async (id: string): Promise<MessageDetail | null> => {
     const found = await inbox.detail(id);
@@ -162,7 +148,7 @@ export default async function inboxRoutes(plainApp: FastifyInstance): Promise<vo
     // Only a change is announced: opening a read message again must not reload every open console.
     if (outcome === "changed") {
       request.log.info({ messageId: id, action }, "admin: message updated");
-      await record(request, action, id);
+      await recordAction(request, action, { messageId: id });
       app.consoleEvents.messageChanged(id);
       if (action === "not-spam") app.mailer.wake();
     }
@@ -178,7 +164,7 @@ export default async function inboxRoutes(plainApp: FastifyInstance): Promise<vo
     if (!(await triage.erase(id))) return sendAdminError(reply, 404, adminErrors.messageNotFound);
     // The record of an erasure: which message and when, never what it said or who sent it.
     request.log.info({ messageId: id }, "admin: message erased");
-    await record(request, "delete", id);
+    await recordAction(request, "delete", { messageId: id });
     app.consoleEvents.messageChanged(id);
     return reply.code(204).send();
   });
@@ -192,7 +178,7 @@ export default async function inboxRoutes(plainApp: FastifyInstance): Promise<vo
       return sendAdminError(reply, 409, adminErrors.notFailed);
     }
     request.log.info({ messageId: id }, "admin: failed e-mail put back in the outbox");
-    await record(request, "resend", id);
+    await recordAction(request, "resend", { messageId: id });
     app.consoleEvents.messageChanged(id);
     app.mailer.wake();
     return detail(id);

@@ -6,7 +6,6 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
-  type AuditEntry,
   type IssuedLink,
   type LinkInfo,
   linkLifetimeMs,
@@ -25,8 +24,8 @@ import {
   ownPasswordSchema,
   roleChangeSchema,
 } from "../../contracts/team-requests.ts";
-import type { StoredAuditEntry } from "../db/repositories/admin-audit.ts";
 import type { LinkPurpose, StoredLink } from "../db/repositories/admin-links.ts";
+import { actorOf, auditEntry, displayName, recordAction } from "./audit.ts";
 import type { ActiveSession } from "./auth.ts";
 import { tokenHash } from "./auth.ts";
 import { sendAdminError } from "./http.ts";
@@ -41,21 +40,6 @@ export interface TeamRoutesOptions {
 const recentActivity = 30;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** How the console and the audit record name a person: their name, else their address. */
-export const displayName = (person: { name: string | null; email: string }) =>
-  person.name || person.email;
-
-export function auditEntry(entry: StoredAuditEntry): AuditEntry {
-  return {
-    id: entry.id,
-    at: iso(entry.at),
-    actor: entry.actorName,
-    action: entry.action,
-    messageId: entry.messageId,
-    subject: entry.subject,
-  };
-}
-
 export default async function teamRoutes(
   plainApp: FastifyInstance,
   options: TeamRoutesOptions,
@@ -65,24 +49,6 @@ export default async function teamRoutes(
   const now = app.adminAuth.now;
   const owners = { permission: "team" as const };
   const withoutSession = { withoutSession: true };
-
-  const session = (request: { adminSession: ActiveSession | null }): ActiveSession => {
-    // The admin scope's preHandler has checked the session.
-    if (!request.adminSession) throw new Error("team route reached without a session");
-    return request.adminSession;
-  };
-  const record = (
-    actor: ActiveSession,
-    action: AuditEntry["action"],
-    subject: string | null = null,
-  ) =>
-    audit.record({
-      at: now(),
-      actorId: actor.userId,
-      actorName: displayName(actor),
-      action,
-      subject,
-    });
 
   const invitationOf = (link: StoredLink): TeamInvitation => ({
     id: link.id,
@@ -149,7 +115,7 @@ export default async function teamRoutes(
       activity: activity.map(auditEntry),
       mailDeliveryOn: app.mailer.enabled,
       twoStepRequired: await accounts.twoStepRequired(),
-      you: session(request).userId,
+      you: actorOf(request).userId,
     };
     return page;
   });
@@ -158,13 +124,15 @@ export default async function teamRoutes(
     "/team/invitations",
     { schema: { body: invitationSchema }, config: owners },
     async (request, reply) => {
-      const actor = session(request);
+      const actor = actorOf(request);
       const email = request.body.email.toLowerCase();
       if (await accounts.byEmail(email)) {
         return sendAdminError(reply, 409, teamErrors.alreadyMember);
       }
       const issued = await issue(actor, "invitation", email, request.body.role);
-      await record(actor, "invite", `${email} (${roleLabels[request.body.role]})`);
+      await recordAction(request, "invite", {
+        subject: `${email} (${roleLabels[request.body.role]})`,
+      });
       request.log.info({ invitationId: issued.invitation.id }, "admin: invitation sent");
       return reply.code(201).send(issued);
     },
@@ -174,11 +142,11 @@ export default async function teamRoutes(
     "/team/invitations/:id/resend",
     { schema: { params: idParamsSchema }, config: owners },
     async (request, reply) => {
-      const actor = session(request);
+      const actor = actorOf(request);
       const found = await links.byId(request.params.id);
       if (!found) return sendAdminError(reply, 404, teamErrors.invitationNotFound);
       const issued = await issue(actor, found.purpose, found.email, found.role, found.id);
-      await record(actor, "invitation-resent", found.email);
+      await recordAction(request, "invitation-resent", { subject: found.email });
       return issued;
     },
   );
@@ -187,13 +155,12 @@ export default async function teamRoutes(
     "/team/invitations/:id",
     { schema: { params: idParamsSchema }, config: owners },
     async (request, reply) => {
-      const actor = session(request);
       const found = await links.byId(request.params.id);
       if (!found || !(await links.revoke(found.id))) {
         return sendAdminError(reply, 404, teamErrors.invitationNotFound);
       }
       await app.repositories.teamMail.cancel(found.id);
-      await record(actor, "invitation-revoked", found.email);
+      await recordAction(request, "invitation-revoked", { subject: found.email });
       return reply.code(204).send();
     },
   );
@@ -202,18 +169,15 @@ export default async function teamRoutes(
     "/team/members/:id",
     { schema: { params: idParamsSchema, body: roleChangeSchema }, config: owners },
     async (request, reply) => {
-      const actor = session(request);
       const member = await accounts.byId(request.params.id);
       if (!member) return sendAdminError(reply, 404, teamErrors.memberNotFound);
       const change = await accounts.setRole(member.id, request.body.role);
       if (change === "missing") return sendAdminError(reply, 404, teamErrors.memberNotFound);
       if (change === "lastOwner") return sendAdminError(reply, 409, teamErrors.lastOwner);
       if (member.role !== request.body.role) {
-        await record(
-          actor,
-          "role-changed",
-          `${displayName(member)}: ${roleLabels[member.role]} to ${roleLabels[request.body.role]}`,
-        );
+        await recordAction(request, "role-changed", {
+          subject: `${displayName(member)}: ${roleLabels[member.role]} to ${roleLabels[request.body.role]}`,
+        });
       }
       return reply.code(204).send();
     },
@@ -223,7 +187,6 @@ export default async function teamRoutes(
     "/team/members/:id",
     { schema: { params: idParamsSchema }, config: owners },
     async (request, reply) => {
-      const actor = session(request);
       const member = await accounts.byId(request.params.id);
       if (!member) return sendAdminError(reply, 404, teamErrors.memberNotFound);
       const { change, endedSessions } = await accounts.remove(member.id);
@@ -231,7 +194,7 @@ export default async function teamRoutes(
       if (change === "lastOwner") return sendAdminError(reply, 409, teamErrors.lastOwner);
       // Their open consoles stop receiving at once, on every instance.
       for (const hash of endedSessions) app.consoleEvents.endSession(hash);
-      await record(actor, "removed", displayName(member));
+      await recordAction(request, "removed", { subject: displayName(member) });
       return reply.code(204).send();
     },
   );
@@ -240,11 +203,11 @@ export default async function teamRoutes(
     "/team/members/:id/reset",
     { schema: { params: idParamsSchema }, config: owners },
     async (request, reply) => {
-      const actor = session(request);
+      const actor = actorOf(request);
       const member = await accounts.byId(request.params.id);
       if (!member) return sendAdminError(reply, 404, teamErrors.memberNotFound);
       const issued = await issue(actor, "reset", member.email, member.role);
-      await record(actor, "reset-sent", displayName(member));
+      await recordAction(request, "reset-sent", { subject: displayName(member) });
       return reply.code(201).send(issued);
     },
   );
@@ -253,7 +216,7 @@ export default async function teamRoutes(
     "/account/password",
     { schema: { body: ownPasswordSchema }, config: { permission: "read" } },
     async (request, reply) => {
-      const actor = session(request);
+      const actor = actorOf(request);
       const account = await accounts.byId(actor.userId);
       if (!account || !(await verifyPassword(request.body.currentPassword, account.passwordHash))) {
         return sendAdminError(reply, 403, teamErrors.wrongPassword);
@@ -266,7 +229,7 @@ export default async function teamRoutes(
         await hashPassword(request.body.newPassword),
         actor.tokenHash,
       );
-      await record(actor, "password-changed");
+      await recordAction(request, "password-changed");
       return reply.code(204).send();
     },
   );

@@ -2,23 +2,17 @@
 // current code (two-step on, ten recovery codes answered once), turn off with the password unless an owner requires
 // it; and the owners' switch that requires it of everyone. Setup and confirm stay open to a person the switch
 // holds back.
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import {
-  type AuditAction,
-  type RecoveryCodes,
-  type TwoStepSetup,
-  teamErrors,
-} from "../../contracts/team.ts";
+import { type RecoveryCodes, type TwoStepSetup, teamErrors } from "../../contracts/team.ts";
 import {
   passwordConfirmSchema,
   twoStepCodeSchema,
   twoStepPolicySchema,
 } from "../../contracts/team-requests.ts";
-import type { ActiveSession } from "./auth.ts";
+import { actorOf, recordAction } from "./audit.ts";
 import { sendAdminError } from "./http.ts";
 import { verifyPassword } from "./passwords.ts";
-import { displayName } from "./team-routes.ts";
 import {
   newRecoveryCodes,
   newTotpSecret,
@@ -35,20 +29,8 @@ export default async function twoStepRoutes(plainApp: FastifyInstance): Promise<
   const now = app.adminAuth.now;
   const setupConfig = { permission: "read" as const, twoStepSetup: true };
 
-  const session = (request: FastifyRequest): ActiveSession => {
-    if (!request.adminSession) throw new Error("two-step route reached without a session");
-    return request.adminSession;
-  };
-  const record = (actor: ActiveSession, action: AuditAction) =>
-    app.repositories.adminAudit.record({
-      at: now(),
-      actorId: actor.userId,
-      actorName: displayName(actor),
-      action,
-    });
-
   app.post("/account/two-step/setup", { config: setupConfig }, async (request) => {
-    const actor = session(request);
+    const actor = actorOf(request);
     const secret = newTotpSecret();
     await accounts.setPendingTotp(actor.userId, secret);
     const uri = otpauthUri(secret, actor.email);
@@ -64,14 +46,14 @@ export default async function twoStepRoutes(plainApp: FastifyInstance): Promise<
     "/account/two-step/confirm",
     { schema: { body: twoStepCodeSchema }, config: setupConfig },
     async (request, reply) => {
-      const actor = session(request);
+      const actor = actorOf(request);
       const secret = await accounts.pendingTotp(actor.userId);
       if (!secret) return sendAdminError(reply, 409, teamErrors.noSetup);
       const step = totpStep(secret, request.body.code, now());
       if (step === null) return sendAdminError(reply, 400, teamErrors.badSetupCode);
       const codes = newRecoveryCodes();
       await accounts.enableTotp(actor.userId, secret, step, codes.map(recoveryCodeHash));
-      await record(actor, "two-step-on");
+      await recordAction(request, "two-step-on");
       const answer: RecoveryCodes = { recoveryCodes: codes };
       return answer;
     },
@@ -81,7 +63,7 @@ export default async function twoStepRoutes(plainApp: FastifyInstance): Promise<
     "/account/two-step/off",
     { schema: { body: passwordConfirmSchema }, config: { permission: "read" } },
     async (request, reply) => {
-      const actor = session(request);
+      const actor = actorOf(request);
       const account = await accounts.byId(actor.userId);
       if (!account || !(await verifyPassword(request.body.password, account.passwordHash))) {
         return sendAdminError(reply, 403, teamErrors.wrongPassword);
@@ -90,7 +72,7 @@ export default async function twoStepRoutes(plainApp: FastifyInstance): Promise<
         return sendAdminError(reply, 409, teamErrors.twoStepRequired);
       }
       await accounts.disableTotp(actor.userId);
-      await record(actor, "two-step-off");
+      await recordAction(request, "two-step-off");
       return reply.code(204).send();
     },
   );
@@ -100,8 +82,8 @@ export default async function twoStepRoutes(plainApp: FastifyInstance): Promise<
     { schema: { body: twoStepPolicySchema }, config: { permission: "team" } },
     async (request, reply) => {
       await accounts.setTwoStepRequired(request.body.required);
-      await record(
-        session(request),
+      await recordAction(
+        request,
         request.body.required ? "two-step-required" : "two-step-optional",
       );
       return reply.code(204).send();
