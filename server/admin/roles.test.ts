@@ -12,6 +12,7 @@ import {
 } from "../../contracts/team.ts";
 import type { AdminRouteInfo } from "../plugins/admin-api.ts";
 import { adminEnv, adminRequest, signIn } from "../test/admin.ts";
+import { openEventStream } from "../test/event-stream.ts";
 import { storeMessage, storeTeamMember } from "../test/factories.ts";
 import { dialects, storageTest } from "../test/storage.ts";
 
@@ -135,7 +136,10 @@ describe.each(dialects)("roles on %s", (dialect) => {
     const app: FastifyInstance = await apps.startAdmin(adminEnv, {
       testing: { adminRoutes: (route) => routes.push(route) },
     });
-    await app.ready();
+    // Listening: the live stream is read over a real connection.
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const address = app.server.address();
+    if (!address || typeof address === "string") throw new Error("not listening");
 
     // Every route that needs a session is in the matrix, and needs what the matrix says.
     const guarded = routes
@@ -187,6 +191,13 @@ describe.each(dialects)("roles on %s", (dialect) => {
           expect(response.json(), label).toEqual({ error: teamErrors.forbidden });
         }
       }
+      // The live stream, a read: open to every role.
+      const stream = await openEventStream(
+        `http://127.0.0.1:${address.port}${adminApiPaths.events}`,
+        { cookie: `${app.adminAuth.cookie.name}=${session}` },
+      );
+      stream.close();
+      expect(stream.status, `${role}: GET /admin/api/events`).toBe(200);
       // A refused delete left the message and the person where they were.
       if (role === "viewer") {
         const kept = await targets();
