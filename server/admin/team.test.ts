@@ -277,6 +277,35 @@ describe.each(dialects)("the team on %s", (dialect) => {
   });
 });
 
+describe.each(dialects)("expired links on %s", (dialect) => {
+  const it = storageTest;
+  it.override("dialect", dialect);
+
+  it("are listed as expired for a week, then the retention job deletes them", async ({ apps }) => {
+    let offset = 0;
+    const app = await apps.startAdmin(adminEnv, { testing: { now: () => Date.now() + offset } });
+    const owner = (await signIn(app)).token ?? "";
+    const invited = await adminRequest(app, {
+      method: "POST",
+      url: teamApiPaths.invitations,
+      session: owner,
+      payload: { email: "lapsed@example.com", role: "viewer" },
+    });
+    expect(invited.statusCode).toBe(201);
+    const invitations = async () => {
+      const session = (await signIn(app)).token ?? "";
+      const page = await adminRequest(app, { url: teamApiPaths.team, session });
+      return (page.json() as TeamPage).invitations.map((one) => [one.email, one.expired]);
+    };
+    offset = linkLifetimeMs + 6 * day;
+    await app.visitRetention.run();
+    expect(await invitations()).toEqual([["lapsed@example.com", true]]);
+    offset = linkLifetimeMs + 8 * day;
+    await app.visitRetention.run();
+    expect(await invitations()).toEqual([]);
+  });
+});
+
 describe.each(dialects)("invitation mail on %s", (dialect) => {
   const it = storageTest;
   it.override("dialect", dialect);
