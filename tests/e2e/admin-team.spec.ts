@@ -129,6 +129,21 @@ test.describe("the team", () => {
     await expect(
       page.getByRole("listitem").filter({ hasText: "Joined as Viewer by Dana, just now" }),
     ).toBeVisible();
+    // The owner triages the message; its page shows who did it.
+    await page
+      .getByRole("navigation", { name: "Admin" })
+      .getByRole("link", { name: /Inbox/ })
+      .click();
+    await page
+      .getByRole("link", { name: new RegExp(sender) })
+      .first()
+      .click();
+    await page.getByRole("button", { name: "Mark handled" }).click();
+    const history = page.getByRole("region", { name: "History" }).getByRole("listitem");
+    await expect(
+      history.filter({ hasText: `Marked handled by ${e2eAdmin.email}, just now` }),
+    ).toBeVisible();
+
     // Neither the link's token nor the password reached the server's log.
     const log = server?.output() ?? "";
     expect(log).toContain(`"url":"${teamApiPaths.linkAccept}"`);
