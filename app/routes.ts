@@ -12,9 +12,13 @@ export default [
     route("*", "routes/not-found.tsx", { id: "not-found" }),
   ]),
   // Module names start with "admin": the budget test recognises the console's chunks by that prefix.
+  // A one-time link's page: outside the console's frame, for someone without a session.
+  route("admin/join", "admin/routes/admin-join.tsx", { id: "admin-join" }),
   route("admin", "admin/routes/admin-console.tsx", { id: "admin" }, [
     index("admin/routes/admin-inbox.tsx", { id: "admin-inbox" }),
     route("messages/:id", "admin/routes/admin-message.tsx", { id: "admin-message" }),
     route("analytics", "admin/routes/admin-analytics.tsx", { id: "admin-analytics" }),
+    route("team", "admin/routes/admin-team.tsx", { id: "admin-team" }),
+    route("account", "admin/routes/admin-account.tsx", { id: "admin-account" }),
   ]),
 ] satisfies RouteConfig;

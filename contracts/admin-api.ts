@@ -1,6 +1,7 @@
 // The admin API's wire contract: paths, the shapes of its answers and its error texts. Shared by the console in the
 // browser and the server; no zod here, so the console's bundle does not carry it (the request schemas are in
 // admin-requests.ts).
+import type { TeamRole } from "./team.ts";
 
 export const adminApiPaths = {
   session: "/admin/api/session",
@@ -170,6 +171,13 @@ export interface AdminSessionState {
   signedIn: boolean;
   /** The signed-in account's address. */
   email: string | null;
+  /** The signed-in person's name (null: none given) and role: the console offers only what the role may do. */
+  name: string | null;
+  role: TeamRole | null;
+  /** The signed-in person has two-step sign-in on. */
+  twoStep: boolean;
+  /** An owner requires two-step sign-in and this person has none: the console offers only its setup. */
+  twoStepSetupNeeded: boolean;
   /**
    * When the session ends unless it is used or refreshed first (ISO-8601): the idle limit or the absolute one,
    * whichever comes first. null when nobody is signed in.
@@ -181,10 +189,11 @@ export interface AdminSessionState {
   idleMs: number;
 }
 
-/** POST /admin/api/session: the sign-in. */
+/** POST /admin/api/session: the sign-in (the code only for an account with two-step sign-in). */
 export interface SignInRequest {
   email: string;
   password: string;
+  code?: string;
 }
 
 export interface InboxMessage {
@@ -286,6 +295,9 @@ export interface AnalyticsReport {
 
 export const adminErrors = {
   badCredentials: "Wrong e-mail address or password.",
+  codeRequired: "Enter the 6-digit code from your authenticator app, or a recovery code.",
+  badCode: "That code is wrong or was used already. Enter the current code, or a recovery code.",
+  twoStepSetupNeeded: "Set up two-step sign-in to continue: an owner requires it.",
   noAccount:
     "No admin account is configured on this server. Set ADMIN_EMAIL and ADMIN_PASSWORD and restart it.",
   signInRequired: "Sign in to use the admin console.",

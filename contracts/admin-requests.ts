@@ -28,6 +28,12 @@ export const signInSchema = z.strictObject(
       .string({ error: "password is required" })
       .min(1, "password is required")
       .max(maxPasswordLength, `password must be at most ${maxPasswordLength} characters`),
+    /** A TOTP code or a recovery code, for an account with two-step sign-in. */
+    code: z
+      .string({ error: "code must be text" })
+      .trim()
+      .max(32, "code must be at most 32 characters")
+      .optional(),
   },
   { error: "Request body must be a JSON object with email and password" },
 );

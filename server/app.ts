@@ -13,7 +13,7 @@ import { frameworkAnswers } from "./framework-answers.ts";
 import type { OutboxWorkerTuning } from "./mail/outbox-worker.ts";
 import type { SmtpTimeouts } from "./mail/transport.ts";
 import type { WeeklyReportTuning } from "./mail/weekly-report-worker.ts";
-import adminApi from "./plugins/admin-api.ts";
+import adminApi, { type AdminRouteInfo } from "./plugins/admin-api.ts";
 import adminAuth from "./plugins/admin-auth.ts";
 import consoleEvents, { type ConsoleEventsPluginOptions } from "./plugins/console-events.ts";
 import database from "./plugins/database.ts";
@@ -74,6 +74,8 @@ export interface TestingOptions {
   now?: () => number;
   /** The weekly report worker's intervals and retry timing. */
   weeklyReport?: Partial<WeeklyReportTuning>;
+  /** Told every admin API route and the permission it needs, as it is registered (the role matrix walks them). */
+  adminRoutes?: (route: AdminRouteInfo) => void;
 }
 
 export interface Timeouts {
@@ -145,7 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       database: options.database,
       timeZone: env.ANALYTICS_TIME_ZONE,
     });
-    await app.register(visitRetention, { days: env.VISIT_RETENTION_DAYS });
+    await app.register(visitRetention, { days: env.VISIT_RETENTION_DAYS, now: testing.now });
     await app.register(rollupWorker, {});
     await app.register(consoleEvents, testing.consoleEvents ?? {});
     await app.register(mailer, {
@@ -169,6 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       siteUrl: env.SITE_URL,
       signInLimits: testing.signInLimits,
       now: testing.now,
+      onRoute: testing.adminRoutes,
     });
   }
   if (options.buildDir !== undefined) {

@@ -122,7 +122,7 @@ export const envSchema = z
       )
       .meta({
         description:
-          "The admin console's one account, created or updated at start; set with `ADMIN_PASSWORD` (both or neither). Unset: the console says no admin account is configured, sign-in is refused, and a stored account is removed",
+          "The console's first owner, created at start; set with `ADMIN_PASSWORD` (both or neither). Other people join by invitation from the Team page (ADR 32). Unset: the console says no admin account is configured, sign-in is refused, and the stored accounts are removed",
       }),
     // Not trimmed: sign-in compares the password exactly, so an outer space would silently make another one.
     ADMIN_PASSWORD: z
@@ -138,7 +138,7 @@ export const envSchema = z
       )
       .meta({
         description:
-          "The admin account's password: at least 12 characters, without leading or trailing whitespace (refused at start); stored as a scrypt hash, never logged; a change ends every session",
+          "The first owner's password: at least 12 characters, without leading or trailing whitespace (refused at start); stored as a scrypt hash, never logged. A restart resets that owner's password (ending their sessions, turning their two-step sign-in off) only when this changed: the way to recover the account",
       }),
     RATE_LIMIT: z.enum(["on", "off"]).default("on").meta({
       description:

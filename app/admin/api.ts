@@ -23,7 +23,7 @@ async function errorText(response: Response): Promise<string> {
 }
 
 async function call<Data>(
-  method: "GET" | "POST" | "DELETE",
+  method: "GET" | "POST" | "PUT" | "DELETE",
   path: string,
   body?: unknown,
 ): Promise<AdminResult<Data>> {
@@ -57,6 +57,7 @@ export function readAdminJson(text: string): unknown {
 export const adminApi = {
   get: <Data>(path: string) => call<Data>("GET", path),
   post: <Data>(path: string, body: unknown = {}) => call<Data>("POST", path, body),
+  put: <Data>(path: string, body: unknown = {}) => call<Data>("PUT", path, body),
   delete: (path: string) => call<undefined>("DELETE", path),
 };
 

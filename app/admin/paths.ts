@@ -4,4 +4,6 @@ export const adminPaths = {
   inbox: "/admin",
   message: (id: string) => `/admin/messages/${encodeURIComponent(id)}`,
   analytics: "/admin/analytics",
+  team: "/admin/team",
+  account: "/admin/account",
 } as const;

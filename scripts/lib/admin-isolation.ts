@@ -41,10 +41,13 @@ function filesOf(route: RouteManifestEntry): string[] {
   ];
 }
 
-/** True for the console's routes: "admin" and every route below it. */
+/**
+ * True for the console's routes: "admin" and every route below it, and the console's pages outside its frame (ids
+ * starting "admin-", such as the one-time link's page).
+ */
 function isConsoleRoute(routes: Record<string, RouteManifestEntry>, id: string): boolean {
   for (let route = routes[id]; route; route = route.parentId ? routes[route.parentId] : undefined) {
-    if (route.id === "admin") return true;
+    if (route.id === "admin" || route.id.startsWith("admin-")) return true;
   }
   return false;
 }

@@ -85,6 +85,10 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
       accountConfigured: true,
       signedIn: true,
       email: "team.lead@boothpilot.example",
+      name: null,
+      role: "owner",
+      twoStep: false,
+      twoStepSetupNeeded: false,
       expiresAt: expect.any(String),
       endsAt: expect.any(String),
       idleMs: 30 * minute,
@@ -224,6 +228,10 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
       accountConfigured: true,
       signedIn: false,
       email: null,
+      name: null,
+      role: null,
+      twoStep: false,
+      twoStepSetupNeeded: false,
       expiresAt: null,
       endsAt: null,
       idleMs: 30 * minute,
@@ -447,13 +455,16 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
     expect(response.statusCode).toBe(200);
   });
 
-  it("replaces the account when ADMIN_EMAIL changes: one account, the new address", async () => {
+  it("makes a new ADMIN_EMAIL an owner and keeps the rest of the team", async () => {
     await start();
     const owner = adminAccount({ email: "owner@boothpilot.example" });
     const app = await start(owner.env);
     const rows = await accounts();
-    expect(rows.map((row) => row.email)).toEqual(["owner@boothpilot.example"]);
-    expect((await signIn(app)).response.statusCode).toBe(401);
+    expect(rows.map((row) => [row.email, row.role]).sort()).toEqual([
+      ["owner@boothpilot.example", "owner"],
+      ["team.lead@boothpilot.example", "owner"],
+    ]);
+    expect((await signIn(app)).response.statusCode).toBe(200);
     expect((await signIn(app, owner.credentials)).response.statusCode).toBe(200);
   });
 

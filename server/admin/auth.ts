@@ -1,10 +1,15 @@
-// The admin account and its sessions: the account set from ADMIN_EMAIL and ADMIN_PASSWORD at start, sign-in with
+// The team's sign-in and sessions: the first owner set from ADMIN_EMAIL and ADMIN_PASSWORD at start, sign-in with
 // equal work for a wrong address and a wrong password, and opaque session tokens of which the database keeps
-// only the SHA-256.
+// only the SHA-256. A session carries its person's current role, read with it on every request.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import type { AdminAccountsRepository } from "../db/repositories/admin-accounts.ts";
+import type { TeamRole } from "../../contracts/team.ts";
+import type {
+  AdminAccountsRepository,
+  StoredAdminSession,
+} from "../db/repositories/admin-accounts.ts";
 import { type DeviceCookie, deviceKey, signDevice, verifyDevice } from "./device-cookie.ts";
 import { defaultScryptParameters, hashPassword, verifyPassword } from "./passwords.ts";
+import { looksLikeRecoveryCode, recoveryCodeHash, totpStep } from "./two-step.ts";
 
 export interface SessionPolicy {
   /** A session unused this long has ended. */
@@ -47,17 +52,30 @@ export type AccountSetup = "created" | "updated" | "unchanged" | "removed" | "no
 export interface AdminCredentials {
   email: string;
   password: string;
+  /** A TOTP code or a recovery code, for an account with two-step sign-in. */
+  code?: string | undefined;
 }
 
-export interface SignedIn {
+/** Why a sign-in with the right password did not open a session: no code given, or a wrong or used one. */
+export type SecondStep = "codeRequired" | "badCode";
+
+export interface SignedIn extends ActiveSession {
   token: string;
-  email: string;
-  expiresAt: number;
-  endsAt: number;
 }
 
-export interface ActiveSession {
+/** Who a session is. */
+export interface SessionPerson {
+  userId: string;
   email: string;
+  name: string | null;
+  role: TeamRole;
+  /** The person has two-step sign-in on. */
+  twoStep: boolean;
+  /** An owner requires it of everyone: without it the person may only set it up. */
+  twoStepRequired: boolean;
+}
+
+export interface ActiveSession extends SessionPerson {
   tokenHash: string;
   /** When it ends unless used first (ms since the epoch): the idle limit or the absolute one, the sooner. */
   expiresAt: number;
@@ -117,25 +135,18 @@ export class AdminAuth {
   }
 
   /**
-   * Makes the stored account match the configuration: created, updated when the address or the password changed
-   * (every session ends then), removed when none is configured. An unchanged account keeps its sessions.
+   * Makes ADMIN_EMAIL an owner with ADMIN_PASSWORD: created, or updated when ADMIN_PASSWORD is not the one last
+   * applied (the account's sessions end then: a recovery). The rest of the team stays. Without the two variables the
+   * console is off and every account and session is removed.
    */
   async setUpAccount(credentials: AdminCredentials | null): Promise<AccountSetup> {
-    const current = await this.#accounts.current();
-    if (!credentials) {
-      if (!current) return "none";
-      await this.#accounts.removeAll();
-      return "removed";
-    }
+    if (!credentials) return (await this.#accounts.removeAll()) > 0 ? "removed" : "none";
     const email = credentials.email.toLowerCase();
-    if (
-      current &&
-      current.email === email &&
-      (await verifyPassword(credentials.password, current.passwordHash))
-    ) {
+    const current = await this.#accounts.byEmail(email);
+    if (current?.setupHash && (await verifyPassword(credentials.password, current.setupHash))) {
       return "unchanged";
     }
-    const { created } = await this.#accounts.save({
+    const { created } = await this.#accounts.setUpOwner({
       id: current?.id ?? randomUUID(),
       email,
       passwordHash: await hashPassword(credentials.password),
@@ -143,29 +154,55 @@ export class AdminAuth {
     return created ? "created" : "updated";
   }
 
-  /** A new session when the credentials are the account's; null otherwise, after the same work either way. */
-  async signIn(credentials: AdminCredentials): Promise<SignedIn | null> {
-    const account = this.accountConfigured ? await this.#accounts.current() : null;
-    const known = account !== null && account.email === credentials.email.trim().toLowerCase();
+  /**
+   * A new session when the credentials are the account's (with a valid code when it has two-step sign-in); null
+   * for a wrong address or password, after the same work either way.
+   */
+  async signIn(credentials: AdminCredentials): Promise<SignedIn | SecondStep | null> {
+    const account = this.accountConfigured
+      ? await this.#accounts.byEmail(credentials.email.trim())
+      : null;
+    const known = account !== null;
     const matches = await verifyPassword(
       credentials.password,
       known ? account.passwordHash : this.#decoy,
     );
     if (!known || !matches) return null;
+    if (account.totpSecret) {
+      if (!credentials.code) return "codeRequired";
+      if (!(await this.#secondStep(account.id, account.totpSecret, credentials.code)))
+        return "badCode";
+    }
     const token = randomBytes(tokenBytes).toString("base64url");
     const now = this.#now();
     await this.#accounts.createSession(tokenHash(token), account.id, now, {
       idleMs: this.#policy.idleMs,
       maxAgeMs: this.#policy.maxAgeMs,
     });
-    const { expiresAt, endsAt } = this.#active(tokenHash(token), account.email, now, now);
-    return { token, email: account.email, expiresAt, endsAt };
+    const person: SessionPerson = {
+      userId: account.id,
+      email: account.email,
+      name: account.name,
+      role: account.role,
+      twoStep: account.totpSecret !== null,
+      twoStepRequired: await this.#accounts.twoStepRequired(),
+    };
+    return { ...this.#active(tokenHash(token), person, now, now), token };
+  }
+
+  /** A current TOTP code not used before, or one of the account's recovery codes (each works once). */
+  async #secondStep(userId: string, secret: string, code: string): Promise<boolean> {
+    if (looksLikeRecoveryCode(code)) {
+      return this.#accounts.spendRecoveryCode(userId, recoveryCodeHash(code));
+    }
+    const step = totpStep(secret, code.replace(/\s/g, ""), this.#now());
+    return step !== null && (await this.#accounts.claimTotpStep(userId, step));
   }
 
   /** A new device cookie's value for a browser that just signed in to the account with this address. */
   async newDevice(email: string): Promise<string | null> {
-    const account = await this.#accounts.current();
-    return account?.email === email ? signDevice(deviceKey(account.passwordHash), email) : null;
+    const account = await this.#accounts.byEmail(email);
+    return account ? signDevice(deviceKey(account.passwordHash), account.email) : null;
   }
 
   /**
@@ -174,8 +211,8 @@ export class AdminAuth {
    */
   async trustedDevice(value: string | undefined, email: string): Promise<string | null> {
     if (!value || !this.accountConfigured) return null;
-    const account = await this.#accounts.current();
-    if (account?.email !== email) return null;
+    const account = await this.#accounts.byEmail(email);
+    if (!account) return null;
     return verifyDevice(deviceKey(account.passwordHash), value, email);
   }
 
@@ -191,7 +228,7 @@ export class AdminAuth {
       await this.#accounts.touchSession(hash, now);
       lastSeenAt = now;
     }
-    return this.#active(hash, stored.email, stored.createdAt, lastSeenAt);
+    return this.#active(hash, personOf(stored), stored.createdAt, lastSeenAt);
   }
 
   /**
@@ -213,10 +250,7 @@ export class AdminAuth {
     const now = this.#now();
     const rotated = await this.#accounts.rotateSession(session.tokenHash, tokenHash(next), now);
     if (!rotated) return null;
-    return {
-      ...this.#active(tokenHash(next), rotated.email, rotated.createdAt, now),
-      token: next,
-    };
+    return { ...this.#active(tokenHash(next), session, rotated.createdAt, now), token: next };
   }
 
   /** The stored session of a hash while it lasts; an ended one is deleted. */
@@ -234,10 +268,20 @@ export class AdminAuth {
     return { stored, now };
   }
 
-  #active(hash: string, email: string, createdAt: number, lastSeenAt: number): ActiveSession {
+  #active(
+    hash: string,
+    person: SessionPerson,
+    createdAt: number,
+    lastSeenAt: number,
+  ): ActiveSession {
     const endsAt = createdAt + this.#policy.maxAgeMs;
     return {
-      email,
+      userId: person.userId,
+      email: person.email,
+      name: person.name,
+      role: person.role,
+      twoStep: person.twoStep,
+      twoStepRequired: person.twoStepRequired,
       tokenHash: hash,
       expiresAt: Math.min(lastSeenAt + this.#policy.idleMs, endsAt),
       endsAt,
@@ -248,4 +292,15 @@ export class AdminAuth {
   async signOut(token: string | undefined): Promise<void> {
     if (token && tokenPattern.test(token)) await this.#accounts.endSession(tokenHash(token));
   }
+}
+
+function personOf(stored: StoredAdminSession): SessionPerson {
+  return {
+    userId: stored.userId,
+    email: stored.email,
+    name: stored.name,
+    role: stored.role,
+    twoStep: stored.twoStep,
+    twoStepRequired: stored.twoStepRequired,
+  };
 }

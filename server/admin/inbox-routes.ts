@@ -1,7 +1,7 @@
 // The inbox: the contact messages newest first (keyset pages; search and filters), the same view as CSV, one
 // message with its e-mail delivery and its sender's tracked visit, and the team's actions on a message: read or
 // unread, handled, spam or not spam, sending a failed e-mail again, and erasure. Every change is announced on the
-// console's live stream.
+// console's live stream and goes into the audit record with who did it; a message's history reads that record.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
@@ -17,8 +17,10 @@ import {
   messageActionSchema,
   messageIdSchema,
 } from "../../contracts/admin-requests.ts";
+import type { AuditEntry } from "../../contracts/team.ts";
 import type { InboxFilter } from "../db/repositories/admin-inbox.ts";
 import type { Outcome } from "../db/repositories/message-triage.ts";
+import { auditEntry, recordAction } from "./audit.ts";
 import { sendCsv, toCsv } from "./csv.ts";
 import { sendAdminError } from "./http.ts";
 
@@ -107,6 +109,13 @@ export default async function inboxRoutes(plainApp: FastifyInstance): Promise<vo
     },
   );
 
+  app.get(
+    "/messages/:id/history",
+    { schema: { params: messageIdSchema } },
+    async (request): Promise<AuditEntry[]> =>
+      (await app.repositories.adminAudit.forMessage(request.params.id)).map(auditEntry),
+  );
+
   app.get("/messages/:id", { schema: { params: messageIdSchema } }, async (request, reply) => {
     const message = await detail(request.params.id);
     if (!message) return sendAdminError(reply, 404, adminErrors.messageNotFound);
@@ -128,7 +137,10 @@ export default async function inboxRoutes(plainApp: FastifyInstance): Promise<vo
   };
 
   // An action the console does not know is no such resource: 404, not 400.
-  const actionRoute = { schema: { params: messageActionSchema }, config: { invalidStatus: 404 } };
+  const actionRoute = {
+    schema: { params: messageActionSchema },
+    config: { invalidStatus: 404, permission: "triage" as const },
+  };
   app.post("/messages/:id/:action", actionRoute, async (request, reply) => {
     const { id, action } = request.params;
     const outcome = await act(id, action, Date.now());
@@ -136,36 +148,39 @@ export default async function inboxRoutes(plainApp: FastifyInstance): Promise<vo
     // Only a change is announced: opening a read message again must not reload every open console.
     if (outcome === "changed") {
       request.log.info({ messageId: id, action }, "admin: message updated");
+      await recordAction(request, action, { messageId: id });
       app.consoleEvents.messageChanged(id);
       if (action === "not-spam") app.mailer.wake();
     }
     return detail(id);
   });
 
-  app.delete("/messages/:id", { schema: { params: messageIdSchema } }, async (request, reply) => {
+  const triageOne = {
+    schema: { params: messageIdSchema },
+    config: { permission: "triage" as const },
+  };
+  app.delete("/messages/:id", triageOne, async (request, reply) => {
     const { id } = request.params;
     if (!(await triage.erase(id))) return sendAdminError(reply, 404, adminErrors.messageNotFound);
     // The record of an erasure: which message and when, never what it said or who sent it.
     request.log.info({ messageId: id }, "admin: message erased");
+    await recordAction(request, "delete", { messageId: id });
     app.consoleEvents.messageChanged(id);
     return reply.code(204).send();
   });
 
-  app.post(
-    "/messages/:id/retry-mail",
-    { schema: { params: messageIdSchema } },
-    async (request, reply) => {
-      const { id } = request.params;
-      const before = await inbox.detail(id);
-      if (!before) return sendAdminError(reply, 404, adminErrors.messageNotFound);
-      if (!app.mailer.enabled) return sendAdminError(reply, 409, adminErrors.mailOff);
-      if (!(await triage.retryMail(id, Date.now()))) {
-        return sendAdminError(reply, 409, adminErrors.notFailed);
-      }
-      request.log.info({ messageId: id }, "admin: failed e-mail put back in the outbox");
-      app.consoleEvents.messageChanged(id);
-      app.mailer.wake();
-      return detail(id);
-    },
-  );
+  app.post("/messages/:id/retry-mail", triageOne, async (request, reply) => {
+    const { id } = request.params;
+    const before = await inbox.detail(id);
+    if (!before) return sendAdminError(reply, 404, adminErrors.messageNotFound);
+    if (!app.mailer.enabled) return sendAdminError(reply, 409, adminErrors.mailOff);
+    if (!(await triage.retryMail(id, Date.now()))) {
+      return sendAdminError(reply, 409, adminErrors.notFailed);
+    }
+    request.log.info({ messageId: id }, "admin: failed e-mail put back in the outbox");
+    await recordAction(request, "resend", { messageId: id });
+    app.consoleEvents.messageChanged(id);
+    app.mailer.wake();
+    return detail(id);
+  });
 }

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { type AdminSessionState, adminErrors } from "../../contracts/admin-api.ts";
 import { signInSchema } from "../../contracts/admin-requests.ts";
-import { tokenHash } from "./auth.ts";
+import { type ActiveSession, tokenHash } from "./auth.ts";
 import {
   clearSessionCookie,
   sendAdminError,
@@ -46,12 +46,14 @@ export default async function sessionRoutes(
   const withoutSession = { withoutSession: true };
 
   const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
-  const state = (
-    session: { email: string; expiresAt: number; endsAt: number } | null,
-  ): AdminSessionState => ({
+  const state = (session: ActiveSession | null): AdminSessionState => ({
     accountConfigured: app.adminAuth.accountConfigured,
     signedIn: session !== null,
     email: session?.email ?? null,
+    name: session?.name ?? null,
+    role: session?.role ?? null,
+    twoStep: session?.twoStep ?? false,
+    twoStepSetupNeeded: session ? session.twoStepRequired && !session.twoStep : false,
     expiresAt: iso(session?.expiresAt),
     endsAt: iso(session?.endsAt),
     idleMs: app.adminAuth.policy.idleMs,
@@ -114,6 +116,9 @@ export default async function sessionRoutes(
         checksRunning--;
       }
       if (!signedIn) return sendAdminError(reply, 401, adminErrors.badCredentials);
+      // The password was right: the console asks for the code. A wrong code counts as a failed sign-in.
+      if (signedIn === "codeRequired") return sendAdminError(reply, 401, adminErrors.codeRequired);
+      if (signedIn === "badCode") return sendAdminError(reply, 401, adminErrors.badCode);
       byAddress.succeeded(addressOf(request.ip));
       limiter.succeeded(key);
       // A session the browser still had is ended: one sign-in, one session.

@@ -19,7 +19,11 @@ async function empty(dialect: (typeof dialects)[number]) {
 
 const tables = [
   "address_salts",
+  "admin_audit",
+  "admin_links",
+  "admin_recovery_codes",
   "admin_sessions",
+  "admin_settings",
   "admin_users",
   "contact_messages",
   "contact_submission_guard",
@@ -27,6 +31,7 @@ const tables = [
   "mail_outbox",
   "referrer_visits",
   "site_events",
+  "team_mail",
   "visit_rollups",
   "visit_rollups_by_hour",
   "visit_rollups_by_key",
@@ -46,7 +51,9 @@ const migrations = [
   "0011-visit-steps",
   "0012-weekly-reports",
   "0013-message-search",
-  "0014-rollup-queue-by-kind",
+  "0014-team",
+  "0015-two-step",
+  "0016-rollup-queue-by-kind",
 ];
 
 describe("SQLite storage", () => {

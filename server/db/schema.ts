@@ -1,5 +1,6 @@
 // Tables as Kysely sees them. Both dialects hold the same columns; where types differ the column type says so.
 import type { ColumnType } from "kysely";
+import type { TeamRole } from "../../contracts/team.ts";
 import type { EventName } from "../../contracts/track-event.ts";
 import type { DeviceClass } from "../audience.ts";
 
@@ -109,6 +110,63 @@ export interface AdminUsersTable {
   password_hash: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  role: ColumnType<TeamRole, TeamRole | undefined, TeamRole>;
+  /** How the console names the person in the team list and the audit record; null: the address. */
+  name: string | null;
+  /** Hash of the ADMIN_PASSWORD last applied to this account (the first owner's); null for everyone else. */
+  setup_hash: string | null;
+  /** Base32 TOTP secret once two-step sign-in is on; null when it is off. Never logged. */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A secret being set up, until a code from it confirms it. */
+  totp_pending: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The last TOTP time step used: a code of it or an earlier one is refused (a code works once). */
+  totp_last_step: ColumnType<number | string | null, number | null | undefined, number | null>;
+}
+
+export interface AdminRecoveryCodesTable {
+  /** SHA-256 (base64url) of the code: the code itself is shown once and never stored. */
+  code_hash: string;
+  user_id: string;
+}
+
+export interface AdminSettingsTable {
+  key: "two_step_required";
+  value: string;
+}
+
+/** A one-time link: an invitation to join or a password reset. */
+export interface AdminLinksTable {
+  /** SHA-256 (base64url) of the link's token: the token itself is never stored here. */
+  token_hash: string;
+  id: string;
+  purpose: "invitation" | "reset";
+  /** Lower case. */
+  email: string;
+  role: TeamRole;
+  created_by: string | null;
+  created_at: EpochMillis;
+  expires_at: EpochMillis;
+}
+
+/** A team e-mail (invitation, reset) waiting for the outbox worker: the mail outbox's columns. */
+export interface TeamMailTable extends Omit<MailOutboxTable, "message_id"> {
+  id: string;
+  link_id: string;
+  purpose: "invitation" | "reset";
+  to_address: string;
+  /** The link the mail carries: erased once the mail is sent or given up. */
+  link: string | null;
+  sender_name: string;
+}
+
+export interface AdminAuditTable {
+  id: string;
+  at: EpochMillis;
+  actor_id: string | null;
+  actor_name: string;
+  action: string;
+  message_id: string | null;
+  subject: string | null;
 }
 
 export interface AdminSessionsTable {
@@ -237,4 +295,9 @@ export interface Schema {
   rollup_queue: RollupQueueTable;
   visit_steps: VisitStepsTable;
   weekly_reports: WeeklyReportsTable;
+  admin_links: AdminLinksTable;
+  team_mail: TeamMailTable;
+  admin_audit: AdminAuditTable;
+  admin_recovery_codes: AdminRecoveryCodesTable;
+  admin_settings: AdminSettingsTable;
 }

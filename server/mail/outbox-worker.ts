@@ -58,10 +58,25 @@ export const defaultWorkerTuning: OutboxWorkerTuning = {
   schedule: defaultRetrySchedule,
 };
 
-export interface OutboxWorkerOptions extends Partial<OutboxWorkerTuning> {
-  outbox: MailOutboxRepository;
+/** What a worker needs of an outbox table: the contact mails' (mail_outbox) or the team's (team_mail). */
+export type OutboxQueue<M> = Pick<
+  MailOutboxRepository,
+  | "claim"
+  | "markSent"
+  | "markRetry"
+  | "markFailed"
+  | "releaseLease"
+  | "releaseAllLeases"
+  | "releaseConnectionFailures"
+  | "hasConnectionFailures"
+  | "nextDueAt"
+> & { load(ids: readonly string[]): Promise<M[]> };
+
+export interface OutboxWorkerOptions<M extends { id: string } = OutboxMessage>
+  extends Partial<OutboxWorkerTuning> {
+  outbox: OutboxQueue<M>;
   transport: MailTransport;
-  compose: (message: OutboxMessage) => SendMailOptions;
+  compose: (message: M) => SendMailOptions;
   log: WorkerLog;
   /**
    * Set on SQLite (the database file): only one worker may serve it, so at start every lease left in it belongs
@@ -89,10 +104,10 @@ class SendTimeoutError extends Error {
   readonly code = "ETIMEDOUT";
 }
 
-export class OutboxWorker {
+export class OutboxWorker<M extends { id: string } = OutboxMessage> {
   readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   readonly stats: OutboxWorkerStats = { attempts: 0, sent: 0, retries: 0, failed: 0 };
-  readonly #options: OutboxWorkerOptions;
+  readonly #options: OutboxWorkerOptions<M>;
   readonly #tuning: OutboxWorkerTuning;
   #running = false;
   #loop: Promise<void> | undefined;
@@ -109,7 +124,7 @@ export class OutboxWorker {
   #lastFailureLogAt = 0;
   #failuresSinceLog = 0;
 
-  constructor(options: OutboxWorkerOptions) {
+  constructor(options: OutboxWorkerOptions<M>) {
     this.#options = options;
     const tuning = { ...defaultWorkerTuning };
     for (const [key, value] of Object.entries(options)) {
@@ -280,7 +295,7 @@ export class OutboxWorker {
     }
   }
 
-  async #send(claim: ClaimedMail, message: OutboxMessage): Promise<void> {
+  async #send(claim: ClaimedMail, message: M): Promise<void> {
     const { outbox, transport, compose, log } = this.#options;
     const { now, sendTimeoutMs } = this.#tuning;
     const controller = new AbortController();

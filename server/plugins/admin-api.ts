@@ -1,10 +1,12 @@
 // The /admin/api scope: what every admin API answer shares. JSON only, never cached, state-changing requests only
 // from the console's own origin (CSRF), a valid session for everything but the session resource itself, and
-// errors (the server's one error handler) as {"error": "..."}.
+// errors (the server's one error handler) as {"error": "..."}. Every route with a session names the permission it
+// needs (reads need "read" unless they say otherwise); the session's role is checked against it on every request.
 import cookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { adminErrors } from "../../contracts/admin-api.ts";
+import { may, type Permission, teamErrors } from "../../contracts/team.ts";
 import analyticsBreakdownRoutes from "../admin/analytics-breakdown-routes.ts";
 import analyticsRoutes from "../admin/analytics-routes.ts";
 import type { ActiveSession } from "../admin/auth.ts";
@@ -14,6 +16,8 @@ import inboxRoutes from "../admin/inbox-routes.ts";
 import { comesFromOwnOrigin } from "../admin/same-origin.ts";
 import sessionRoutes from "../admin/session-routes.ts";
 import type { SignInLimits } from "../admin/sign-in-limiter.ts";
+import teamRoutes from "../admin/team-routes.ts";
+import twoStepRoutes from "../admin/two-step-routes.ts";
 
 export interface AdminApiPluginOptions {
   /** The site's origin (SITE_URL): accepted as Origin besides the origin the request reached. */
@@ -22,12 +26,25 @@ export interface AdminApiPluginOptions {
   signInLimits?: SignInLimits | undefined;
   /** The clock of the sign-in limits (tests move it). */
   now?: (() => number) | undefined;
+  /** Told each route as it is registered (tests). */
+  onRoute?: ((route: AdminRouteInfo) => void) | undefined;
+}
+
+export interface AdminRouteInfo {
+  methods: string[];
+  url: string;
+  /** null: answered without a session. */
+  permission: Permission | null;
 }
 
 declare module "fastify" {
   interface FastifyContextConfig {
     /** Answered without a session (the session resource: asking for one, signing in and out). */
     withoutSession?: boolean;
+    /** What the route needs of the session's role; GET routes default to "read", others must say. */
+    permission?: Permission;
+    /** Open to a person who must set up two-step sign-in before anything else. */
+    twoStepSetup?: boolean;
   }
   interface FastifyRequest {
     /** The admin session of this request (set on every admin route that needs one). */
@@ -35,7 +52,7 @@ declare module "fastify" {
   }
 }
 
-/** Admin request bodies are small: a sign-in at most. */
+/** Admin request bodies are small: a sign-in or a new password at most. */
 export const maxAdminBodyBytes = 4 * 1024;
 
 const stateChanging = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -50,6 +67,19 @@ async function adminApi(app: FastifyInstance, options: AdminApiPluginOptions): P
   app.addHook("onRoute", (route) => {
     route.bodyLimit ??= maxAdminBodyBytes;
     route.config = { ...route.config, errorFamily: "admin" };
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!route.config.withoutSession && !route.config.permission) {
+      // A route that changes something and forgot to say who may do it would be open to every role: refused.
+      if (!methods.every((method) => method === "GET" || method === "HEAD")) {
+        throw new Error(`admin route ${methods.join()} ${route.url} names no permission`);
+      }
+      route.config.permission = "read";
+    }
+    options.onRoute?.({
+      methods,
+      url: route.url,
+      permission: route.config.withoutSession ? null : (route.config.permission ?? null),
+    });
   });
 
   app.addHook("onRequest", async (request, reply) => {
@@ -71,6 +101,11 @@ async function adminApi(app: FastifyInstance, options: AdminApiPluginOptions): P
       return sendAdminError(reply, 401, adminErrors.signInRequired);
     }
     request.adminSession = session;
+    const { permission: needed = "read", twoStepSetup } = request.routeOptions.config;
+    if (session.twoStepRequired && !session.twoStep && !twoStepSetup) {
+      return sendAdminError(reply, 403, adminErrors.twoStepSetupNeeded);
+    }
+    if (!may(session.role, needed)) return sendAdminError(reply, 403, teamErrors.forbidden);
   });
 
   app.addHook("onSend", async (_request, reply) => {
@@ -83,6 +118,8 @@ async function adminApi(app: FastifyInstance, options: AdminApiPluginOptions): P
   await app.register(analyticsRoutes);
   await app.register(analyticsBreakdownRoutes);
   await app.register(eventsRoute);
+  await app.register(teamRoutes, { siteUrl: options.siteUrl });
+  await app.register(twoStepRoutes);
 
   // Unknown admin API paths answer JSON 404, not the console's HTML (which serves /admin/*).
   app.route({

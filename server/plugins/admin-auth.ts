@@ -1,4 +1,4 @@
-// Admin authentication: puts the sign-in and session service on the instance. The account itself is set up from
+// Admin authentication: puts the sign-in and session service on the instance. The first owner is set up from
 // ADMIN_EMAIL and ADMIN_PASSWORD by server/main.ts before it listens (setUpAdminAccount below).
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
@@ -78,7 +78,7 @@ function logAccountSetup(
     case "updated":
       log.info(
         { email },
-        "admin console: admin account updated (address or password changed); its sessions were ended",
+        "admin console: first owner recovered (ADMIN_PASSWORD changed): password reset, sessions ended, two-step sign-in off",
       );
   }
 }

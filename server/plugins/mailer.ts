@@ -1,11 +1,13 @@
 // Mail delivery of contact messages (ADR 5): the one SMTP transporter and the outbox worker, started once the
 // server listens and stopped on close (waiting for a send in flight). Without SMTP_URL mail delivery is off:
-// messages stay in the inbox, and the start log says so once.
+// messages stay in the inbox, and the start log says so once. A second worker sends the team's one-time links
+// (team_mail) over the same transporter.
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { Env } from "../env.ts";
 import { composeContactMail } from "../mail/contact-mail.ts";
 import { OutboxWorker, type OutboxWorkerTuning } from "../mail/outbox-worker.ts";
+import { composeTeamMail } from "../mail/team-mail.ts";
 import {
   type MailTransport,
   type SmtpTimeouts,
@@ -29,6 +31,8 @@ export interface Mailer {
   readonly transport: MailTransport | null;
   /** A message was queued: look at the outbox now. */
   wake(): void;
+  /** A team mail (invitation, reset) was queued: look at its outbox now. */
+  wakeTeam(): void;
   /** Starts the worker (done when the server listens; tests that only inject call it themselves). */
   start(): void;
 }
@@ -60,6 +64,7 @@ async function mailer(app: FastifyInstance, options: MailerPluginOptions): Promi
       worker: null,
       transport: null,
       wake() {},
+      wakeTeam() {},
       start() {},
     });
     return;
@@ -77,16 +82,30 @@ async function mailer(app: FastifyInstance, options: MailerPluginOptions): Promi
     // Every send, retry and failure changes what the console shows for the message.
     onChange: (messageId) => app.consoleEvents.messageChanged(messageId),
   });
+  const teamWorker = new OutboxWorker({
+    ...options.worker,
+    outbox: app.repositories.teamMail,
+    transport,
+    compose: (mail) => composeTeamMail(mail, env.MAIL_FROM ?? ""),
+    log: app.log.child({ component: "team-mail" }),
+    singleWorkerKey:
+      app.database.dialect === "sqlite" ? `${app.database.location} team_mail` : undefined,
+  });
   app.decorate("mailer", {
     enabled: true,
     worker,
     transport,
     wake: () => worker.wake(),
-    start: () => worker.start(),
+    wakeTeam: () => teamWorker.wake(),
+    start: () => {
+      worker.start();
+      teamWorker.start();
+    },
   });
   app.addHook("onListen", async () => {
     if (worker.running) return;
     worker.start();
+    teamWorker.start();
     app.log.info(
       { smtp: smtpLocation(env.SMTP_URL ?? ""), to: env.MAIL_TO, tls },
       "mail delivery on: contact messages are e-mailed through the outbox",
@@ -98,7 +117,7 @@ async function mailer(app: FastifyInstance, options: MailerPluginOptions): Promi
     }
   });
   app.addHook("onClose", async () => {
-    await worker.stop();
+    await Promise.all([worker.stop(), teamWorker.stop()]);
     transport.close();
   });
 }

@@ -26,7 +26,14 @@ const htmlCache = "public, max-age=300, must-revalidate";
 const otherFilesCache = "public, max-age=3600";
 
 /** The admin console's screens (app/routes.ts): the server answers these with the console's page. */
-export const adminConsolePaths = ["/admin", "/admin/analytics", "/admin/messages/:id"];
+export const adminConsolePaths = [
+  "/admin",
+  "/admin/analytics",
+  "/admin/messages/:id",
+  "/admin/team",
+  "/admin/account",
+  "/admin/join",
+];
 /** The console's page changes with every deploy and leads to private data: never kept. */
 const consoleCache = "no-store";
 

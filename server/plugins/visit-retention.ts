@@ -2,11 +2,18 @@
 // VISIT_RETENTION_DAYS are deleted, 500 rows a statement with a turn of the event loop between statements, so a
 // request never waits behind more than one small delete. The daily rollups keep their counts (they hold no
 // personal data). VISIT_RETENTION_DAYS=0 keeps raw visits forever. The hourly rollups, which only the console's
-// "today" chart reads, are trimmed to today and yesterday on the same schedule, whatever the setting.
+// "today" chart reads, are trimmed to today and yesterday on the same schedule, whatever the setting. The console's
+// audit record is kept 400 days whatever the setting; expired one-time links and their mails go after a week.
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
 const dayMs = 24 * 60 * 60 * 1000;
+
+/** How long the record of who did what in the console is kept. */
+export const auditRetentionDays = 400;
+
+/** Expired links stay this long, so an owner sees an invitation lapse before it goes. */
+const expiredLinkDays = 7;
 
 export interface VisitRetentionOptions {
   /** Days raw visits are kept; 0: forever. */
@@ -35,8 +42,20 @@ async function visitRetention(app: FastifyInstance, options: VisitRetentionOptio
   let running: Promise<number> | undefined;
   let timer: NodeJS.Timeout | undefined;
 
+  const pruneTeamRecords = async () => {
+    const { adminAudit, adminLinks, teamMail } = app.repositories;
+    while (!stopped) {
+      const count = await adminAudit.deleteOlderThan(now() - auditRetentionDays * dayMs, batchSize);
+      if (count < batchSize) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await adminLinks.deleteExpiredBefore(now() - expiredLinkDays * dayMs);
+    await teamMail.deleteOlderThan(now() - expiredLinkDays * dayMs);
+  };
+
   const deleteExpired = async (): Promise<number> => {
     await app.repositories.visitRollups.pruneHours(now());
+    await pruneTeamRecords();
     if (days === 0) return 0;
     const before = now() - days * dayMs;
     let deleted = 0;

@@ -85,7 +85,7 @@ export function sessionCookieOf(response: LightMyRequestResponse): {
 
 export async function signIn(
   app: FastifyInstance,
-  credentials: { email: string; password: string } = adminCredentials,
+  credentials: { email: string; password: string; code?: string } = adminCredentials,
   address?: string,
 ): Promise<{ response: LightMyRequestResponse; token: string | null }> {
   const response = await adminRequest(app, {

@@ -1,9 +1,12 @@
-// Sample data for the server tests: a contact form post, a contact message, a referrer visit and an admin account
-// with plain defaults (example.com and .example addresses) that a test overrides where it matters; rows are stored
-// through the real repositories.
+// Sample data for the server tests: a contact form post, a contact message, a referrer visit, an admin account and
+// team members with plain defaults (example.com and .example addresses) that a test overrides where it matters;
+// rows are stored through the real repositories.
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import type { TeamRole } from "../../contracts/team.ts";
+import { hashPassword } from "../admin/passwords.ts";
 import type { AppDatabase } from "../db/database.ts";
+import { adminAccountsRepository } from "../db/repositories/admin-accounts.ts";
 import {
   contactMessagesRepository,
   type NewContactMessage,
@@ -148,4 +151,36 @@ export function adminAccount(overrides: Partial<AdminAccount["credentials"]> = {
     credentials,
     env: { ADMIN_EMAIL: credentials.email, ADMIN_PASSWORD: credentials.password },
   };
+}
+
+export interface StoredTeamMember {
+  id: string;
+  credentials: { email: string; password: string };
+}
+
+let memberCounter = 0;
+
+/**
+ * Stores a team member through the accounts repository, as an accepted invitation does: an address of its own
+ * (from the role unless told) and a password nobody would guess.
+ */
+export async function storeTeamMember(
+  storage: Storage,
+  role: TeamRole,
+  overrides: { email?: string; name?: string | null; password?: string } = {},
+): Promise<StoredTeamMember> {
+  memberCounter++;
+  const id = randomUUID();
+  const credentials = {
+    email: overrides.email ?? `${role}.${memberCounter}.${id.slice(0, 8)}@boothpilot.example`,
+    password: overrides.password ?? "quiet lanterns drift over harbour 42",
+  };
+  await adminAccountsRepository(databaseOf(storage)).create({
+    id,
+    email: credentials.email.toLowerCase(),
+    name: overrides.name ?? null,
+    role,
+    passwordHash: await hashPassword(credentials.password),
+  });
+  return { id, credentials };
 }

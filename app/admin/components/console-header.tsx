@@ -1,10 +1,11 @@
-// The console's header: where you are, the two sections, who is signed in, and signing out. Below the md
+// The console's header: where you are, the sections (Team for owners), who is signed in, and signing out. Below the md
 // breakpoint the sections and the account fold into a menu behind one button, so a phone's header stays one line.
 import { useEffect, useRef, useState } from "react";
 import { NavLink, useLocation } from "react-router";
 import { adminApiPaths } from "../../../contracts/admin-api";
 import { adminApi } from "../api";
 import { adminPaths } from "../paths";
+import { IfAllowed } from "../role";
 import { LiveStatus } from "./console-live";
 import { secondaryButtonClass } from "./ui";
 
@@ -101,6 +102,14 @@ export function ConsoleHeader({
             </NavLink>
             <NavLink to={adminPaths.analytics} className={navLinkClass}>
               Analytics
+            </NavLink>
+            <IfAllowed permission="team">
+              <NavLink to={adminPaths.team} className={navLinkClass}>
+                Team
+              </NavLink>
+            </IfAllowed>
+            <NavLink to={adminPaths.account} className={navLinkClass}>
+              Account
             </NavLink>
           </nav>
           <div className="flex flex-col items-start gap-3 md:flex-row md:items-center">

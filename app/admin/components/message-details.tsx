@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import type { MailDelivery, MessageDetail, TrackedSession } from "../../../contracts/admin-api";
 import { errorKindLabels, formatDateTime, isWebAddress, sourceLabels } from "../format";
 import { adminPaths } from "../paths";
+import { IfAllowed } from "../role";
 import { MessageActions } from "./message-actions";
 import { RetryMailButton } from "./retry-mail-button";
 import {
@@ -49,7 +50,9 @@ function Delivery({
           {mailDeliveryOn ? (
             <>
               <p>Once the mail settings are fixed, send it again:</p>
-              <RetryMailButton messageId={messageId} />
+              <IfAllowed permission="triage">
+                <RetryMailButton messageId={messageId} />
+              </IfAllowed>
             </>
           ) : (
             <p>
@@ -134,7 +137,9 @@ export function MessageDetails({ message }: { message: MessageDetail }) {
           {message.handledAt ? <HandledBadge /> : null}
           {message.mail ? <MailBadge state={message.mail.status} /> : null}
         </p>
-        <MessageActions message={message} />
+        <IfAllowed permission="triage">
+          <MessageActions message={message} />
+        </IfAllowed>
       </div>
 
       <Section title="Message" id="message-text">

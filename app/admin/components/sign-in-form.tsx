@@ -1,8 +1,11 @@
 // The sign-in form: labelled fields, the error announced in an alert, focus back on the password after a failure.
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { type AdminSessionState, adminApiPaths } from "../../../contracts/admin-api";
+import { type AdminSessionState, adminApiPaths, adminErrors } from "../../../contracts/admin-api";
 import { adminApi } from "../api";
+import { TwoStepCodeField } from "./two-step-code-field";
 import { Alert, buttonClass, PageHeading } from "./ui";
+
+const secondStepErrors = new Set<string>([adminErrors.codeRequired, adminErrors.badCode]);
 
 const inputClass =
   "mt-1 block min-h-11 w-full rounded-md border border-slate-300 px-3 py-2 text-base text-ink focus:border-brand-700";
@@ -10,6 +13,8 @@ const inputClass =
 export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The password was right and the account has two-step sign-in: the code is asked for.
+  const [needsCode, setNeedsCode] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
@@ -25,6 +30,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
     const result = await adminApi.post<AdminSessionState>(adminApiPaths.session, {
       email: String(form.get("email") ?? ""),
       password: String(form.get("password") ?? ""),
+      ...(needsCode ? { code: String(form.get("code") ?? "") } : {}),
     });
     setBusy(false);
     if (result.kind === "ok") {
@@ -32,6 +38,10 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
       return;
     }
     setError(result.kind === "error" ? result.error : "Sign-in failed. Try again.");
+    if (result.kind === "error" && secondStepErrors.has(result.error)) {
+      setNeedsCode(true);
+      return;
+    }
     if (passwordRef.current) passwordRef.current.value = "";
     passwordRef.current?.focus();
   }
@@ -72,6 +82,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
             className={inputClass}
           />
         </div>
+        {needsCode ? <TwoStepCodeField /> : null}
         <button type="submit" className={buttonClass} disabled={busy}>
           {busy ? "Signing in..." : "Sign in"}
         </button>

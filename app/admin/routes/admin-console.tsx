@@ -12,7 +12,9 @@ import { adminApi, currentSession } from "../api";
 import { ConsoleHeader } from "../components/console-header";
 import { ConsoleLive } from "../components/console-live";
 import { SignInForm } from "../components/sign-in-form";
+import { TwoStepRequiredPage } from "../components/two-step-setup";
 import { Alert, PageHeading, StatusNote } from "../components/ui";
+import { RoleProvider } from "../role";
 import { useRefresh } from "../use-refresh";
 import type { Route } from "./+types/admin-console";
 
@@ -28,6 +30,10 @@ const signedOut: AdminSessionState = {
   accountConfigured: true,
   signedIn: false,
   email: null,
+  name: null,
+  role: null,
+  twoStep: false,
+  twoStepSetupNeeded: false,
   expiresAt: null,
   endsAt: null,
   idleMs: 0,
@@ -116,33 +122,38 @@ function ConsoleFrame({ loaderData: { session: loaderData, unreadCount } }: Rout
       </>
     );
   }
+  if (state.twoStepSetupNeeded) return <TwoStepRequiredPage onDone={refresh} />;
   return (
-    <ConsoleLive
-      session={state}
-      onSessionEnded={() => {
-        // Signing out ends the stream too: that is no session ending under the reader.
-        setNotice((current) =>
-          current?.kind === "signed-out" ? current : { kind: "session-ended" },
-        );
-        refresh();
-      }}
-    >
-      <ConsoleHeader
-        email={state.email}
-        unreadCount={unreadCount}
-        onSignedOut={(problem) => {
-          setNotice(problem ? { kind: "sign-out-failed", error: problem } : { kind: "signed-out" });
+    <RoleProvider role={state.role}>
+      <ConsoleLive
+        session={state}
+        onSessionEnded={() => {
+          // Signing out ends the stream too: that is no session ending under the reader.
+          setNotice((current) =>
+            current?.kind === "signed-out" ? current : { kind: "session-ended" },
+          );
           refresh();
         }}
-      />
-      {notice?.kind === "sign-out-failed" ? (
-        <div className="mx-auto w-full max-w-6xl px-4 pt-6">
-          <Alert>Signing out failed: {notice.error}</Alert>
-        </div>
-      ) : null}
-      <main id="main" className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8">
-        <Outlet />
-      </main>
-    </ConsoleLive>
+      >
+        <ConsoleHeader
+          email={state.email}
+          unreadCount={unreadCount}
+          onSignedOut={(problem) => {
+            setNotice(
+              problem ? { kind: "sign-out-failed", error: problem } : { kind: "signed-out" },
+            );
+            refresh();
+          }}
+        />
+        {notice?.kind === "sign-out-failed" ? (
+          <div className="mx-auto w-full max-w-6xl px-4 pt-6">
+            <Alert>Signing out failed: {notice.error}</Alert>
+          </div>
+        ) : null}
+        <main id="main" className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8">
+          <Outlet />
+        </main>
+      </ConsoleLive>
+    </RoleProvider>
   );
 }

@@ -16,7 +16,9 @@ import * as rollupQueue from "./0010-rollup-queue.ts";
 import * as visitSteps from "./0011-visit-steps.ts";
 import * as weeklyReports from "./0012-weekly-reports.ts";
 import * as messageSearch from "./0013-message-search.ts";
-import * as rollupQueueByKind from "./0014-rollup-queue-by-kind.ts";
+import * as team from "./0014-team.ts";
+import * as twoStep from "./0015-two-step.ts";
+import * as rollupQueueByKind from "./0016-rollup-queue-by-kind.ts";
 
 export interface ColumnTypes {
   dialect: DialectName;
@@ -63,7 +65,9 @@ const steps: Record<string, { up: Step; down: Step }> = {
   "0011-visit-steps": visitSteps,
   "0012-weekly-reports": weeklyReports,
   "0013-message-search": messageSearch,
-  "0014-rollup-queue-by-kind": rollupQueueByKind,
+  "0014-team": team,
+  "0015-two-step": twoStep,
+  "0016-rollup-queue-by-kind": rollupQueueByKind,
 };
 
 /** The migrations this code knows, oldest first. */

@@ -1,26 +1,82 @@
-// The admin account and its sessions.
-import type { AppDatabase } from "../database.ts";
+// The team's accounts, their sessions and two-step sign-in (TOTP secret, recovery codes, whether everyone must use
+// it). The first owner is set up from ADMIN_EMAIL and ADMIN_PASSWORD; the others join by invitation. Role changes
+// and removals keep at least one owner.
+import type { TeamRole } from "../../../contracts/team.ts";
+import type { AppDatabase, Executor } from "../database.ts";
 
 export interface AdminAccount {
   id: string;
   email: string;
+  name: string | null;
+  role: TeamRole;
   passwordHash: string;
+  /** Hash of the ADMIN_PASSWORD last applied (the first owner's); null for everyone else. */
+  setupHash: string | null;
+  /** The TOTP secret (base32) when two-step sign-in is on. */
+  totpSecret: string | null;
+}
+
+export interface StoredMember {
+  id: string;
+  email: string;
+  name: string | null;
+  role: TeamRole;
+  createdAt: Date;
+  twoStep: boolean;
 }
 
 export interface StoredAdminSession {
   userId: string;
   email: string;
+  name: string | null;
+  role: TeamRole;
+  /** The person has two-step sign-in on. */
+  twoStep: boolean;
+  /** An owner requires two-step sign-in of everyone. */
+  twoStepRequired: boolean;
   /** Sign-in time, ms since the epoch. */
   createdAt: number;
   /** Last use, ms since the epoch. */
   lastSeenAt: number;
 }
 
+/** What a role change or a removal came to; "lastOwner": refused, it would leave the team without an owner. */
+export type TeamChange = "changed" | "missing" | "lastOwner";
+
 export interface AdminAccountsRepository {
-  /** The one admin account, or null. */
-  current(): Promise<AdminAccount | null>;
-  /** Makes this the one account with these credentials (ends every session); true when it was created. */
-  save(account: AdminAccount): Promise<{ created: boolean }>;
+  byEmail(email: string): Promise<AdminAccount | null>;
+  byId(id: string): Promise<AdminAccount | null>;
+  /**
+   * Makes the address an owner with this password, noting it as ADMIN_PASSWORD's; when it already existed its
+   * sessions end and its two-step sign-in is turned off (a recovery). True when the account was created.
+   */
+  setUpOwner(account: {
+    id: string;
+    email: string;
+    passwordHash: string;
+  }): Promise<{ created: boolean }>;
+  /** A person who accepted an invitation (in the transaction that uses the link). */
+  create(
+    account: {
+      id: string;
+      email: string;
+      name: string | null;
+      role: TeamRole;
+      passwordHash: string;
+    },
+    trx?: Executor,
+  ): Promise<void>;
+  /** Sets a password; every session of the account but `keepSession` (a token hash) ends. */
+  setPassword(
+    id: string,
+    passwordHash: string,
+    keepSession?: string,
+    trx?: Executor,
+  ): Promise<void>;
+  list(): Promise<StoredMember[]>;
+  setRole(id: string, role: TeamRole): Promise<TeamChange>;
+  /** Removes a person and their sessions; the token hashes of the sessions that ended. */
+  remove(id: string): Promise<{ change: TeamChange; endedSessions: string[] }>;
   /** Removes every account and session; the number of accounts removed. */
   removeAll(): Promise<number>;
   createSession(
@@ -39,41 +95,127 @@ export interface AdminAccountsRepository {
     oldHash: string,
     newHash: string,
     at: number,
-  ): Promise<{ email: string; createdAt: number } | null>;
+  ): Promise<{ userId: string; createdAt: number } | null>;
   endSession(tokenHash: string): Promise<boolean>;
+  /** Keeps a new secret for the account until a code from it confirms it. */
+  setPendingTotp(id: string, secret: string): Promise<void>;
+  pendingTotp(id: string): Promise<string | null>;
+  /** Turns two-step on with the pending secret (step `step` used) and these recovery code hashes (replacing any). */
+  enableTotp(id: string, secret: string, step: number, recoveryHashes: string[]): Promise<void>;
+  disableTotp(id: string): Promise<void>;
+  /** Records a TOTP step as used; false when it or a later one was used already (a code works once). */
+  claimTotpStep(id: string, step: number): Promise<boolean>;
+  /** Deletes a recovery code of the account; true when it was there (a code works once). */
+  spendRecoveryCode(id: string, codeHash: string): Promise<boolean>;
+  recoveryCodesLeft(id: string): Promise<number>;
+  twoStepRequired(): Promise<boolean>;
+  setTwoStepRequired(required: boolean): Promise<void>;
+}
+
+const accountColumns = [
+  "id",
+  "email",
+  "name",
+  "role",
+  "password_hash",
+  "setup_hash",
+  "totp_secret",
+] as const;
+
+function toAccount(row: {
+  id: string;
+  email: string;
+  name: string | null;
+  role: TeamRole;
+  password_hash: string;
+  setup_hash: string | null;
+  totp_secret: string | null;
+}): AdminAccount {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    passwordHash: row.password_hash,
+    setupHash: row.setup_hash,
+    totpSecret: row.totp_secret,
+  };
 }
 
 export function adminAccountsRepository(database: AppDatabase): AdminAccountsRepository {
   const { db } = database;
+
+  /** Whether taking `id`'s owner role away leaves another owner (read in the transaction that changes it). */
+  const leavesAnOwner = async (trx: Executor, id: string): Promise<boolean> => {
+    const row = await trx
+      .selectFrom("admin_users")
+      .select((eb) => eb.fn.countAll().as("owners"))
+      .where("role", "=", "owner")
+      .where("id", "!=", id)
+      .executeTakeFirstOrThrow();
+    return Number(row.owners) > 0;
+  };
+
+  const roleOf = async (trx: Executor, id: string): Promise<TeamRole | null> => {
+    const row = await trx
+      .selectFrom("admin_users")
+      .select("role")
+      .where("id", "=", id)
+      .executeTakeFirst();
+    return row?.role ?? null;
+  };
+
   return {
-    async current() {
+    async byEmail(email) {
       const row = await db
         .selectFrom("admin_users")
-        .select(["id", "email", "password_hash"])
-        .orderBy("created_at")
-        .limit(1)
+        .select(accountColumns)
+        .where("email", "=", email.toLowerCase())
         .executeTakeFirst();
-      return row ? { id: row.id, email: row.email, passwordHash: row.password_hash } : null;
+      return row ? toAccount(row) : null;
     },
 
-    // Runs only when the address or the password changed: every session ends, any other account goes.
-    save(account) {
+    async byId(id) {
+      const row = await db
+        .selectFrom("admin_users")
+        .select(accountColumns)
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return row ? toAccount(row) : null;
+    },
+
+    setUpOwner(account) {
       const at = new Date().toISOString();
       return db.transaction().execute(async (trx) => {
-        await trx.deleteFrom("admin_sessions").execute();
-        await trx.deleteFrom("admin_users").where("id", "!=", account.id).execute();
         const updated = await trx
           .updateTable("admin_users")
-          .set({ email: account.email, password_hash: account.passwordHash, updated_at: at })
-          .where("id", "=", account.id)
+          .set({
+            password_hash: account.passwordHash,
+            setup_hash: account.passwordHash,
+            role: "owner",
+            // A recovery: whoever lost the password may have lost the phone too.
+            totp_secret: null,
+            totp_pending: null,
+            totp_last_step: null,
+            updated_at: at,
+          })
+          .where("email", "=", account.email)
+          .returning("id")
           .executeTakeFirst();
-        if (updated.numUpdatedRows > 0n) return { created: false };
+        if (updated) {
+          await trx.deleteFrom("admin_sessions").where("user_id", "=", updated.id).execute();
+          await trx.deleteFrom("admin_recovery_codes").where("user_id", "=", updated.id).execute();
+          return { created: false };
+        }
         await trx
           .insertInto("admin_users")
           .values({
             id: account.id,
             email: account.email,
+            name: null,
+            role: "owner",
             password_hash: account.passwordHash,
+            setup_hash: account.passwordHash,
             created_at: at,
             updated_at: at,
           })
@@ -82,9 +224,91 @@ export function adminAccountsRepository(database: AppDatabase): AdminAccountsRep
       });
     },
 
+    async create(account, trx = db) {
+      const at = new Date().toISOString();
+      await trx
+        .insertInto("admin_users")
+        .values({
+          id: account.id,
+          email: account.email,
+          name: account.name,
+          role: account.role,
+          password_hash: account.passwordHash,
+          setup_hash: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+    },
+
+    async setPassword(id, passwordHash, keepSession, trx) {
+      const run = async (executor: Executor) => {
+        await executor
+          .updateTable("admin_users")
+          .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+          .where("id", "=", id)
+          .execute();
+        let ended = executor.deleteFrom("admin_sessions").where("user_id", "=", id);
+        if (keepSession) ended = ended.where("token_hash", "!=", keepSession);
+        await ended.execute();
+      };
+      await (trx ? run(trx) : db.transaction().execute(run));
+    },
+
+    async list() {
+      const rows = await db
+        .selectFrom("admin_users")
+        .select(["id", "email", "name", "role", "created_at", "totp_secret"])
+        .orderBy("created_at")
+        .orderBy("email")
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        email: row.email,
+        name: row.name,
+        role: row.role,
+        createdAt: new Date(row.created_at),
+        twoStep: row.totp_secret !== null,
+      }));
+    },
+
+    setRole(id, role) {
+      return db.transaction().execute(async (trx): Promise<TeamChange> => {
+        const current = await roleOf(trx, id);
+        if (current === null) return "missing";
+        if (current === "owner" && role !== "owner" && !(await leavesAnOwner(trx, id))) {
+          return "lastOwner";
+        }
+        await trx
+          .updateTable("admin_users")
+          .set({ role, updated_at: new Date().toISOString() })
+          .where("id", "=", id)
+          .execute();
+        return "changed";
+      });
+    },
+
+    remove(id) {
+      return db.transaction().execute(async (trx) => {
+        const current = await roleOf(trx, id);
+        if (current === null) return { change: "missing" as const, endedSessions: [] };
+        if (current === "owner" && !(await leavesAnOwner(trx, id))) {
+          return { change: "lastOwner" as const, endedSessions: [] };
+        }
+        const ended = await trx
+          .deleteFrom("admin_sessions")
+          .where("user_id", "=", id)
+          .returning("token_hash")
+          .execute();
+        await trx.deleteFrom("admin_users").where("id", "=", id).execute();
+        return { change: "changed" as const, endedSessions: ended.map((row) => row.token_hash) };
+      });
+    },
+
     removeAll() {
       return db.transaction().execute(async (trx) => {
         await trx.deleteFrom("admin_sessions").execute();
+        await trx.deleteFrom("admin_links").execute();
         const result = await trx.deleteFrom("admin_users").executeTakeFirst();
         return Number(result.numDeletedRows);
       });
@@ -113,13 +337,30 @@ export function adminAccountsRepository(database: AppDatabase): AdminAccountsRep
       const row = await db
         .selectFrom("admin_sessions as s")
         .innerJoin("admin_users as u", "u.id", "s.user_id")
-        .select(["s.user_id", "u.email", "s.created_at", "s.last_seen_at"])
+        .select((eb) => [
+          "s.user_id",
+          "u.email",
+          "u.name",
+          "u.role",
+          "u.totp_secret",
+          "s.created_at",
+          "s.last_seen_at",
+          eb
+            .selectFrom("admin_settings")
+            .select("value")
+            .where("key", "=", "two_step_required")
+            .as("two_step_required"),
+        ])
         .where("s.token_hash", "=", tokenHash)
         .executeTakeFirst();
       return row
         ? {
             userId: row.user_id,
             email: row.email,
+            name: row.name,
+            role: row.role,
+            twoStep: row.totp_secret !== null,
+            twoStepRequired: row.two_step_required === "yes",
             createdAt: Number(row.created_at),
             lastSeenAt: Number(row.last_seen_at),
           }
@@ -151,12 +392,7 @@ export function adminAccountsRepository(database: AppDatabase): AdminAccountsRep
             last_seen_at: at,
           })
           .execute();
-        const user = await trx
-          .selectFrom("admin_users")
-          .select("email")
-          .where("id", "=", old.user_id)
-          .executeTakeFirstOrThrow();
-        return { email: user.email, createdAt: Number(old.created_at) };
+        return { userId: old.user_id, createdAt: Number(old.created_at) };
       });
     },
 
@@ -166,6 +402,95 @@ export function adminAccountsRepository(database: AppDatabase): AdminAccountsRep
         .where("token_hash", "=", tokenHash)
         .executeTakeFirst();
       return result.numDeletedRows > 0n;
+    },
+
+    async setPendingTotp(id, secret) {
+      await db
+        .updateTable("admin_users")
+        .set({ totp_pending: secret })
+        .where("id", "=", id)
+        .execute();
+    },
+
+    async pendingTotp(id) {
+      const row = await db
+        .selectFrom("admin_users")
+        .select("totp_pending")
+        .where("id", "=", id)
+        .executeTakeFirst();
+      return row?.totp_pending ?? null;
+    },
+
+    async enableTotp(id, secret, step, recoveryHashes) {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable("admin_users")
+          .set({ totp_secret: secret, totp_pending: null, totp_last_step: step })
+          .where("id", "=", id)
+          .execute();
+        await trx.deleteFrom("admin_recovery_codes").where("user_id", "=", id).execute();
+        await trx
+          .insertInto("admin_recovery_codes")
+          .values(recoveryHashes.map((code_hash) => ({ code_hash, user_id: id })))
+          .execute();
+      });
+    },
+
+    async disableTotp(id) {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable("admin_users")
+          .set({ totp_secret: null, totp_pending: null, totp_last_step: null })
+          .where("id", "=", id)
+          .execute();
+        await trx.deleteFrom("admin_recovery_codes").where("user_id", "=", id).execute();
+      });
+    },
+
+    async claimTotpStep(id, step) {
+      // One conditional update: of two sign-ins with the same code, one sets the step and the other finds it set.
+      const result = await db
+        .updateTable("admin_users")
+        .set({ totp_last_step: step })
+        .where("id", "=", id)
+        .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]))
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    async spendRecoveryCode(id, codeHash) {
+      const result = await db
+        .deleteFrom("admin_recovery_codes")
+        .where("user_id", "=", id)
+        .where("code_hash", "=", codeHash)
+        .executeTakeFirst();
+      return result.numDeletedRows > 0n;
+    },
+
+    async recoveryCodesLeft(id) {
+      const row = await db
+        .selectFrom("admin_recovery_codes")
+        .select((eb) => eb.fn.countAll().as("left"))
+        .where("user_id", "=", id)
+        .executeTakeFirstOrThrow();
+      return Number(row.left);
+    },
+
+    async twoStepRequired() {
+      const row = await db
+        .selectFrom("admin_settings")
+        .select("value")
+        .where("key", "=", "two_step_required")
+        .executeTakeFirst();
+      return row?.value === "yes";
+    },
+
+    async setTwoStepRequired(required) {
+      await db
+        .insertInto("admin_settings")
+        .values({ key: "two_step_required", value: required ? "yes" : "no" })
+        .onConflict((oc) => oc.column("key").doUpdateSet({ value: required ? "yes" : "no" }))
+        .execute();
     },
   };
 }

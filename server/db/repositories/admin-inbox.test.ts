@@ -23,7 +23,9 @@ describe.each(dialects)("inbox search on %s", (dialect) => {
         .execute();
       expect(await migrateToLatest(older)).toEqual([
         "0013-message-search",
-        "0014-rollup-queue-by-kind",
+        "0014-team",
+        "0015-two-step",
+        "0016-rollup-queue-by-kind",
       ]);
       const found = async (search: string) =>
         (await adminInboxRepository(older).list({ search, limit: 50 })).messages.map((m) => m.name);

@@ -2,7 +2,9 @@
 import { formFlashTtlMs } from "../../site/form-flash.ts";
 import type { AppDatabase } from "../database.ts";
 import { type AdminAccountsRepository, adminAccountsRepository } from "./admin-accounts.ts";
+import { type AdminAuditRepository, adminAuditRepository } from "./admin-audit.ts";
 import { type AdminInboxRepository, adminInboxRepository } from "./admin-inbox.ts";
+import { type AdminLinksRepository, adminLinksRepository } from "./admin-links.ts";
 import { type ClientAddressHasher, clientAddressHasher } from "./client-addresses.ts";
 import { type ContactMessagesRepository, contactMessagesRepository } from "./contact-messages.ts";
 import { type FormFlashesRepository, formFlashesRepository } from "./form-flashes.ts";
@@ -14,6 +16,7 @@ import {
 } from "./referrer-analytics.ts";
 import { type ReferrerVisitsRepository, referrerVisitsRepository } from "./referrer-visits.ts";
 import { type SiteEventsRepository, siteEventsRepository } from "./site-events.ts";
+import { type TeamMailRepository, teamMailRepository } from "./team-mail.ts";
 import { type VisitRollupsRepository, visitRollupsRepository } from "./visit-rollups.ts";
 import { type WeeklyReportsRepository, weeklyReportsRepository } from "./weekly-reports.ts";
 
@@ -24,12 +27,15 @@ export interface Repositories {
   mailOutbox: MailOutboxRepository;
   adminAccounts: AdminAccountsRepository;
   adminInbox: AdminInboxRepository;
+  adminLinks: AdminLinksRepository;
+  adminAudit: AdminAuditRepository;
   messageTriage: MessageTriageRepository;
   referrerAnalytics: ReferrerAnalyticsRepository;
   visitRollups: VisitRollupsRepository;
   formFlashes: FormFlashesRepository;
   siteEvents: SiteEventsRepository;
   weeklyReports: WeeklyReportsRepository;
+  teamMail: TeamMailRepository;
 }
 
 export interface RepositoryOptions {
@@ -48,11 +54,14 @@ export function createRepositories(
     mailOutbox: mailOutboxRepository(database),
     adminAccounts: adminAccountsRepository(database),
     adminInbox: adminInboxRepository(database),
+    adminLinks: adminLinksRepository(database),
+    adminAudit: adminAuditRepository(database),
     messageTriage: messageTriageRepository(database, timeZone),
     referrerAnalytics: referrerAnalyticsRepository(database, timeZone),
     visitRollups: visitRollupsRepository(database, undefined, timeZone),
     formFlashes: formFlashesRepository(database, { ttlMs: formFlashTtlMs }),
     siteEvents: siteEventsRepository(database),
     weeklyReports: weeklyReportsRepository(database),
+    teamMail: teamMailRepository(database),
   };
 }

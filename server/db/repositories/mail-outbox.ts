@@ -5,7 +5,15 @@
 import type { UpdateObject } from "kysely";
 import type { AppDatabase, Executor } from "../database.ts";
 import type { MailErrorKind, MailOutboxStatus, ReferrerSource, Schema } from "../schema.ts";
-import { claimedAttempt, leaseEndColumns, leaseStartColumns, nextDueAt } from "./outbox-leases.ts";
+import {
+  claimedAttempt,
+  hasConnectionFailures,
+  leaseEndColumns,
+  leaseStartColumns,
+  nextDueAt,
+  releaseAllLeases,
+  releaseConnectionFailures,
+} from "./outbox-leases.ts";
 
 export interface ClaimedMail {
   messageId: string;
@@ -205,38 +213,9 @@ export function mailOutboxRepository(database: AppDatabase): MailOutboxRepositor
       return finish(messageId, owner, leaseEndColumns({ outcome: "released", at }));
     },
 
-    async releaseAllLeases(at) {
-      const result = await db
-        .updateTable("mail_outbox")
-        .set({ lease_owner: null, next_attempt_at: at })
-        .where("status", "=", "pending")
-        .where("lease_owner", "is not", null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
-    },
-
-    async releaseConnectionFailures(at) {
-      const result = await db
-        .updateTable("mail_outbox")
-        .set({ next_attempt_at: at })
-        .where("status", "=", "pending")
-        .where("lease_owner", "is", null)
-        .where("last_error_kind", "=", "connection")
-        .where("next_attempt_at", ">", at)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
-    },
-
-    async hasConnectionFailures() {
-      const row = await db
-        .selectFrom("mail_outbox")
-        .select("message_id")
-        .where("status", "=", "pending")
-        .where("last_error_kind", "=", "connection")
-        .limit(1)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+    releaseAllLeases: (at) => releaseAllLeases(db, "mail_outbox", at),
+    releaseConnectionFailures: (at) => releaseConnectionFailures(db, "mail_outbox", at),
+    hasConnectionFailures: () => hasConnectionFailures(db, "mail_outbox"),
 
     nextDueAt() {
       return nextDueAt(db, "mail_outbox");

@@ -1,12 +1,12 @@
-// What the two outbox tables (mail_outbox and weekly_reports, ADR 5) share: the columns a claim sets on a row it
-// leases, what the worker reads of a claimed row, the columns that end the lease, and the earliest due time. Each table's claims and marks stay in its
-// repository; only these columns, written alike in both, live here.
+// What the outbox tables (mail_outbox, weekly_reports and team_mail, ADR 5) share: the columns a claim sets on a
+// row it leases, what the worker reads of a claimed row, the columns that end the lease, the earliest due time and
+// the releases after a stop or an outage. Each table's claims and marks stay in its repository.
 import { sql, type UpdateObject } from "kysely";
 import type { Executor } from "../database.ts";
 import type { Schema } from "../schema.ts";
 import type { MailFailure } from "./mail-outbox.ts";
 
-type OutboxTable = "mail_outbox" | "weekly_reports";
+type OutboxTable = "mail_outbox" | "weekly_reports" | "team_mail";
 
 type LeaseColumns = UpdateObject<Schema, OutboxTable>;
 
@@ -80,4 +80,48 @@ export async function nextDueAt(db: Executor, table: OutboxTable): Promise<numbe
     .where("status", "=", "pending")
     .executeTakeFirst();
   return row?.due === null || row?.due === undefined ? null : Number(row.due);
+}
+
+/** Every lease of the table ends now (the single worker of a SQLite database at its start); the number released. */
+export async function releaseAllLeases(
+  db: Executor,
+  table: OutboxTable,
+  at: number,
+): Promise<number> {
+  const result = await db
+    .updateTable(table)
+    .set({ lease_owner: null, next_attempt_at: at })
+    .where("status", "=", "pending")
+    .where("lease_owner", "is not", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Rows of the table waiting because the server was unreachable become due at `at`; the number released. */
+export async function releaseConnectionFailures(
+  db: Executor,
+  table: OutboxTable,
+  at: number,
+): Promise<number> {
+  const result = await db
+    .updateTable(table)
+    .set({ next_attempt_at: at })
+    .where("status", "=", "pending")
+    .where("lease_owner", "is", null)
+    .where("last_error_kind", "=", "connection")
+    .where("next_attempt_at", ">", at)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** True when a pending row of the table is waiting because the server was unreachable. */
+export async function hasConnectionFailures(db: Executor, table: OutboxTable): Promise<boolean> {
+  const row = await db
+    .selectFrom(table)
+    .select("status")
+    .where("status", "=", "pending")
+    .where("last_error_kind", "=", "connection")
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

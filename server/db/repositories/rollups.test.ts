@@ -317,7 +317,9 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
         "0011-visit-steps",
         "0012-weekly-reports",
         "0013-message-search",
-        "0014-rollup-queue-by-kind",
+        "0014-team",
+        "0015-two-step",
+        "0016-rollup-queue-by-kind",
       ]);
       expect(await rollup(older)).toEqual(expected);
       await expectNarrowMatchesWide(older);
@@ -398,7 +400,9 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
         "0011-visit-steps",
         "0012-weekly-reports",
         "0013-message-search",
-        "0014-rollup-queue-by-kind",
+        "0014-team",
+        "0015-two-step",
+        "0016-rollup-queue-by-kind",
       ]);
       // Every hour from the start of yesterday, and nothing before it.
       const direct = await directCount(older, hour);

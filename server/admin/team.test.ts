@@ -1,0 +1,378 @@
+// The team on both databases, through the real app: invitations (mailed through the outbox, or copied), their
+// 48 hours and single use, password strength, role changes and removals (sessions and live streams end at once,
+// the last owner stays), password changes and resets, and the audit record of triage and team changes, kept 400
+// days.
+import type { FastifyInstance } from "fastify";
+import { describe, expect } from "vitest";
+import { adminApiPaths, adminErrors } from "../../contracts/admin-api.ts";
+import {
+  type AuditEntry,
+  type IssuedLink,
+  linkLifetimeMs,
+  type TeamPage,
+  teamApiPaths,
+  teamErrors,
+} from "../../contracts/team.ts";
+import { adminEnv, adminRequest, signIn } from "../test/admin.ts";
+import { openEventStream } from "../test/event-stream.ts";
+import { storeMessage, storeTeamMember } from "../test/factories.ts";
+import { dialects, storageTest } from "../test/storage.ts";
+import { waitFor } from "../test/wait-for.ts";
+
+const goodPassword = "violet kayaks cross the fjord 71";
+const day = 24 * 60 * 60_000;
+
+class Clock {
+  offset = 0;
+  readonly now = () => Date.now() + this.offset;
+}
+
+const tokenOf = (link: string) => link.slice(link.indexOf("#") + 1);
+
+describe.each(dialects)("the team on %s", (dialect) => {
+  const it = storageTest;
+  it.override("dialect", dialect);
+
+  let app: FastifyInstance;
+  let owner: string;
+  let clock: Clock;
+
+  it.beforeEach(async ({ apps }) => {
+    clock = new Clock();
+    app = await apps.startAdmin(adminEnv, { testing: { now: clock.now } });
+    await app.ready();
+    owner = (await signIn(app)).token ?? "";
+  });
+
+  const call = (
+    session: string,
+    method: "GET" | "POST" | "PUT" | "DELETE",
+    url: string,
+    payload?: unknown,
+  ) => adminRequest(app, { method, url, session, payload });
+
+  const invite = async (email: string, role = "viewer") => {
+    const response = await call(owner, "POST", teamApiPaths.invitations, { email, role });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json() as IssuedLink;
+  };
+  const accept = (token: string, password = goodPassword, name = "Dana") =>
+    adminRequest(app, {
+      method: "POST",
+      url: teamApiPaths.linkAccept,
+      payload: { token, name, password },
+    });
+  const team = async () => (await call(owner, "GET", teamApiPaths.team)).json() as TeamPage;
+  /** After the clock moved past the session's limits: the owner signs in again. */
+  const signInAgain = async () => {
+    owner = (await signIn(app)).token ?? "";
+  };
+
+  it("invites a viewer: the link sets a password once, and the viewer reads but cannot triage", async () => {
+    const issued = await invite("Dana@Example.com");
+    expect(issued.mailed).toBe(false);
+    expect(issued.link).toMatch(/^https:\/\/www\.boothpilot\.example\/admin\/join#[\w-]{43}$/);
+    expect(issued.invitation).toMatchObject({ email: "dana@example.com", role: "viewer" });
+    const token = tokenOf(issued.link);
+
+    // Only the token's hash is stored.
+    const stored = await app.database.db.selectFrom("admin_links").selectAll().execute();
+    expect(JSON.stringify(stored)).not.toContain(token);
+
+    const info = await adminRequest(app, {
+      method: "POST",
+      url: teamApiPaths.linkInfo,
+      payload: { token },
+    });
+    expect(info.json()).toEqual({
+      purpose: "invitation",
+      email: "dana@example.com",
+      role: "viewer",
+    });
+
+    const weak = await accept(token, "password1234");
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().error).toMatch(/commonly used password/);
+    const short = await accept(token, "Xy7#short");
+    expect(short.json()).toEqual({ error: "Use at least 12 characters." });
+
+    expect((await accept(token)).statusCode).toBe(204);
+    const again = await accept(token, "another fine passphrase 88");
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ error: teamErrors.linkInvalid });
+
+    const { response, token: session } = await signIn(app, {
+      email: "dana@example.com",
+      password: goodPassword,
+    });
+    expect(response.json()).toMatchObject({ signedIn: true, name: "Dana", role: "viewer" });
+    const id = await storeMessage(app);
+    expect((await call(session ?? "", "GET", adminApiPaths.message(id))).statusCode).toBe(200);
+    const handled = await call(session ?? "", "POST", adminApiPaths.messageAction(id, "handled"));
+    expect(handled.statusCode).toBe(403);
+    expect((await call(session ?? "", "GET", teamApiPaths.team)).statusCode).toBe(403);
+
+    expect((await team()).members.map((member) => [member.email, member.role])).toEqual([
+      ["team.lead@boothpilot.example", "owner"],
+      ["dana@example.com", "viewer"],
+    ]);
+  });
+
+  it("lets an invitation lapse after 48 hours, and a resent one replaces the old link", async () => {
+    const first = await invite("late@example.com");
+    clock.offset = linkLifetimeMs + 1;
+    expect((await accept(tokenOf(first.link))).statusCode).toBe(404);
+    await signInAgain();
+    expect((await team()).invitations).toEqual([
+      expect.objectContaining({ email: "late@example.com", expired: true }),
+    ]);
+
+    const resent = await call(owner, "POST", teamApiPaths.resendInvitation(first.invitation.id));
+    expect(resent.statusCode).toBe(200);
+    const second = resent.json() as IssuedLink;
+    expect(second.link).not.toBe(first.link);
+    clock.offset += linkLifetimeMs - 60_000;
+    expect((await accept(tokenOf(second.link))).statusCode).toBe(204);
+  });
+
+  it("revokes an invitation: its link no longer works", async () => {
+    const issued = await invite("revoked@example.com");
+    const revoked = await call(owner, "DELETE", teamApiPaths.invitation(issued.invitation.id));
+    expect(revoked.statusCode).toBe(204);
+    expect((await accept(tokenOf(issued.link))).statusCode).toBe(404);
+    expect((await team()).invitations).toEqual([]);
+  });
+
+  it("refuses to invite an address already on the team", async () => {
+    const response = await call(owner, "POST", teamApiPaths.invitations, {
+      email: "TEAM.LEAD@boothpilot.example",
+      role: "editor",
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ error: teamErrors.alreadyMember });
+  });
+
+  it("removes a person: their sessions end at once", async () => {
+    const editor = await storeTeamMember(app, "editor");
+    const session = (await signIn(app, editor.credentials)).token ?? "";
+    expect((await call(session, "GET", adminApiPaths.messages)).statusCode).toBe(200);
+    expect((await call(owner, "DELETE", teamApiPaths.member(editor.id))).statusCode).toBe(204);
+    const after = await call(session, "GET", adminApiPaths.messages);
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ error: adminErrors.signInRequired });
+    expect((await signIn(app, editor.credentials)).response.statusCode).toBe(401);
+  });
+
+  it("changes roles at once, and never leaves the team without an owner", async () => {
+    const me = (await team()).you;
+    const demote = await call(owner, "PUT", teamApiPaths.member(me), { role: "editor" });
+    expect(demote.statusCode).toBe(409);
+    expect(demote.json()).toEqual({ error: teamErrors.lastOwner });
+    const remove = await call(owner, "DELETE", teamApiPaths.member(me));
+    expect(remove.json()).toEqual({ error: teamErrors.lastOwner });
+
+    const other = await storeTeamMember(app, "viewer");
+    const session = (await signIn(app, other.credentials)).token ?? "";
+    expect((await call(session, "GET", teamApiPaths.team)).statusCode).toBe(403);
+    expect(
+      (await call(owner, "PUT", teamApiPaths.member(other.id), { role: "owner" })).statusCode,
+    ).toBe(204);
+    // The same session, a role higher.
+    expect((await call(session, "GET", teamApiPaths.team)).statusCode).toBe(200);
+    // With a second owner the first may step down.
+    expect((await call(owner, "PUT", teamApiPaths.member(me), { role: "editor" })).statusCode).toBe(
+      204,
+    );
+    expect((await call(owner, "GET", teamApiPaths.team)).statusCode).toBe(403);
+  });
+
+  it("changes one's own password: the current one is needed, other sessions end, this one stays", async () => {
+    const editor = await storeTeamMember(app, "editor");
+    const here = (await signIn(app, editor.credentials)).token ?? "";
+    const elsewhere = (await signIn(app, editor.credentials)).token ?? "";
+    const wrong = await call(here, "POST", teamApiPaths.ownPassword, {
+      currentPassword: "not it at all",
+      newPassword: goodPassword,
+    });
+    expect(wrong.json()).toEqual({ error: teamErrors.wrongPassword });
+    const weak = await call(here, "POST", teamApiPaths.ownPassword, {
+      currentPassword: editor.credentials.password,
+      newPassword: "aaaaaaaaaaaaaaaa",
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().error).toMatch(/Repeated characters/);
+    const changed = await call(here, "POST", teamApiPaths.ownPassword, {
+      currentPassword: editor.credentials.password,
+      newPassword: goodPassword,
+    });
+    expect(changed.statusCode).toBe(204);
+    expect((await call(here, "GET", adminApiPaths.messages)).statusCode).toBe(200);
+    expect((await call(elsewhere, "GET", adminApiPaths.messages)).statusCode).toBe(401);
+    const signedIn = await signIn(app, { ...editor.credentials, password: goodPassword });
+    expect(signedIn.response.statusCode).toBe(200);
+  });
+
+  it("sends a password reset: the link sets a new password and ends the person's sessions", async () => {
+    const editor = await storeTeamMember(app, "editor");
+    const session = (await signIn(app, editor.credentials)).token ?? "";
+    const reset = await call(owner, "POST", teamApiPaths.memberReset(editor.id));
+    expect(reset.statusCode).toBe(201);
+    const { link } = reset.json() as IssuedLink;
+    expect((await accept(tokenOf(link))).statusCode).toBe(204);
+    expect((await call(session, "GET", adminApiPaths.messages)).statusCode).toBe(401);
+    expect((await signIn(app, editor.credentials)).response.statusCode).toBe(401);
+    const fresh = await signIn(app, { ...editor.credentials, password: goodPassword });
+    expect(fresh.response.statusCode).toBe(200);
+  });
+
+  it("records who triaged a message and when; a deleted message leaves only its id", async () => {
+    const editor = await storeTeamMember(app, "editor", { name: "Dana" });
+    const session = (await signIn(app, editor.credentials)).token ?? "";
+    const id = await storeMessage(app, { name: "José Álvarez" });
+    for (const action of ["read", "handled", "spam", "not-spam"] as const) {
+      await call(session, "POST", adminApiPaths.messageAction(id, action));
+    }
+    // Opening it again changes nothing and records nothing.
+    await call(session, "POST", adminApiPaths.messageAction(id, "read"));
+    const history = (
+      await call(session, "GET", teamApiPaths.messageHistory(id))
+    ).json() as AuditEntry[];
+    expect(history.map((entry) => [entry.actor, entry.action])).toEqual([
+      ["Dana", "read"],
+      ["Dana", "handled"],
+      ["Dana", "spam"],
+      ["Dana", "not-spam"],
+    ]);
+    expect(Math.abs(Date.parse(history[0]?.at ?? "") - Date.now())).toBeLessThan(60_000);
+
+    expect((await call(session, "DELETE", adminApiPaths.message(id))).statusCode).toBe(204);
+    const rows = await app.database.db
+      .selectFrom("admin_audit")
+      .selectAll()
+      .where("message_id", "=", id)
+      .execute();
+    expect(rows.map((row) => row.action)).toContain("delete");
+    expect(JSON.stringify(rows)).not.toMatch(/Álvarez|alvarez@|Hello from/);
+
+    const activity = (await team()).activity;
+    expect(activity[0]).toMatchObject({ actor: "Dana", action: "delete", messageId: id });
+  });
+
+  it("records team changes, and keeps the record 400 days", async () => {
+    await invite("kept@example.com", "editor");
+    const activity = (await team()).activity;
+    expect(activity[0]).toMatchObject({
+      actor: "team.lead@boothpilot.example",
+      action: "invite",
+      subject: "kept@example.com (Editor)",
+    });
+    clock.offset = 399 * day;
+    await app.visitRetention.run();
+    await signInAgain();
+    expect((await team()).activity).toHaveLength(1);
+    clock.offset = 401 * day;
+    await app.visitRetention.run();
+    await signInAgain();
+    expect((await team()).activity).toEqual([]);
+  });
+});
+
+describe.each(dialects)("expired links on %s", (dialect) => {
+  const it = storageTest;
+  it.override("dialect", dialect);
+
+  it("are listed as expired for a week, then the retention job deletes them", async ({ apps }) => {
+    let offset = 0;
+    const app = await apps.startAdmin(adminEnv, { testing: { now: () => Date.now() + offset } });
+    const owner = (await signIn(app)).token ?? "";
+    const invited = await adminRequest(app, {
+      method: "POST",
+      url: teamApiPaths.invitations,
+      session: owner,
+      payload: { email: "lapsed@example.com", role: "viewer" },
+    });
+    expect(invited.statusCode).toBe(201);
+    const invitations = async () => {
+      const session = (await signIn(app)).token ?? "";
+      const page = await adminRequest(app, { url: teamApiPaths.team, session });
+      return (page.json() as TeamPage).invitations.map((one) => [one.email, one.expired]);
+    };
+    offset = linkLifetimeMs + 6 * day;
+    await app.visitRetention.run();
+    expect(await invitations()).toEqual([["lapsed@example.com", true]]);
+    offset = linkLifetimeMs + 8 * day;
+    await app.visitRetention.run();
+    expect(await invitations()).toEqual([]);
+  });
+});
+
+describe.each(dialects)("invitation mail on %s", (dialect) => {
+  const it = storageTest;
+  it.override("dialect", dialect);
+
+  it("e-mails the link through the outbox, then erases it from the queue", async ({
+    apps,
+    smtp,
+  }) => {
+    const app = await apps.startAdmin({ ...adminEnv, ...smtp.mailEnv() });
+    await app.ready();
+    app.mailer.start();
+    const owner = (await signIn(app)).token ?? "";
+    const response = await adminRequest(app, {
+      method: "POST",
+      url: teamApiPaths.invitations,
+      session: owner,
+      payload: { email: "new.person@example.com", role: "editor" },
+    });
+    const issued = response.json() as IssuedLink;
+    expect(issued.mailed).toBe(true);
+    const mail = await waitFor("the invitation mail", () =>
+      smtp.received.find((received) => received.envelope.to.includes("new.person@example.com")),
+    );
+    expect(mail.raw).toContain("invited you to the BoothPilot console");
+    expect(mail.raw.replace(/=\r?\n/g, "")).toContain(issued.link);
+    await waitFor("the sent mail's link erased", async () => {
+      const rows = await app.database.db.selectFrom("team_mail").selectAll().execute();
+      return rows.length === 1 && rows[0]?.status === "sent" && rows[0]?.link === null;
+    });
+  });
+});
+
+describe.each(dialects)("a removed person's live stream on %s", (dialect) => {
+  const it = storageTest;
+  it.override("dialect", dialect);
+
+  it("ends at once when an owner removes them, and a viewer's stream opens", async ({ apps }) => {
+    const app = await apps.startAdmin(adminEnv, {
+      testing: { consoleEvents: { heartbeatMs: 60_000 } },
+    });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const address = app.server.address();
+    if (!address || typeof address === "string") throw new Error("not listening");
+    const owner = (await signIn(app)).token ?? "";
+    const viewer = await storeTeamMember(app, "viewer");
+    const session = (await signIn(app, viewer.credentials)).token ?? "";
+    const stream = await openEventStream(
+      `http://127.0.0.1:${address.port}${adminApiPaths.events}`,
+      {
+        cookie: `${app.adminAuth.cookie.name}=${session}`,
+      },
+    );
+    try {
+      expect(stream.status).toBe(200);
+      let ended = false;
+      void stream.ended.then(() => {
+        ended = true;
+      });
+      await adminRequest(app, {
+        method: "DELETE",
+        url: teamApiPaths.member(viewer.id),
+        session: owner,
+      });
+      // Long before the next heartbeat (a minute away) would notice.
+      await waitFor("the stream's end", () => ended, 3_000);
+    } finally {
+      stream.close();
+    }
+  });
+});

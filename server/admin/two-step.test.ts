@@ -1,0 +1,192 @@
+// Two-step sign-in on both databases with a fixed clock: setup confirmed by a current code, sign-in asking for the
+// code, a code used once, recovery codes used once and stored hashed, wrong codes counted by the sign-in limits,
+// and an owner requiring two-step of everyone.
+import type { FastifyInstance } from "fastify";
+import { describe, expect } from "vitest";
+import { adminApiPaths, adminErrors } from "../../contracts/admin-api.ts";
+import {
+  type RecoveryCodes,
+  type TwoStepSetup,
+  teamApiPaths,
+  teamErrors,
+} from "../../contracts/team.ts";
+import { adminEnv, adminRequest, signIn } from "../test/admin.ts";
+import { storeTeamMember } from "../test/factories.ts";
+import { dialects, storageTest } from "../test/storage.ts";
+import { defaultSignInLimits } from "./sign-in-limiter.ts";
+import { totpCode } from "./two-step.ts";
+
+/** 2026-11-27 10:00:00 UTC, a step's start: codes below are those of this clock. */
+const start = Date.UTC(2026, 10, 27, 10, 0, 0);
+
+describe.each(dialects)("two-step sign-in on %s", (dialect) => {
+  const it = storageTest;
+  it.override("dialect", dialect);
+
+  let app: FastifyInstance;
+  let now: number;
+
+  it.beforeEach(async ({ apps }) => {
+    now = start;
+    app = await apps.startAdmin(adminEnv, {
+      testing: {
+        now: () => now,
+        signInLimits: {
+          ...defaultSignInLimits,
+          perAccount: { maxAttempts: 4, windowMs: 15 * 60_000, thenEveryMs: 60_000 },
+        },
+      },
+    });
+    await app.ready();
+  });
+
+  const post = (session: string, url: string, payload: unknown = {}) =>
+    adminRequest(app, { method: "POST", url, session, payload });
+
+  /** Sets two-step up for the signed-in person; the secret and the recovery codes. */
+  const setUp = async (session: string) => {
+    const setup = (await post(session, teamApiPaths.twoStepSetup)).json() as TwoStepSetup;
+    expect(setup.setupKey).toMatch(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/);
+    expect(setup.qrSvg).toMatch(/^<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(setup.otpauthUri).toMatch(/^otpauth:\/\/totp\/BoothPilot%20console:/);
+    const secret = setup.setupKey.replaceAll(" ", "");
+    expect(setup.otpauthUri).toContain(`secret=${secret}`);
+
+    const wrong = await post(session, teamApiPaths.twoStepConfirm, {
+      code: totpCode(secret, now - 5 * 60_000),
+    });
+    expect(wrong.json()).toEqual({ error: teamErrors.badSetupCode });
+    const confirmed = await post(session, teamApiPaths.twoStepConfirm, {
+      code: totpCode(secret, now),
+    });
+    expect(confirmed.statusCode).toBe(200);
+    const { recoveryCodes } = confirmed.json() as RecoveryCodes;
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
+    return { secret, recoveryCodes };
+  };
+
+  it("asks for a current code at sign-in, and takes each code once", async () => {
+    const person = await storeTeamMember(app, "editor");
+    const session = (await signIn(app, person.credentials)).token ?? "";
+    const { secret } = await setUp(session);
+
+    const without = await signIn(app, person.credentials);
+    expect(without.response.statusCode).toBe(401);
+    expect(without.response.json()).toEqual({ error: adminErrors.codeRequired });
+    expect(without.token).toBeNull();
+
+    // The code used to confirm the setup does not open a session.
+    now += 10_000;
+    const replayed = await signIn(app, {
+      ...person.credentials,
+      code: totpCode(secret, start),
+    });
+    expect(replayed.response.json()).toEqual({ error: adminErrors.badCode });
+
+    now += 30_000;
+    const code = totpCode(secret, now);
+    const signedIn = await signIn(app, { ...person.credentials, code });
+    expect(signedIn.response.statusCode).toBe(200);
+    expect(signedIn.response.json()).toMatchObject({ signedIn: true, twoStep: true });
+    const again = await signIn(app, { ...person.credentials, code });
+    expect(again.response.json()).toEqual({ error: adminErrors.badCode });
+
+    // A wrong password with a right code says nothing about the code.
+    now += 30_000;
+    const wrongPassword = await signIn(app, {
+      email: person.credentials.email,
+      password: "not the password at all",
+      code: totpCode(secret, now),
+    });
+    expect(wrongPassword.response.json()).toEqual({ error: adminErrors.badCredentials });
+  });
+
+  it("takes each recovery code once, and stores none of them", async () => {
+    const person = await storeTeamMember(app, "viewer");
+    const session = (await signIn(app, person.credentials)).token ?? "";
+    const { recoveryCodes } = await setUp(session);
+    const stored = await app.database.db.selectFrom("admin_recovery_codes").selectAll().execute();
+    expect(stored).toHaveLength(10);
+    expect(JSON.stringify(stored)).not.toMatch(
+      new RegExp(recoveryCodes.map((code) => code.replaceAll("-", "")).join("|")),
+    );
+
+    const code = recoveryCodes[3] ?? "";
+    const first = await signIn(app, { ...person.credentials, code: code.toUpperCase() });
+    expect(first.response.statusCode).toBe(200);
+    const second = await signIn(app, { ...person.credentials, code });
+    expect(second.response.json()).toEqual({ error: adminErrors.badCode });
+    expect(await app.repositories.adminAccounts.recoveryCodesLeft(person.id)).toBe(9);
+  });
+
+  it("counts wrong codes against the account's sign-in limit", async () => {
+    const person = await storeTeamMember(app, "viewer");
+    const session = (await signIn(app, person.credentials)).token ?? "";
+    const { secret } = await setUp(session);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const wrong = await signIn(app, { ...person.credentials, code: "000000" });
+      statuses.push(wrong.response.statusCode);
+    }
+    expect(statuses.every((status) => status === 401)).toBe(true);
+    now += 30_000;
+    const blocked = await signIn(app, {
+      ...person.credentials,
+      code: totpCode(secret, now),
+    });
+    expect(blocked.response.statusCode).toBe(429);
+    expect(blocked.response.json()).toEqual({ error: adminErrors.tooManySignIns });
+  });
+
+  it("turns two-step off for the first owner recovered by a new ADMIN_PASSWORD", async ({
+    apps,
+  }) => {
+    const owner = (await signIn(app)).token ?? "";
+    await setUp(owner);
+    expect((await signIn(app)).response.json()).toEqual({ error: adminErrors.codeRequired });
+    const recovered = { ...adminEnv, ADMIN_PASSWORD: "a new passphrase after the loss" };
+    const restarted = await apps.startAdmin(recovered, { testing: { now: () => now } });
+    const { response } = await signIn(restarted, {
+      email: adminEnv.ADMIN_EMAIL,
+      password: recovered.ADMIN_PASSWORD,
+    });
+    expect(response.json()).toMatchObject({ signedIn: true, twoStep: false });
+    const accounts = restarted.repositories.adminAccounts;
+    const account = await accounts.byEmail(adminEnv.ADMIN_EMAIL);
+    expect(await accounts.recoveryCodesLeft(account?.id ?? "")).toBe(0);
+  });
+
+  it("lets an owner require two-step of everyone: a person without it may only set it up", async () => {
+    const owner = (await signIn(app)).token ?? "";
+    const person = await storeTeamMember(app, "editor");
+    const required = await adminRequest(app, {
+      method: "PUT",
+      url: teamApiPaths.twoStepPolicy,
+      session: owner,
+      payload: { required: true },
+    });
+    expect(required.statusCode).toBe(204);
+
+    const { response, token } = await signIn(app, person.credentials);
+    expect(response.json()).toMatchObject({
+      signedIn: true,
+      twoStep: false,
+      twoStepSetupNeeded: true,
+    });
+    const session = token ?? "";
+    const refused = await adminRequest(app, { url: adminApiPaths.messages, session });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: adminErrors.twoStepSetupNeeded });
+
+    await setUp(session);
+    expect((await adminRequest(app, { url: adminApiPaths.messages, session })).statusCode).toBe(
+      200,
+    );
+    const off = await post(session, teamApiPaths.twoStepOff, {
+      password: person.credentials.password,
+    });
+    expect(off.json()).toEqual({ error: teamErrors.twoStepRequired });
+  });
+});
