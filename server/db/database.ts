@@ -117,8 +117,11 @@ export async function openDatabase(config: DatabaseConfig): Promise<AppDatabase>
       statement_timeout: 15_000,
       application_name: "boothpilot-web",
     });
-    // An idle connection that breaks (server restart) must not crash the process; the pool replaces it.
+    // A connection that breaks (server restart) must not crash the process. The pool hears of an idle one; one
+    // checked out between two statements of a transaction tells only its client, and an 'error' event nobody
+    // listens to is thrown. Its next statement fails instead, and the pool drops it when it comes back.
     pool.on("error", () => {});
+    pool.on("connect", (client) => client.on("error", () => {}));
     let database: AppDatabase | undefined;
     const db = new Kysely<Schema>({
       dialect: new PostgresDialect({ pool }),
