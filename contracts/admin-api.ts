@@ -1,6 +1,7 @@
 // The admin API's wire contract: paths, the shapes of its answers and its error texts. Shared by the console in the
 // browser and the server; no zod here, so the console's bundle does not carry it (the request schemas are in
 // admin-requests.ts).
+import type { SpamReason } from "./spam-reasons.ts";
 
 export const adminApiPaths = {
   session: "/admin/api/session",
@@ -257,6 +258,8 @@ export interface MessageDetail {
   /** SMTP_URL is set on this server: a failed e-mail can be sent again. */
   mailDeliveryOn: boolean;
   session: TrackedSession | null;
+  /** Its spam score when it arrived and why (ADR 33); at or above the threshold it arrived as spam. */
+  spam: { score: number; threshold: number; reasons: SpamReason[] };
 }
 
 /** GET /admin/api/analytics?days=7|30|90 */

@@ -20,6 +20,7 @@ import database from "./plugins/database.ts";
 import forwardedForWarning from "./plugins/forwarded-for-warning.ts";
 import functions from "./plugins/functions.ts";
 import helmet from "./plugins/helmet.ts";
+import leads from "./plugins/leads.ts";
 import mailer from "./plugins/mailer.ts";
 import metrics from "./plugins/metrics.ts";
 import rateLimits from "./plugins/rate-limits.ts";
@@ -157,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       env,
       tuning: { now: testing.now, ...testing.weeklyReport },
     });
+    await app.register(leads, { env, now: testing.now });
     await app.register(metrics, { token: env.METRICS_TOKEN });
     await app.register(functions, { prefix: functionsBase, corsOrigins: env.CORS_ORIGINS });
     await app.register(adminAuth, {

@@ -58,6 +58,12 @@ const trustProxy = optionalString
     value === undefined ? false : value.split(",").map((part) => part.trim()),
   );
 
+/** Comma-separated http(s) URLs (WEBHOOK_URL). */
+const urlList = addressList.refine(
+  (list) => list.every((url) => isUrl(url) && /^https?:\/\//i.test(url)),
+  "must be http(s) URLs separated by commas",
+);
+
 export const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -140,6 +146,29 @@ export const envSchema = z
       ),
     /** Days raw visits are kept (the daily rollups are kept forever); 0 keeps them forever. */
     VISIT_RETENTION_DAYS: visitRetentionDays,
+    /** Receivers of each new contact message that is not spam, as a signed "contact.created" event (comma-separated). */
+    WEBHOOK_URL: urlList.refine((list) => list.length <= 10, "at most 10 webhook URLs"),
+    /** The Standard Webhooks signing secret (whsec_ and base64), shared with the receivers. */
+    WEBHOOK_SECRET: optionalString.refine(
+      (value) =>
+        value === undefined ||
+        (/^whsec_[A-Za-z0-9+/]+={0,2}$/.test(value) &&
+          Buffer.from(value.slice(6), "base64").length >= 24),
+      "WEBHOOK_SECRET must be whsec_ followed by at least 24 random bytes in base64",
+    ),
+    /** "on": webhook and Slack receivers may be on loopback or private addresses (a receiver on this network). */
+    WEBHOOK_ALLOW_PRIVATE: z
+      .enum(["on", "off"], { error: "WEBHOOK_ALLOW_PRIVATE must be on or off" })
+      .default("off"),
+    /** A Slack incoming-webhook URL: each new contact message that is not spam, as a Slack message. */
+    SLACK_WEBHOOK_URL: optionalString.refine(
+      (value) => value === undefined || (isUrl(value) && /^https?:\/\//i.test(value)),
+      "SLACK_WEBHOOK_URL must be an http(s) URL",
+    ),
+    /** "off": no acknowledgement e-mail to the sender of a contact message (sent only while mail delivery is on). */
+    ACK_EMAIL: z.enum(["on", "off"], { error: "ACK_EMAIL must be on or off" }).default("on"),
+    /** Addresses, domains and words that mark a contact message as spam (comma-separated). */
+    SPAM_BLOCKLIST: addressList,
     /** "production": the admin cookie is Secure and HSTS is sent, whatever SITE_URL says. */
     NODE_ENV: optionalString,
     LOG_LEVEL: z
@@ -152,6 +181,14 @@ export const envSchema = z
         code: "custom",
         path: [env.MAIL_TO.length === 0 ? "MAIL_TO" : "MAIL_FROM"],
         message: "MAIL_TO and MAIL_FROM are required when SMTP_URL is set",
+      });
+    }
+    if (env.WEBHOOK_URL.length > 0 && !env.WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEBHOOK_SECRET"],
+        message:
+          "WEBHOOK_SECRET is required when WEBHOOK_URL is set (receivers verify the signature)",
       });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {

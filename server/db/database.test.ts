@@ -46,6 +46,7 @@ const migrations = [
   "0011-visit-steps",
   "0012-weekly-reports",
   "0013-message-search",
+  "0014-leads",
 ];
 
 describe("SQLite storage", () => {

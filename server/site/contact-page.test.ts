@@ -13,7 +13,7 @@ import type { SiteManifest } from "./manifest.ts";
 type Element = DefaultTreeAdapterTypes.Element;
 
 /** The prerendered contact page's shape: head, the empty status area, the form's fields and its honeypot. */
-const contactHtml = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Contact</title></head><body><main><div id="contact-form-status" data-form-status="" role="status"></div><form id="contact-form" method="post" action="/functions/v1/submit-contact-form"><h2>Send us a message</h2><p id="contact-form-note">Fields marked required must be filled in.</p><input id="f-name" name="name" required="" autocomplete="name"><input id="f-email" type="email" name="email" required=""><input id="f-phone" type="tel" name="phone"><input id="f-business" name="business_name"><input id="f-website" type="url" name="website"><textarea id="f-message" name="message" rows="5" required=""></textarea><input type="text" name="extra_comments" tabindex="-1" value=""><button type="submit">Send</button></form></main></body></html>`;
+const contactHtml = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Contact</title></head><body><main><div id="contact-form-status" data-form-status="" role="status"></div><form id="contact-form" method="post" action="/functions/v1/submit-contact-form"><h2>Send us a message</h2><p id="contact-form-note">Fields marked required must be filled in.</p><input id="f-name" name="name" required="" autocomplete="name"><input id="f-email" type="email" name="email" required=""><input id="f-phone" type="tel" name="phone"><input id="f-business" name="business_name"><input id="f-website" type="url" name="website"><textarea id="f-message" name="message" rows="5" required=""></textarea><input type="hidden" name="form_token" value=""><input type="text" name="extra_comments" tabindex="-1" value=""><button type="submit">Send</button></form></main></body></html>`;
 
 /** Every character a string replacement or a careless escape would turn into markup. */
 const hostile = `$\` onfocus=alert(1) autofocus x $& $' $$ "q" 'a' <b> & end`;
@@ -79,6 +79,19 @@ describe("the contact page after a no-JavaScript post", () => {
   });
   afterAll(async () => {
     await rm(buildDir, { recursive: true, force: true });
+  });
+
+  it("renders the page with a fresh signed token in the form, never cached", async () => {
+    const tokens = [];
+    for (let render = 0; render < 2; render++) {
+      const page = await app.inject({ url: "/contact" });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers["cache-control"]).toBe("no-store");
+      const field = byName(page.body).named.get("form_token");
+      tokens.push(attrsOf(field as Element).value);
+    }
+    expect(tokens[0]).toMatch(/^v1\.[0-9a-z]+\.[\w-]{43}$/);
+    expect(tokens[1]).toMatch(/^v1\.[0-9a-z]+\.[\w-]{43}$/);
   });
 
   /** Posts the form as a browser without JavaScript does, follows the redirect, returns the page served. */

@@ -6,6 +6,7 @@ import { errorKindLabels, formatDateTime, isWebAddress, sourceLabels } from "../
 import { adminPaths } from "../paths";
 import { MessageActions } from "./message-actions";
 import { RetryMailButton } from "./retry-mail-button";
+import { SpamReasons } from "./spam-reasons";
 import {
   Field,
   HandledBadge,
@@ -177,6 +178,10 @@ export function MessageDetails({ message }: { message: MessageDetail }) {
           messageId={message.id}
           mailDeliveryOn={message.mailDeliveryOn}
         />
+      </Section>
+
+      <Section title="Spam score" id="message-spam">
+        <SpamReasons spam={message.spam} />
       </Section>
 
       <Section title="Tracked visit" id="message-visit">

@@ -16,6 +16,7 @@ import * as rollupQueue from "./0010-rollup-queue.ts";
 import * as visitSteps from "./0011-visit-steps.ts";
 import * as weeklyReports from "./0012-weekly-reports.ts";
 import * as messageSearch from "./0013-message-search.ts";
+import * as leads from "./0014-leads.ts";
 
 export interface ColumnTypes {
   dialect: DialectName;
@@ -62,6 +63,7 @@ const steps: Record<string, { up: Step; down: Step }> = {
   "0011-visit-steps": visitSteps,
   "0012-weekly-reports": weeklyReports,
   "0013-message-search": messageSearch,
+  "0014-leads": leads,
 };
 
 /** The migrations this code knows, oldest first. */

@@ -21,7 +21,7 @@ describe.each(dialects)("inbox search on %s", (dialect) => {
           created_at: new Date().toISOString(),
         })
         .execute();
-      expect(await migrateToLatest(older)).toEqual(["0013-message-search"]);
+      expect(await migrateToLatest(older)).toEqual(["0013-message-search", "0014-leads"]);
       const found = async (search: string) =>
         (await adminInboxRepository(older).list({ search, limit: 50 })).messages.map((m) => m.name);
       for (const search of ["alvarez", "ÁLVAREZ", "JOSÉ", "mercado nunoa"])

@@ -14,8 +14,12 @@ export const duplicateWindowMs = 60_000;
 /** A message as the function hands it over: every column but the ones the repository sets. */
 export type NewContactMessage = Omit<
   ContactMessagesTable,
-  "id" | "created_at" | "read_at" | "handled_at" | "search_text"
->;
+  "id" | "created_at" | "read_at" | "handled_at" | "search_text" | "spam_score" | "spam_reasons"
+> & {
+  /** The spam score and its reasons as JSON (server/leads/spam-score.ts); none for a message not scored. */
+  spam_score?: number;
+  spam_reasons?: string;
+};
 
 export interface SubmitResult {
   /** False when the same payload was stored within the last minute (the submission is a duplicate). */

@@ -6,6 +6,7 @@ import { type AdminInboxRepository, adminInboxRepository } from "./admin-inbox.t
 import { type ClientAddressHasher, clientAddressHasher } from "./client-addresses.ts";
 import { type ContactMessagesRepository, contactMessagesRepository } from "./contact-messages.ts";
 import { type FormFlashesRepository, formFlashesRepository } from "./form-flashes.ts";
+import { type LeadSendersRepository, leadSendersRepository } from "./lead-senders.ts";
 import { type MailOutboxRepository, mailOutboxRepository } from "./mail-outbox.ts";
 import { type MessageTriageRepository, messageTriageRepository } from "./message-triage.ts";
 import {
@@ -13,6 +14,7 @@ import {
   referrerAnalyticsRepository,
 } from "./referrer-analytics.ts";
 import { type ReferrerVisitsRepository, referrerVisitsRepository } from "./referrer-visits.ts";
+import { type ServerSecretsRepository, serverSecretsRepository } from "./server-secrets.ts";
 import { type SiteEventsRepository, siteEventsRepository } from "./site-events.ts";
 import { type VisitRollupsRepository, visitRollupsRepository } from "./visit-rollups.ts";
 import { type WeeklyReportsRepository, weeklyReportsRepository } from "./weekly-reports.ts";
@@ -30,6 +32,8 @@ export interface Repositories {
   formFlashes: FormFlashesRepository;
   siteEvents: SiteEventsRepository;
   weeklyReports: WeeklyReportsRepository;
+  leadSenders: LeadSendersRepository;
+  serverSecrets: ServerSecretsRepository;
 }
 
 export interface RepositoryOptions {
@@ -54,5 +58,7 @@ export function createRepositories(
     formFlashes: formFlashesRepository(database, { ttlMs: formFlashTtlMs }),
     siteEvents: siteEventsRepository(database),
     weeklyReports: weeklyReportsRepository(database),
+    leadSenders: leadSendersRepository(database),
+    serverSecrets: serverSecretsRepository(database),
   };
 }

@@ -2,6 +2,7 @@
 // e-mail and move it out of or into the conversion figures), sending a failed e-mail again, and erasure.
 import { sql } from "kysely";
 import type { AppDatabase } from "../database.ts";
+import { leadSendersRepository } from "./lead-senders.ts";
 import { referrerVisitsRepository } from "./referrer-visits.ts";
 import { visitRollupsRepository } from "./visit-rollups.ts";
 
@@ -15,7 +16,8 @@ export interface MessageTriageRepository {
   setHandled(id: string, handled: boolean, at: number): Promise<Outcome>;
   /**
    * Marks it spam and cancels its e-mail if not sent yet, or not spam and queues its e-mail (`queueMail`) when it
-   * never had one: a message is e-mailed at most once, however often this is called. The change moves the message
+   * never had one: a message is e-mailed at most once, however often this is called. "Not spam" also trusts its
+   * sender: their later messages are never scored as spam. The change moves the message
    * out of or into the conversion figures of its day. "missing" when there is no such message.
    */
   setSpam(id: string, spam: boolean, at: number, queueMail: boolean): Promise<Outcome>;
@@ -32,6 +34,7 @@ export function messageTriageRepository(
   const { db } = database;
   const visits = referrerVisitsRepository(database);
   const rollups = visitRollupsRepository(database, undefined, timeZone);
+  const senders = leadSendersRepository(database);
 
   const exists = async (id: string): Promise<Outcome> => {
     const row = await db
@@ -71,7 +74,7 @@ export function messageTriageRepository(
       return database.write(async (trx) => {
         const message = await trx
           .selectFrom("contact_messages")
-          .select(["status", "created_at", "session_id"])
+          .select(["status", "created_at", "session_id", "email"])
           .where("id", "=", id)
           .executeTakeFirst();
         if (!message) return "missing";
@@ -84,6 +87,8 @@ export function messageTriageRepository(
           if (spam) await rollups.uncountMessage(trx, sentAt, visit);
           else await rollups.countMessage(trx, sentAt, visit);
         }
+        // The team vouched for the sender: their later messages are never scored as spam.
+        if (!spam) await senders.trust(message.email, at, trx);
         if (spam) {
           // An e-mail not sent yet is cancelled; a sent one stays in the record.
           await trx
