@@ -47,7 +47,7 @@ export const spamPhrases: readonly SpamPhrase[] = [
   ),
   phrase(
     "lead lists",
-    /\b(e-?mail|contact|b2b|leads?)\s+(list|lists|database|data)\b|\bb2b\s+leads\b|\blead\s+generation\b/i,
+    /\b(b2b|targeted|verified|updated|opt-in)\s+(e-?mail\s+|contact\s+)?(lists?|leads|database|data)\b|\b(buy|purchase|sell)\s+(our\s+|an?\s+)?(targeted\s+)?(e-?mail|contact)\s+lists?\b|\blead\s+generation\b|\bqualified\s+leads\b/i,
   ),
   phrase(
     "outsourcing pitch",
@@ -67,7 +67,7 @@ export const spamPhrases: readonly SpamPhrase[] = [
   ),
   phrase(
     "your website pitch",
-    /\byour\s+(website|site)\s+(is\s+not|isn'?t|has\s+(some\s+)?(errors|issues|problems)|could\s+(rank|get|be\s+getting)|needs|is\s+missing|lacks|is\s+losing)\b/i,
+    /\byour\s+(website|site)\s+(is\s+not|isn'?t|has\s+(some\s+)?(errors|issues|problems)|could\s+(rank|get|be\s+getting)|needs|is\s+missing|lacks|is\s+losing|is\s+slow|looks\s+(outdated|old))\b/i,
   ),
   phrase(
     "reply to accept",
@@ -79,7 +79,7 @@ export const spamPhrases: readonly SpamPhrase[] = [
   ),
   phrase(
     "social followers",
-    /\b(buy|get|gain)\s+(\d+\s*k?\s+)?(real\s+)?(followers|likes|reviews|subscribers)\b|\b(instagram|tiktok|youtube)\s+(growth|followers)\s+(service|package)\b/i,
+    /\b(buy|purchase|get|gain)\s+(more\s+)?(\d+\s*k?\s+)?(real\s+|5-star\s+|google\s+|fake\s+)*(followers|likes|reviews|subscribers|installs|ratings)\b|\b(instagram|tiktok|youtube)\s+(growth|followers)\s+(service|package)\b/i,
   ),
   phrase("explainer video pitch", /\b(explainer|animated|whiteboard)\s+videos?\b/i),
   phrase(
@@ -102,11 +102,38 @@ export const spamPhrases: readonly SpamPhrase[] = [
   ),
   phrase(
     "marketing agency",
-    /\b(digital\s+)?marketing\s+(agency|services|package|experts?)\b|\bsocial\s+media\s+(management|marketing)\s+(services?|package|agency)\b/i,
+    /\b(digital\s+)?marketing\s+(agency|services|package|experts?)\b/i,
     "weak",
   ),
   phrase("Google Maps listing", /\bgoogle\s+(maps|my\s+business|business\s+profile)\b/i, "weak"),
   phrase("bulk e-mail", /\bbulk\s+(e-?mail|sms|messages?)\b|\bmass\s+mailing\b/i),
+  phrase(
+    "social media services",
+    /\bsocial\s+media\s+(management|marketing)\s*(services?|package|agency)?\b/i,
+    "weak",
+  ),
+  phrase(
+    "domain scam",
+    /\bdomain\s+(registration|renewal|expir\w*|listing)\b|\b(final|last)\s+notice\b/i,
+  ),
+  phrase("logo design pitch", /\blogo\s+design(s|ers?)?\b|\bunlimited\s+revisions\b/i),
+  phrase("chatbot pitch", /\bai\s+chat\s?bots?\b/i),
+  phrase("ads management pitch", /\bppc\b|\bpay[- ]per[- ]click\b|\bcost\s+per\s+click\b/i),
+  phrase(
+    "advance-fee fraud",
+    /\binheritance\b|\bnext\s+of\s+kin\b|\btransfer\s+\$?\d+(\.\d+)?\s*(million|m)\b|\bbank\s+details\b|\bbusiness\s+proposal\b/i,
+  ),
+  phrase("grant scam", /\bgovernment\s+grant\b|\byou\s+qualify\s+for\b|\bclaim\s+(it\s+)?now\b/i),
+  phrase(
+    "tech support scam",
+    /\b(computer|device|pc)\s+(has\s+been|is)\s+infected\b|\bremove\s+the\s+virus\b/i,
+  ),
+  phrase("dating scam", /\bi\s+saw\s+your\s+profile\b|\bknow\s+you\s+better\b|\bhi\s+dear\b/i),
+  phrase(
+    "influencer pitch",
+    /\bconnect\s+brands\s+with\b|\b(micro-)?influencers?\s+(marketing|campaign|shout-?outs?)\b|\bshout-?out\s+from\b/i,
+  ),
+  phrase("wordpress speed pitch", /\b(optimi[sz]e|speed\s+up)\s+(your\s+)?wordpress\b/i),
   // Spanish.
   phrase(
     "SEO offer (es)",
@@ -144,6 +171,19 @@ export const spamPhrases: readonly SpamPhrase[] = [
     "lead lists (es)",
     /\bbase\s+de\s+datos\s+de\s+(correos|clientes|empresas)\b|\blistas?\s+de\s+correos?\b/i,
   ),
-  phrase("unsubscribe (es)", /\bdarse\s+de\s+baja\b|\bresponda\s+(con\s+)?["“']?s[ií]\b/i),
+  phrase(
+    "unsubscribe (es)",
+    /\bdarse\s+de\s+baja\b|\bresponda\s+(con\s+)?["“']?s[ií](?=\s|$|[.,!?"”'])/i,
+  ),
+  phrase(
+    "social followers (es)",
+    /\b(compre|comprar|consiga)\s+(\d[\d.,]*\s+)?seguidores\b|\bseguidores\s+reales\b/i,
+  ),
+  phrase("domain scam (es)", /\b(registro|renovaci[oó]n)\s+de\s+su\s+dominio\b|\baviso\s+final\b/i),
   phrase("marketing agency (es)", /\bagencia\s+de\s+marketing\b/i, "weak"),
+  phrase(
+    "social media services (es)",
+    /\bgestionamos\s+(sus|tus)\s+redes\s+sociales\b|\bgesti[oó]n\s+de\s+redes\s+sociales\b/i,
+    "weak",
+  ),
 ];
