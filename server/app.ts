@@ -10,6 +10,7 @@ import type { AppDatabase } from "./db/database.ts";
 import { type Env, servesHttpsOnly } from "./env.ts";
 import { sendErrorAnswer, setErrorHandler } from "./error-handler.ts";
 import { frameworkAnswers } from "./framework-answers.ts";
+import type { DeliveryTuning } from "./leads/delivery-worker.ts";
 import type { OutboxWorkerTuning } from "./mail/outbox-worker.ts";
 import type { SmtpTimeouts } from "./mail/transport.ts";
 import type { WeeklyReportTuning } from "./mail/weekly-report-worker.ts";
@@ -75,6 +76,9 @@ export interface TestingOptions {
   now?: () => number;
   /** The weekly report worker's intervals and retry timing. */
   weeklyReport?: Partial<WeeklyReportTuning>;
+  /** The lead delivery worker's polling and retry timing, and the receivers' time limit. */
+  leadDeliveries?: Partial<DeliveryTuning>;
+  webhookTimeoutMs?: number;
 }
 
 export interface Timeouts {
@@ -158,7 +162,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       env,
       tuning: { now: testing.now, ...testing.weeklyReport },
     });
-    await app.register(leads, { env, now: testing.now });
+    await app.register(leads, {
+      env,
+      now: testing.now,
+      worker: testing.leadDeliveries,
+      http: testing.webhookTimeoutMs === undefined ? {} : { timeoutMs: testing.webhookTimeoutMs },
+    });
     await app.register(metrics, { token: env.METRICS_TOKEN });
     await app.register(functions, { prefix: functionsBase, corsOrigins: env.CORS_ORIGINS });
     await app.register(adminAuth, {

@@ -127,9 +127,12 @@ export default async function submitContactForm(app: FastifyInstance): Promise<v
             spam_score: verdict.score,
             spam_reasons: JSON.stringify(verdict.reasons),
           },
-          { queueMail },
+          { queueMail, deliveries: app.leads.plan },
         );
-        if (queueMail && result.stored && status === "new") app.mailer.wake();
+        if (result.stored && status === "new") {
+          if (queueMail) app.mailer.wake();
+          app.leads.wake();
+        }
         if (result.id !== null) app.consoleEvents.messageCreated(result.id);
       } catch (error) {
         // JSON: the error handler's 500 (failureText); the visitor without JavaScript reads it on the page.

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import type { MailDelivery, MessageDetail, TrackedSession } from "../../../contracts/admin-api";
 import { errorKindLabels, formatDateTime, isWebAddress, sourceLabels } from "../format";
 import { adminPaths } from "../paths";
+import { LeadDeliveries } from "./lead-deliveries";
 import { MessageActions } from "./message-actions";
 import { RetryMailButton } from "./retry-mail-button";
 import { SpamReasons } from "./spam-reasons";
@@ -178,6 +179,10 @@ export function MessageDetails({ message }: { message: MessageDetail }) {
           messageId={message.id}
           mailDeliveryOn={message.mailDeliveryOn}
         />
+      </Section>
+
+      <Section title="Webhooks and acknowledgement" id="message-deliveries">
+        <LeadDeliveries deliveries={message.deliveries} messageId={message.id} />
       </Section>
 
       <Section title="Spam score" id="message-spam">

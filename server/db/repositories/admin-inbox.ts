@@ -53,8 +53,8 @@ export interface AdminInboxRepository {
   failedMailCount(): Promise<number>;
   /** Messages not opened yet, spam left out. */
   unreadCount(): Promise<number>;
-  /** The message with its e-mail delivery and tracked visit, or null (mailDeliveryOn is the caller's). */
-  detail(id: string): Promise<Omit<MessageDetail, "mailDeliveryOn"> | null>;
+  /** The message with its e-mail delivery and tracked visit, or null (mailDeliveryOn and the deliveries are the caller's). */
+  detail(id: string): Promise<Omit<MessageDetail, "mailDeliveryOn" | "deliveries"> | null>;
 }
 
 type Joined = Schema & {

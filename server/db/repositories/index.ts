@@ -6,6 +6,7 @@ import { type AdminInboxRepository, adminInboxRepository } from "./admin-inbox.t
 import { type ClientAddressHasher, clientAddressHasher } from "./client-addresses.ts";
 import { type ContactMessagesRepository, contactMessagesRepository } from "./contact-messages.ts";
 import { type FormFlashesRepository, formFlashesRepository } from "./form-flashes.ts";
+import { type LeadDeliveriesRepository, leadDeliveriesRepository } from "./lead-deliveries.ts";
 import { type LeadSendersRepository, leadSendersRepository } from "./lead-senders.ts";
 import { type MailOutboxRepository, mailOutboxRepository } from "./mail-outbox.ts";
 import { type MessageTriageRepository, messageTriageRepository } from "./message-triage.ts";
@@ -33,6 +34,7 @@ export interface Repositories {
   siteEvents: SiteEventsRepository;
   weeklyReports: WeeklyReportsRepository;
   leadSenders: LeadSendersRepository;
+  leadDeliveries: LeadDeliveriesRepository;
   serverSecrets: ServerSecretsRepository;
 }
 
@@ -59,6 +61,7 @@ export function createRepositories(
     siteEvents: siteEventsRepository(database),
     weeklyReports: weeklyReportsRepository(database),
     leadSenders: leadSendersRepository(database),
+    leadDeliveries: leadDeliveriesRepository(database),
     serverSecrets: serverSecretsRepository(database),
   };
 }

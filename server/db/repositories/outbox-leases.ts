@@ -1,12 +1,12 @@
-// What the two outbox tables (mail_outbox and weekly_reports, ADR 5) share: the columns a claim sets on a row it
+// What the outbox tables (mail_outbox, weekly_reports and lead_deliveries, ADR 5) share: the columns a claim sets on a row it
 // leases, what the worker reads of a claimed row, the columns that end the lease, and the earliest due time. Each table's claims and marks stay in its
-// repository; only these columns, written alike in both, live here.
+// repository; only these columns, written alike in each, live here.
 import { sql, type UpdateObject } from "kysely";
 import type { Executor } from "../database.ts";
 import type { Schema } from "../schema.ts";
 import type { MailFailure } from "./mail-outbox.ts";
 
-type OutboxTable = "mail_outbox" | "weekly_reports";
+type OutboxTable = "mail_outbox" | "weekly_reports" | "lead_deliveries";
 
 type LeaseColumns = UpdateObject<Schema, OutboxTable>;
 
@@ -70,6 +70,42 @@ export function leaseEndColumns(end: LeaseEnd): LeaseColumns {
     case "released":
       return { lease_owner: null, next_attempt_at: end.at };
   }
+}
+
+/**
+ * A failed row put back by the team, due at `at`: its attempts and the four days before giving up count afresh (else
+ * the first new failure would mark it failed at once).
+ */
+export function retryColumns(at: number): LeaseColumns {
+  return {
+    status: "pending",
+    next_attempt_at: at,
+    created_at: iso(at),
+    attempts: 0,
+    lease_owner: null,
+    failed_at: null,
+  };
+}
+
+/**
+ * Ends the lease of the table's row whose `key` column is `value`, only while `owner` still holds it and the row is
+ * pending; false when the lease was lost (another worker has the row).
+ */
+export async function finishLease(
+  db: Executor,
+  table: OutboxTable,
+  key: { column: "message_id" | "week" | "id"; value: string },
+  owner: string,
+  end: LeaseEnd,
+): Promise<boolean> {
+  const result = await db
+    .updateTable(table)
+    .set(leaseEndColumns(end))
+    .where(sql.ref(key.column), "=", key.value)
+    .where("lease_owner", "=", owner)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** The earliest due time (or lease end) of a pending row of the table; null when nothing is pending. */

@@ -1,0 +1,71 @@
+// A real HTTP receiver on 127.0.0.1 that the webhook tests deliver to: it keeps every request it answered, answers
+// with a chosen status, and can be taken down and brought back on the same port.
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface ReceivedRequest {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  /** The status it was answered with. */
+  status: number;
+}
+
+export class WebhookReceiver {
+  readonly received: ReceivedRequest[] = [];
+  /** The status of the next answers; a function of the request's number (from 1) when it varies. */
+  status: number | ((count: number) => number) = 200;
+  /** Extra headers of every answer (a redirect's Location). */
+  answerHeaders: Record<string, string> = {};
+  port = 0;
+  #server: Server | undefined;
+
+  static async start(): Promise<WebhookReceiver> {
+    const receiver = new WebhookReceiver();
+    await receiver.up();
+    return receiver;
+  }
+
+  url(path = "/hooks"): string {
+    return `http://127.0.0.1:${this.port}${path}`;
+  }
+
+  /** The requests answered with a 2xx. */
+  get accepted(): ReceivedRequest[] {
+    return this.received.filter((request) => request.status >= 200 && request.status < 300);
+  }
+
+  async up(): Promise<void> {
+    if (this.#server) return;
+    const server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => chunks.push(chunk));
+      request.on("end", () => {
+        const status =
+          typeof this.status === "number" ? this.status : this.status(this.received.length + 1);
+        this.received.push({
+          path: request.url ?? "",
+          headers: request.headers,
+          body: Buffer.concat(chunks).toString("utf8"),
+          status,
+        });
+        response.writeHead(status, this.answerHeaders).end("ok");
+      });
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(this.port, "127.0.0.1", () => resolve());
+    });
+    this.port = (server.address() as AddressInfo).port;
+    this.#server = server;
+  }
+
+  /** Stops listening: connections are refused until `up()`. */
+  async down(): Promise<void> {
+    const server = this.#server;
+    if (!server) return;
+    this.#server = undefined;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
