@@ -161,12 +161,15 @@ interface ContactFormProps {
   defaultErrors?: ContactErrors;
   /** The visitor submitted before the form was hydrated: submit once it is. */
   submitOnMount?: boolean;
+  /** The page's render token as served (ADR 33); the prerender passes none (the server fills it in). */
+  formToken?: string;
 }
 
 export function ContactForm({
   defaults = emptyContactValues,
   defaultErrors = {},
   submitOnMount,
+  formToken = "",
 }: ContactFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<ContactErrors>(defaultErrors);
@@ -257,7 +260,7 @@ export function ContactForm({
           ))}
         </div>
         {/* The page's signed render time, filled by the server: sent back with the post (spam score). */}
-        <input type="hidden" name={formTokenFieldName} defaultValue="" />
+        <input type="hidden" name={formTokenFieldName} defaultValue={formToken} />
         {/* Honeypot: people never see or reach it; bots that fill it are answered but not e-mailed. */}
         <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
           <label>
