@@ -39,10 +39,11 @@ async function receiver(): Promise<WebhookReceiver> {
 async function startApp(
   apps: AppLauncher,
   env: Record<string, string>,
+  webhookTimeoutMs = 2_000,
 ): Promise<{ app: FastifyInstance; session: string }> {
   const app = await apps.startAdmin(
     { ...adminEnv, WEBHOOK_SECRET: secret, ...env },
-    { testing: { leadDeliveries: fastRetries, webhookTimeoutMs: 2_000 } },
+    { testing: { leadDeliveries: fastRetries, webhookTimeoutMs } },
   );
   await app.ready();
   app.leads.start();
@@ -199,6 +200,36 @@ describe.each(dialects)("webhooks on %s", (dialect) => {
       409,
       { error: "Only a message with a failed delivery can be sent again." },
     ]);
+  });
+
+  it("cuts short a receiver that does not answer, and reads no more than 64 KiB of an answer", async ({
+    apps,
+  }) => {
+    const hooks = await receiver();
+    hooks.silent = true;
+    const { app, session } = await startApp(
+      apps,
+      { WEBHOOK_URL: hooks.url(), WEBHOOK_ALLOW_PRIVATE: "on" },
+      300,
+    );
+    await postJson(app, contactFormPath, contactFormPost());
+    await waitFor("a timed-out attempt", async () => {
+      const [delivery] = (await detailOf(app, session)).deliveries;
+      return delivery?.lastError !== null && delivery?.lastError !== undefined;
+    });
+    const [delivery] = (await detailOf(app, session)).deliveries;
+    expect([delivery?.status, delivery?.lastError, delivery?.lastErrorKind]).toEqual([
+      "pending",
+      "no answer in 300 ms",
+      "connection",
+    ]);
+    // Answering now, with a body that never ends: after 64 KiB it counts as delivered (else it would time out).
+    hooks.silent = false;
+    hooks.endless = true;
+    await waitFor("the delivery", async () => {
+      const [now] = (await detailOf(app, session)).deliveries;
+      return now?.status === "sent";
+    });
   });
 
   it("does not follow a redirect, and sends Slack the same event as a Slack message", async ({

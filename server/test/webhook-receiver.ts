@@ -17,6 +17,10 @@ export class WebhookReceiver {
   status: number | ((count: number) => number) = 200;
   /** Extra headers of every answer (a redirect's Location). */
   answerHeaders: Record<string, string> = {};
+  /** Answers 200 with a body that never ends (until the client closes the connection). */
+  endless = false;
+  /** Requests are read and kept but never answered. */
+  silent = false;
   port = 0;
   #server: Server | undefined;
 
@@ -49,7 +53,18 @@ export class WebhookReceiver {
           body: Buffer.concat(chunks).toString("utf8"),
           status,
         });
-        response.writeHead(status, this.answerHeaders).end("ok");
+        if (this.silent) return;
+        response.writeHead(status, this.answerHeaders);
+        if (!this.endless) {
+          response.end("ok");
+          return;
+        }
+        const chunk = Buffer.alloc(16 * 1024, "x");
+        const more = () => {
+          while (!response.destroyed && response.write(chunk));
+        };
+        response.on("drain", more);
+        more();
       });
     });
     await new Promise<void>((resolve, reject) => {
