@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { genuineEnquiries } from "./fixtures/genuine-enquiries.ts";
 import { spamMessages } from "./fixtures/spam-messages.ts";
 import { spamFigures } from "./spam-figures.ts";
+import { scoreMessage } from "./spam-score.ts";
 
 describe("the spam score on the labelled set", () => {
   it("holds at least 100 spam messages and 100 genuine enquiries, each once, some in Spanish", () => {
@@ -22,5 +23,26 @@ describe("the spam score on the labelled set", () => {
     const figures = spamFigures();
     expect(figures.falsePositives.map((entry) => entry.message.name)).toEqual([]);
     expect(figures.caughtRate).toBeGreaterThanOrEqual(0.95);
+  });
+});
+
+describe("the spam score of plain text", () => {
+  it("sees no sign of spam in random ids such as those of a load test", () => {
+    const ids = Array.from({ length: 5_000 }, () => `crash mail ${crypto.randomUUID()}`);
+    const scored = ids.filter(
+      (message) =>
+        scoreMessage({
+          name: "Crash Test",
+          email: "crash@example.com",
+          business_name: null,
+          website: null,
+          message,
+          honeypot: false,
+          token: { kind: "rendered", ageMs: 60_000 },
+          blocklist: [],
+          trusted: false,
+        }).score > 0,
+    );
+    expect(scored).toEqual([]);
   });
 });

@@ -31,7 +31,9 @@ export const spamPhrases: readonly SpamPhrase[] = [
     /\b(rank(ing)?s?|position)\s+(higher|#?1|number one|top)\b|\b(boost|improve|increase)\s+(your\s+)?(google\s+)?rank(ing|ings)?\b/i,
   ),
   phrase("guest post", /\bguest\s+post(s|ing)?\b|\bsponsored\s+(post|article)s?\b/i),
-  phrase("link building", /\blink[- ]building\b|\bdomain\s+authority\b|\b(DA|DR)\s*\d{2}\b/i),
+  phrase("link building", /\blink[- ]building\b|\bdomain\s+authority\b/i),
+  // Upper case and a "+" (or "high"), as sellers write them: "da45" alone turns up in ids and codes.
+  phrase("link building", /\b(DA|DR)\s?\d{2}\+|\bhigh\s+(DA|DR)\b/),
   phrase(
     "traffic offer",
     /\b(increase|boost|double|drive|more)\s+(your\s+)?(website\s+|web\s+|organic\s+|site\s+)?traffic\b|\btargeted\s+(visitors|traffic)\b/i,

@@ -2,7 +2,7 @@
 // SIGKILL while that mail is pending, and is started again with SMTP back: every stored message is delivered,
 // each exactly once.
 import { describe, expect } from "vitest";
-import { contactLoad } from "../test/contact-load.ts";
+import { contactLoad, storedMessages } from "../test/contact-load.ts";
 import { serverEnv, startServer } from "../test/server-process.ts";
 import { dialects, storageTest as it } from "../test/storage.ts";
 import { waitFor } from "../test/wait-for.ts";
@@ -42,13 +42,9 @@ describe.each(dialects)("kill -9 while mail is pending, on %s", (dialect) => {
     await smtp.up();
     const second = await startServer(env);
     try {
-      const stored = await database.db
-        .selectFrom("contact_messages")
-        .select(["id", "message"])
-        .execute();
       // Every acknowledged message was stored (and maybe a few whose answer the kill cut off).
-      const storedTexts = new Set(stored.map((row) => row.message));
-      expect(acked.filter((text) => !storedTexts.has(text))).toEqual([]);
+      const { stored, lost } = await storedMessages(database, acked);
+      expect(lost).toEqual([]);
       await waitFor("every delivery", async () => smtp.received.length >= stored.length, 20_000);
       await waitFor(
         "the sent marks",

@@ -2,6 +2,7 @@
 // server under load: the texts it acknowledged (200) are the ones that must survive.
 import { randomUUID } from "node:crypto";
 import { contactFormPath } from "../../contracts/contact-form.ts";
+import type { AppDatabase } from "../db/database.ts";
 
 export interface ContactLoad {
   /** The texts of the messages answered 200. */
@@ -40,4 +41,20 @@ export function contactLoad(
       await running;
     },
   };
+}
+
+/**
+ * The messages stored, and the acknowledged texts among them that are missing (none, when nothing acknowledged
+ * was lost; a few more may be stored whose answer the kill cut off).
+ */
+export async function storedMessages(
+  database: AppDatabase,
+  acked: readonly string[],
+): Promise<{ stored: { id: string; message: string }[]; lost: string[] }> {
+  const stored = await database.db
+    .selectFrom("contact_messages")
+    .select(["id", "message"])
+    .execute();
+  const texts = new Set(stored.map((row) => row.message));
+  return { stored, lost: acked.filter((text) => !texts.has(text)) };
 }
