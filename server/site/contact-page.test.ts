@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { type DefaultTreeAdapterTypes, defaultTreeAdapter, parse } from "parse5";
 import { afterAll, describe, expect } from "vitest";
@@ -79,6 +80,20 @@ describe("the contact page after a no-JavaScript post", () => {
   });
   afterAll(async () => {
     await rm(buildDir, { recursive: true, force: true });
+  });
+
+  it("compresses the page it renders for a browser that accepts brotli or gzip", async () => {
+    for (const [accepted, decode] of [
+      ["gzip, deflate, br, zstd", brotliDecompressSync],
+      ["gzip", gunzipSync],
+    ] as const) {
+      const page = await app.inject({ url: "/contact", headers: { "accept-encoding": accepted } });
+      expect(page.headers["content-encoding"]).toBe(accepted === "gzip" ? "gzip" : "br");
+      expect(page.headers.vary).toContain("accept-encoding");
+      const html = decode(page.rawPayload).toString("utf8");
+      expect(html).toContain("<h2>Send us a message</h2>");
+      expect(attrsOf(byName(html).named.get("form_token") as Element).value).toMatch(/^v1\./);
+    }
   });
 
   it("renders the page with a fresh signed token in the form, never cached", async () => {

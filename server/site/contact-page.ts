@@ -5,6 +5,7 @@
 // (contracts/contact-fields.ts), so the form hydrates over it unchanged.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import type { FastifyReply } from "fastify";
 import {
   type DefaultTreeAdapterTypes,
@@ -236,10 +237,20 @@ export class ContactPage {
   ): FastifyReply {
     // Also answered from the contact function's route, whose headers are an API's: the page's are set here.
     reply.helmet(pageHelmet(this.page.scriptHashes, options.connectSrc));
-    return reply
+    const html = contactPageAfterPost(this.#html, outcome, options.formToken);
+    // Rendered per request (its token), so compressed here as the build compresses the other pages.
+    const accepted = String(reply.request.headers["accept-encoding"] ?? "");
+    const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : null;
+    reply
       .code(options.status ?? 200)
       .header("cache-control", "no-store")
-      .type("text/html; charset=utf-8")
-      .send(contactPageAfterPost(this.#html, outcome, options.formToken));
+      .header("vary", [reply.getHeader("vary"), "accept-encoding"].filter(Boolean).join(", "))
+      .type("text/html; charset=utf-8");
+    if (encoding === null) return reply.send(html);
+    const body =
+      encoding === "br"
+        ? brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+        : gzipSync(html);
+    return reply.header("content-encoding", encoding).send(body);
   }
 }
