@@ -58,12 +58,6 @@ const trustProxy = optionalString
     value === undefined ? false : value.split(",").map((part) => part.trim()),
   );
 
-/** Comma-separated http(s) URLs (WEBHOOK_URL). */
-const urlList = addressList.refine(
-  (list) => list.every((url) => isUrl(url) && /^https?:\/\//i.test(url)),
-  "must be http(s) URLs separated by commas",
-);
-
 export const envSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -147,7 +141,12 @@ export const envSchema = z
     /** Days raw visits are kept (the daily rollups are kept forever); 0 keeps them forever. */
     VISIT_RETENTION_DAYS: visitRetentionDays,
     /** Receivers of each new contact message that is not spam, as a signed "contact.created" event (comma-separated). */
-    WEBHOOK_URL: urlList.refine((list) => list.length <= 10, "at most 10 webhook URLs"),
+    WEBHOOK_URL: addressList
+      .refine(
+        (list) => list.every((url) => isUrl(url) && /^https?:\/\//i.test(url)),
+        "WEBHOOK_URL must be http(s) URLs separated by commas",
+      )
+      .refine((list) => list.length <= 10, "WEBHOOK_URL takes at most 10 URLs"),
     /** The Standard Webhooks signing secret (whsec_ and base64), shared with the receivers. */
     WEBHOOK_SECRET: optionalString.refine(
       (value) =>
