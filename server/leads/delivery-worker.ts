@@ -181,7 +181,9 @@ export class DeliveryWorker {
           failure,
         });
         this.stats.retries++;
-        log.warn(details, "lead deliveries: delivery failed; will retry");
+        // A receiver down for hours fails ~50 times a day: a warning for the first failure, the rest at debug.
+        if (claim.attempts === 1) log.warn(details, "lead deliveries: delivery failed; will retry");
+        else log.debug(details, "lead deliveries: delivery failed again; will retry");
       }
       this.#options.onChange?.(claim.messageId);
       return;

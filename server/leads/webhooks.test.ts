@@ -40,10 +40,14 @@ async function startApp(
   apps: AppLauncher,
   env: Record<string, string>,
   webhookTimeoutMs = 2_000,
+  logs: { level: number; msg: string }[] = [],
 ): Promise<{ app: FastifyInstance; session: string }> {
   const app = await apps.startAdmin(
     { ...adminEnv, WEBHOOK_SECRET: secret, ...env },
-    { testing: { leadDeliveries: fastRetries, webhookTimeoutMs } },
+    {
+      testing: { leadDeliveries: fastRetries, webhookTimeoutMs },
+      logger: { level: "debug", stream: { write: (line: string) => logs.push(JSON.parse(line)) } },
+    },
   );
   await app.ready();
   app.leads.start();
@@ -142,12 +146,17 @@ describe.each(dialects)("webhooks on %s", (dialect) => {
     const hooks = await receiver();
     await hooks.down();
     const env = { WEBHOOK_URL: hooks.url(), WEBHOOK_ALLOW_PRIVATE: "on" };
-    const first = await startApp(apps, env);
+    const logs: { level: number; msg: string }[] = [];
+    const first = await startApp(apps, env, 2_000, logs);
     await postJson(first.app, contactFormPath, contactFormPost());
     await waitFor("a few failed attempts", async () => {
       const [delivery] = (await detailOf(first.app, first.session)).deliveries;
       return (delivery?.attempts ?? 0) >= 3 && delivery?.status === "pending";
     });
+    // One warning for the outage, not one per attempt.
+    const failures = logs.filter((line) => line.msg.startsWith("lead deliveries: delivery failed"));
+    expect(failures.filter((line) => line.level === 40).length).toBe(1);
+    expect(failures.length).toBeGreaterThanOrEqual(3);
     const pending = (await detailOf(first.app, first.session)).deliveries[0];
     expect(pending?.lastErrorKind).toBe("connection");
     // A restart while it is down: the next instance takes it over.
