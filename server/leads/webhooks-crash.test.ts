@@ -55,7 +55,7 @@ describe.each(dialects)("kill -9 while webhooks are pending, on %s", (dialect) =
     } finally {
       second.child.kill("SIGTERM");
       expect(await second.exited).toBe(0);
-      await receiver.down();
+      await receiver.close();
     }
   });
 });

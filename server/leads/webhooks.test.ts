@@ -27,7 +27,7 @@ const fastRetries = {
 
 const receivers: WebhookReceiver[] = [];
 afterEach(async () => {
-  for (const receiver of receivers.splice(0)) await receiver.down();
+  for (const receiver of receivers.splice(0)) await receiver.close();
 });
 async function receiver(): Promise<WebhookReceiver> {
   const started = await WebhookReceiver.start();

@@ -1,5 +1,6 @@
 // A real HTTP receiver on 127.0.0.1 that the webhook tests deliver to: it keeps every request it answered, answers
-// with a chosen status, and can be taken down and brought back on the same port.
+// with a chosen status, and can be taken down and brought back. Down, it keeps its port and drops every connection
+// at once: closing the port instead would let another test's outgoing socket take it meanwhile.
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -23,6 +24,7 @@ export class WebhookReceiver {
   silent = false;
   port = 0;
   #server: Server | undefined;
+  #down = false;
 
   static async start(): Promise<WebhookReceiver> {
     const receiver = new WebhookReceiver();
@@ -40,6 +42,7 @@ export class WebhookReceiver {
   }
 
   async up(): Promise<void> {
+    this.#down = false;
     if (this.#server) return;
     const server = createServer((request, response) => {
       const chunks: Buffer[] = [];
@@ -67,6 +70,9 @@ export class WebhookReceiver {
         more();
       });
     });
+    server.on("connection", (socket) => {
+      if (this.#down) socket.destroy();
+    });
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
       server.listen(this.port, "127.0.0.1", () => resolve());
@@ -75,8 +81,14 @@ export class WebhookReceiver {
     this.#server = server;
   }
 
-  /** Stops listening: connections are refused until `up()`. */
+  /** Drops every connection, open or new, until `up()`: the client's attempts fail without an answer. */
   async down(): Promise<void> {
+    this.#down = true;
+    this.#server?.closeAllConnections();
+  }
+
+  /** Stops listening for good. */
+  async close(): Promise<void> {
     const server = this.#server;
     if (!server) return;
     this.#server = undefined;
