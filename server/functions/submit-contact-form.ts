@@ -1,7 +1,8 @@
 // POST /functions/v1/submit-contact-form: validates, stores the message (committed before the answer), 200.
 // A message scored as spam (the honeypot, the render token, links, phrases, the blocklist: ADR 33) still answers
-// 200, exactly as any other, and is stored as spam; the same payload twice in a minute is stored once. With mail delivery on, the message's outbox row is committed with it and the worker sends it
-// after the answer (the form never waits for SMTP); spam and duplicates are never e-mailed.
+// 200, exactly as any other, and is stored as spam; the same payload twice in a minute is stored once. With mail
+// delivery on, the message's outbox rows (e-mail, webhooks, acknowledgement) are committed with it and the workers
+// send them after the answer (the form never waits for them); spam and duplicates are never sent anywhere.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { contactFieldNames } from "../../contracts/contact-fields.ts";

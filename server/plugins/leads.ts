@@ -3,8 +3,8 @@
 // acknowledgement to the sender) through their outbox and its worker, started once the server listens.
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { formTokenFieldName, honeypotFieldName } from "../../contracts/contact-fields.ts";
-import type { ContactForm } from "../../contracts/contact-form.ts";
+import { formTokenFieldName } from "../../contracts/contact-fields.ts";
+import { type ContactForm, isHoneypotFilled } from "../../contracts/contact-form.ts";
 import { type DeliveryPlan, hasDeliveries } from "../db/repositories/lead-deliveries.ts";
 import type { Env } from "../env.ts";
 import { type DeliveryTuning, DeliveryWorker, type Send } from "../leads/delivery-worker.ts";
@@ -112,7 +112,7 @@ async function leads(app: FastifyInstance, options: LeadsPluginOptions): Promise
       const [signer, trusted] = await Promise.all([tokens(), leadSenders.isTrusted(form.email)]);
       return scoreMessage({
         ...form,
-        honeypot: form[honeypotFieldName] !== null,
+        honeypot: isHoneypotFilled(form),
         token: signer.check(form[formTokenFieldName], now()),
         blocklist: env.SPAM_BLOCKLIST,
         trusted,

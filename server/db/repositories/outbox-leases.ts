@@ -1,6 +1,7 @@
-// What the outbox tables (mail_outbox, weekly_reports and lead_deliveries, ADR 5) share: the columns a claim sets on a row it
-// leases, what the worker reads of a claimed row, the columns that end the lease, and the earliest due time. Each table's claims and marks stay in its
-// repository; only these columns, written alike in each, live here.
+// What the outbox tables (mail_outbox, weekly_reports and lead_deliveries, ADR 5) share: the columns a claim sets on
+// a row it leases, what the worker reads of a claimed row, the columns that end the lease or put a failed row back,
+// the end of a lease, and the earliest due time. Each table's claims stay in its repository; only what is written
+// alike in each lives here.
 import { sql, type UpdateObject } from "kysely";
 import type { Executor } from "../database.ts";
 import type { Schema } from "../schema.ts";
