@@ -70,8 +70,14 @@ async function withDatabase<T>(
 
 /** The real server in its own process, as in production but with RATE_LIMIT=off; its origin and a stop. */
 async function startMailServer(config: DatabaseConfig, smtpUrl: string | undefined) {
+  // The acknowledgement to each sender is off: the figures stay those of the team's e-mail alone, as before it.
   const mail: Record<string, string> = smtpUrl
-    ? { SMTP_URL: smtpUrl, MAIL_TO: "team@boothpilot.example", MAIL_FROM: "web@boothpilot.example" }
+    ? {
+        SMTP_URL: smtpUrl,
+        MAIL_TO: "team@boothpilot.example",
+        MAIL_FROM: "web@boothpilot.example",
+        ACK_EMAIL: "off",
+      }
     : {};
   const server = await startServer(serverEnv(config, mail));
   return {

@@ -1,6 +1,8 @@
 // The admin API's wire contract: paths, the shapes of its answers and its error texts. Shared by the console in the
 // browser and the server; no zod here, so the console's bundle does not carry it (the request schemas are in
 // admin-requests.ts).
+
+import type { SpamReason } from "./spam-reasons.ts";
 import type { TeamRole } from "./team.ts";
 
 export const adminApiPaths = {
@@ -12,6 +14,8 @@ export const adminApiPaths = {
   messages: "/admin/api/messages",
   message: (id: string) => `/admin/api/messages/${encodeURIComponent(id)}`,
   retryMail: (id: string) => `/admin/api/messages/${encodeURIComponent(id)}/retry-mail`,
+  /** POST: the message's failed webhook, Slack and acknowledgement deliveries are queued again. */
+  retryDeliveries: (id: string) => `/admin/api/messages/${encodeURIComponent(id)}/retry-deliveries`,
   /** POST: one of the inbox actions; DELETE on `message(id)` erases the message. */
   messageAction: (id: string, action: MessageAction) =>
     `/admin/api/messages/${encodeURIComponent(id)}/${action}`,
@@ -238,6 +242,13 @@ export interface MailDelivery {
   failedAt: string | null;
 }
 
+/** A delivery of the message besides the team's e-mail (ADR 34): a signed webhook, Slack, or the acknowledgement. */
+export interface LeadDelivery extends MailDelivery {
+  channel: "webhook" | "slack" | "ack";
+  /** The receiver's host (never its path, which may hold a secret), "Slack", or the sender's address. */
+  receiver: string;
+}
+
 /** The sender's visit as track-referrer stored it (joined on the session id the form sent). */
 export interface TrackedSession {
   visitedAt: string;
@@ -270,6 +281,10 @@ export interface MessageDetail {
   /** SMTP_URL is set on this server: a failed e-mail can be sent again. */
   mailDeliveryOn: boolean;
   session: TrackedSession | null;
+  /** Its webhook, Slack and acknowledgement deliveries; empty when none was configured or it is spam. */
+  deliveries: LeadDelivery[];
+  /** Its spam score when it arrived and why (ADR 34); at or above the threshold it arrived as spam. */
+  spam: { score: number; threshold: number; reasons: SpamReason[] };
 }
 
 /** GET /admin/api/analytics?days=7|30|90 */
@@ -308,6 +323,7 @@ export const adminErrors = {
   tooLarge: "Request body is too large.",
   messageNotFound: "No message with this id.",
   notFailed: "Only a message whose e-mail failed can be sent again.",
+  noFailedDeliveries: "Only a message with a failed delivery can be sent again.",
   mailOff:
     "Mail delivery is off on this server (SMTP_URL is not set): the message cannot be e-mailed.",
   notFound: "Not found.",

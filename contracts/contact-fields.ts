@@ -59,6 +59,12 @@ export const contactErrorMarkup = {
 } as const;
 
 /**
+ * The signed time the form's page was rendered (server/leads/form-token.ts), in a hidden field the server fills:
+ * a post sooner than a person could type, or from a page a day old, counts towards spam.
+ */
+export const formTokenFieldName = "form_token";
+
+/**
  * Hidden honeypot input: people never see or fill it; a bot that does gets a normal 200 answer, and its message is
  * kept marked as spam (never e-mailed). Named so that browsers' autofill leaves it alone. Here, not beside the
  * schema, so the page needs no schema to render it.

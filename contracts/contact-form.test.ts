@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { honeypotFieldName } from "./contact-fields.ts";
+import { formTokenFieldName, honeypotFieldName } from "./contact-fields.ts";
 import { contactFormLimits, contactFormSchema, isHoneypotFilled } from "./contact-form.ts";
 import { firstErrorText } from "./function-result.ts";
 
@@ -25,6 +25,7 @@ describe("contactFormSchema", () => {
       message: "Hello,\r\nwe run a flea market.\n\tThanks!",
       session_id: null,
       [honeypotFieldName]: null,
+      [formTokenFieldName]: null,
     });
     expect(isHoneypotFilled(form)).toBe(false);
   });

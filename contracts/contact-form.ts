@@ -1,7 +1,7 @@
 // The submit-contact-form payload (docs/product.md, "Server functions"): one schema for the browser form and the server.
 // Shared by the browser and the server: no Node-only imports here.
 import { z } from "zod";
-import { contactFieldLimits, honeypotFieldName } from "./contact-fields.ts";
+import { contactFieldLimits, formTokenFieldName, honeypotFieldName } from "./contact-fields.ts";
 import {
   fieldErrors,
   hasUserInfo,
@@ -45,6 +45,7 @@ export const contactFormSchema = z.strictObject(
     /** The visitor's tracked session (track-referrer), so a message can be attributed to its referrer. */
     session_id: optionalUuid("session_id"),
     [honeypotFieldName]: optionalText(honeypotFieldName, { max: 2000, multiline: true }),
+    [formTokenFieldName]: optionalText(formTokenFieldName, { max: 200 }),
   },
   { error: objectError },
 );

@@ -10,6 +10,7 @@ import type { AppDatabase } from "./db/database.ts";
 import { type Env, servesHttpsOnly } from "./env.ts";
 import { sendErrorAnswer, setErrorHandler } from "./error-handler.ts";
 import { frameworkAnswers } from "./framework-answers.ts";
+import type { DeliveryTuning } from "./leads/delivery-worker.ts";
 import type { OutboxWorkerTuning } from "./mail/outbox-worker.ts";
 import type { SmtpTimeouts } from "./mail/transport.ts";
 import type { WeeklyReportTuning } from "./mail/weekly-report-worker.ts";
@@ -20,6 +21,7 @@ import database from "./plugins/database.ts";
 import forwardedForWarning from "./plugins/forwarded-for-warning.ts";
 import functions from "./plugins/functions.ts";
 import helmet from "./plugins/helmet.ts";
+import leads from "./plugins/leads.ts";
 import mailer from "./plugins/mailer.ts";
 import metrics from "./plugins/metrics.ts";
 import rateLimits from "./plugins/rate-limits.ts";
@@ -76,6 +78,9 @@ export interface TestingOptions {
   weeklyReport?: Partial<WeeklyReportTuning>;
   /** Told every admin API route and the permission it needs, as it is registered (the role matrix walks them). */
   adminRoutes?: (route: AdminRouteInfo) => void;
+  /** The lead delivery worker's polling and retry timing, and the receivers' time limit. */
+  leadDeliveries?: Partial<DeliveryTuning>;
+  webhookTimeoutMs?: number;
 }
 
 export interface Timeouts {
@@ -158,6 +163,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(weeklyReport, {
       env,
       tuning: { now: testing.now, ...testing.weeklyReport },
+    });
+    await app.register(leads, {
+      env,
+      now: testing.now,
+      worker: testing.leadDeliveries,
+      http: testing.webhookTimeoutMs === undefined ? {} : { timeoutMs: testing.webhookTimeoutMs },
     });
     await app.register(metrics, { token: env.METRICS_TOKEN });
     await app.register(functions, { prefix: functionsBase, corsOrigins: env.CORS_ORIGINS });

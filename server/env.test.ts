@@ -46,6 +46,42 @@ describe("parseEnv", () => {
     }
   });
 
+  it("reads the webhook receivers, their secret, Slack, the acknowledgement and the blocklist", () => {
+    const secret = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
+    const env = parseEnv({
+      WEBHOOK_URL: "https://hooks.example/a, https://crm.example/in?key=1",
+      WEBHOOK_SECRET: secret,
+      SLACK_WEBHOOK_URL: "https://hooks.slack.example/services/T/B/x",
+      SPAM_BLOCKLIST: "@spam.example, cheap backlinks",
+    });
+    expect(env).toMatchObject({
+      WEBHOOK_URL: ["https://hooks.example/a", "https://crm.example/in?key=1"],
+      WEBHOOK_SECRET: secret,
+      WEBHOOK_ALLOW_PRIVATE: "off",
+      ACK_EMAIL: "on",
+      SPAM_BLOCKLIST: ["@spam.example", "cheap backlinks"],
+    });
+    expect(() => parseEnv({ WEBHOOK_URL: "https://hooks.example/a" })).toThrow(
+      /^Invalid configuration: WEBHOOK_SECRET: WEBHOOK_SECRET is required when WEBHOOK_URL is set/,
+    );
+    let message = "";
+    try {
+      parseEnv({ WEBHOOK_URL: "https://hooks.example/a", WEBHOOK_SECRET: "whsec_c2hvcnQ=" });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toBe(
+      "Invalid configuration: WEBHOOK_SECRET: WEBHOOK_SECRET must be whsec_ followed by at least 24 random bytes in base64",
+    );
+    expect(() => parseEnv({ WEBHOOK_URL: "ftp://hooks.example" })).toThrow(
+      /WEBHOOK_URL: WEBHOOK_URL must be http\(s\) URLs separated by commas/,
+    );
+    expect(() => parseEnv({ ACK_EMAIL: "no" })).toThrow(/ACK_EMAIL must be on or off/);
+    expect(() => parseEnv({ WEBHOOK_ALLOW_PRIVATE: "yes" })).toThrow(
+      /WEBHOOK_ALLOW_PRIVATE must be on or off/,
+    );
+  });
+
   it("can serve the functions without the site", () => {
     expect(parseEnv({ SERVE_SITE: "off" }).SERVE_SITE).toBe("off");
     expect(() => parseEnv({ SERVE_SITE: "no" })).toThrow(/SERVE_SITE/);

@@ -191,6 +191,52 @@ export const envSchema = z
           'The IANA time zone (for example `Europe/Berlin`) whose days and hours the console\'s analytics count: "today", the days of every range, the hourly chart. Rollups counted before a change keep the days they were counted in',
       }),
     VISIT_RETENTION_DAYS: visitRetentionDays,
+    WEBHOOK_URL: addressList
+      .refine(
+        (list) => list.every((url) => isUrl(url) && /^https?:\/\//i.test(url)),
+        "WEBHOOK_URL must be http(s) URLs separated by commas",
+      )
+      .refine((list) => list.length <= 10, "WEBHOOK_URL takes at most 10 URLs")
+      .meta({
+        description:
+          "One or more http(s) URLs, comma-separated: each new contact message that is not spam is POSTed to each as JSON (`type: \"contact.created\"`, the message, its visit's attribution, a link to it in the console), signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`), through the outbox with the e-mails' retry schedule. Redirects are not followed; 10 s per attempt; the answer is read up to 64 KiB",
+      }),
+    WEBHOOK_SECRET: optionalString
+      .refine(
+        (value) =>
+          value === undefined ||
+          (/^whsec_[A-Za-z0-9+/]+={0,2}$/.test(value) &&
+            Buffer.from(value.slice(6), "base64").length >= 24),
+        "WEBHOOK_SECRET must be whsec_ followed by at least 24 random bytes in base64",
+      )
+      .meta({
+        description:
+          "The Standard Webhooks secret, `whsec_` and base64 of at least 24 random bytes (`openssl rand -base64 32`); required with `WEBHOOK_URL`",
+      }),
+    WEBHOOK_ALLOW_PRIVATE: z
+      .enum(["on", "off"], { error: "WEBHOOK_ALLOW_PRIVATE must be on or off" })
+      .default("off")
+      .meta({
+        description:
+          "`on`: webhook and Slack receivers may resolve to loopback or private addresses. `off`: such a delivery is refused and marked failed (no request from the server into its own network through a configuration mistake)",
+      }),
+    SLACK_WEBHOOK_URL: optionalString
+      .refine(
+        (value) => value === undefined || (isUrl(value) && /^https?:\/\//i.test(value)),
+        "SLACK_WEBHOOK_URL must be an http(s) URL",
+      )
+      .meta({
+        description:
+          "A Slack incoming-webhook URL: each new contact message that is not spam as a formatted Slack message, through the same outbox",
+      }),
+    ACK_EMAIL: z.enum(["on", "off"], { error: "ACK_EMAIL must be on or off" }).default("on").meta({
+      description:
+        "With `SMTP_URL` set, the sender of a contact message that is not spam gets one e-mail saying it arrived and when to expect a reply; it repeats nothing the sender typed; at most one per address a day. `off`: none",
+    }),
+    SPAM_BLOCKLIST: addressList.meta({
+      description:
+        "Comma-separated addresses (`seo@spam.example`), domains (`@spam.example` or `spam.example`, also matched against the website and the text) and words or phrases that mark a contact message as spam",
+    }),
     NODE_ENV: optionalString.meta({
       description:
         "`production`: the admin cookie is `Secure` and `__Host-`, and HSTS is sent, whatever `SITE_URL` says; logs stay JSON even in a terminal",
@@ -209,6 +255,14 @@ export const envSchema = z
         code: "custom",
         path: [env.MAIL_TO.length === 0 ? "MAIL_TO" : "MAIL_FROM"],
         message: "MAIL_TO and MAIL_FROM are required when SMTP_URL is set",
+      });
+    }
+    if (env.WEBHOOK_URL.length > 0 && !env.WEBHOOK_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEBHOOK_SECRET"],
+        message:
+          "WEBHOOK_SECRET is required when WEBHOOK_URL is set (receivers verify the signature)",
       });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {

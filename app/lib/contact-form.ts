@@ -5,6 +5,7 @@ import {
   type ContactErrors,
   type ContactFieldName,
   type ContactValues,
+  formTokenFieldName,
   honeypotFieldName,
 } from "../../contracts/contact-fields";
 import {
@@ -42,11 +43,16 @@ export class ContactSubmitError extends Error {
 }
 
 /** Submits the form (docs/product.md, "Server functions"); raises the server's error text, or "Failed to submit form". */
-export async function submitContact(values: ContactValues, honeypot: string): Promise<void> {
+export async function submitContact(
+  values: ContactValues,
+  honeypot: string,
+  formToken: string,
+): Promise<void> {
   const payload: ContactFormPayload = {
     ...values,
     session_id: trackedSessionId(),
     ...(honeypot ? { [honeypotFieldName]: honeypot } : {}),
+    ...(formToken ? { [formTokenFieldName]: formToken } : {}),
   };
   let answer: Awaited<ReturnType<typeof invokeFunction>>;
   try {

@@ -57,6 +57,10 @@ describeFields(contactFormSchema, {
     description:
       "A trap field hidden from people: leave it out. A message with it filled in is answered 200 and kept as spam, never e-mailed.",
   },
+  form_token: {
+    description:
+      "The signed token the contact page was served with (a hidden field): a post without it, sooner than a few seconds after the page, or from a page over a day old scores towards spam. A message scored as spam is answered like any other and goes nowhere.",
+  },
 });
 
 describeFields(trackReferrerSchema, {

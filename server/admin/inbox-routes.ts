@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   adminErrors,
   type InboxPage,
+  type LeadDelivery,
   type MessageAction,
   type MessageDetail,
 } from "../../contracts/admin-api.ts";
@@ -19,6 +20,7 @@ import {
 } from "../../contracts/admin-requests.ts";
 import type { AuditEntry } from "../../contracts/team.ts";
 import type { InboxFilter } from "../db/repositories/admin-inbox.ts";
+import type { DeliveryRow } from "../db/repositories/lead-deliveries.ts";
 import type { Outcome } from "../db/repositories/message-triage.ts";
 import { auditEntry, recordAction } from "./audit.ts";
 import { sendCsv, toCsv } from "./csv.ts";
@@ -60,8 +62,13 @@ export default async function inboxRoutes(plainApp: FastifyInstance): Promise<vo
   const triage = app.repositories.messageTriage;
 
   const detail = async (id: string): Promise<MessageDetail | null> => {
-    const found = await inbox.detail(id);
-    return found ? { ...found, mailDeliveryOn: app.mailer.enabled } : null;
+    const [found, deliveries] = await Promise.all([
+      inbox.detail(id),
+      app.repositories.leadDeliveries.ofMessage(id),
+    ]);
+    return found
+      ? { ...found, mailDeliveryOn: app.mailer.enabled, deliveries: deliveries.map(leadDelivery) }
+      : null;
   };
 
   app.get("/messages", { schema: { querystring: inboxQuerySchema } }, async (request) => {
@@ -132,7 +139,7 @@ export default async function inboxRoutes(plainApp: FastifyInstance): Promise<vo
         return triage.setHandled(id, action === "handled", at);
       case "spam":
       case "not-spam":
-        return triage.setSpam(id, action === "spam", at, app.mailer.enabled);
+        return triage.setSpam(id, action === "spam", at, app.mailer.enabled, app.leads.plan);
     }
   };
 
@@ -150,7 +157,10 @@ export default async function inboxRoutes(plainApp: FastifyInstance): Promise<vo
       request.log.info({ messageId: id, action }, "admin: message updated");
       await recordAction(request, action, { messageId: id });
       app.consoleEvents.messageChanged(id);
-      if (action === "not-spam") app.mailer.wake();
+      if (action === "not-spam") {
+        app.mailer.wake();
+        app.leads.wake();
+      }
     }
     return detail(id);
   });
@@ -183,4 +193,42 @@ export default async function inboxRoutes(plainApp: FastifyInstance): Promise<vo
     app.mailer.wake();
     return detail(id);
   });
+
+  app.post("/messages/:id/retry-deliveries", triageOne, async (request, reply) => {
+    const { id } = request.params;
+    const before = await inbox.detail(id);
+    if (!before) return sendAdminError(reply, 404, adminErrors.messageNotFound);
+    if ((await app.repositories.leadDeliveries.retryFailed(id, Date.now())) === 0) {
+      return sendAdminError(reply, 409, adminErrors.noFailedDeliveries);
+    }
+    request.log.info({ messageId: id }, "admin: failed deliveries put back in the outbox");
+    await recordAction(request, "resend", { messageId: id });
+    app.consoleEvents.messageChanged(id);
+    app.leads.wake();
+    return detail(id);
+  });
+}
+
+const isoOrNull = (value: Date | string | null) =>
+  value === null ? null : new Date(value).toISOString();
+
+/** A delivery as the console shows it: a URL's host only (its path may hold the receiver's secret). */
+function leadDelivery(row: DeliveryRow): LeadDelivery {
+  const receiver =
+    row.channel === "ack"
+      ? row.receiver
+      : row.channel === "slack"
+        ? "Slack"
+        : new URL(row.receiver).host;
+  return {
+    channel: row.channel,
+    receiver,
+    status: row.status,
+    attempts: row.attempts,
+    lastAttemptAt: isoOrNull(row.lastAttemptAt),
+    lastError: row.lastError,
+    lastErrorKind: row.lastErrorKind,
+    sentAt: isoOrNull(row.sentAt),
+    failedAt: isoOrNull(row.failedAt),
+  };
 }

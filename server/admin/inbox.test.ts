@@ -270,6 +270,8 @@ describe.each(dialects)("admin inbox on %s", (dialect) => {
         },
         isBot: false,
       },
+      deliveries: [],
+      spam: { score: 0, threshold: 5, reasons: [] },
     });
     expect(response.headers["cache-control"]).toBe("no-store");
 

@@ -54,6 +54,7 @@ const migrations = [
   "0014-team",
   "0015-two-step",
   "0016-rollup-queue-by-kind",
+  "0017-leads",
 ];
 
 describe("SQLite storage", () => {

@@ -37,6 +37,10 @@ export interface ContactMessagesTable {
   handled_at: ColumnType<Date | string | null, string | null | undefined, string | null>;
   /** Name, e-mail, business and message folded for the inbox search (server/db/search-text.ts), one a line. */
   search_text: string;
+  /** The spam score when it arrived (server/leads/spam-score.ts); at or above the threshold it was stored as spam. */
+  spam_score: ColumnType<number, number | undefined, number>;
+  /** JSON of the score's reasons (`SpamReason[]`). */
+  spam_reasons: ColumnType<string, string | undefined, string>;
 }
 
 export interface ContactSubmissionGuardTable {
@@ -279,6 +283,37 @@ export interface WeeklyReportsTable extends Omit<MailOutboxTable, "message_id"> 
   week: string;
 }
 
+/** Where a lead goes besides the team's e-mail: a signed webhook, Slack, or the acknowledgement to its sender. */
+export type LeadChannel = "webhook" | "slack" | "ack";
+
+/** A delivery of a contact message to one receiver (server/leads/delivery-worker.ts): the mail outbox's columns. */
+export interface LeadDeliveriesTable extends Omit<MailOutboxTable, "message_id"> {
+  /** The webhook-id, the same on every attempt. */
+  id: string;
+  message_id: string;
+  channel: LeadChannel;
+  /** The receiver's URL, or the sender's address for an acknowledgement. */
+  receiver: string;
+}
+
+export interface TrustedSendersTable {
+  /** Lower case: a message from it is never scored as spam (the team said "not spam" to one). */
+  email: string;
+  created_at: Timestamp;
+}
+
+export interface AcknowledgedSendersTable {
+  /** Lower case: acknowledged at `acknowledged_at`, not again for a day. */
+  email: string;
+  acknowledged_at: EpochMillis;
+}
+
+export interface ServerSecretsTable {
+  name: string;
+  /** Random, base64url; shared by every instance on the database. */
+  value: string;
+}
+
 export interface Schema {
   contact_messages: ContactMessagesTable;
   mail_outbox: MailOutboxTable;
@@ -300,4 +335,8 @@ export interface Schema {
   admin_audit: AdminAuditTable;
   admin_recovery_codes: AdminRecoveryCodesTable;
   admin_settings: AdminSettingsTable;
+  lead_deliveries: LeadDeliveriesTable;
+  trusted_senders: TrustedSendersTable;
+  acknowledged_senders: AcknowledgedSendersTable;
+  server_secrets: ServerSecretsTable;
 }

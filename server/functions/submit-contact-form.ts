@@ -1,15 +1,12 @@
 // POST /functions/v1/submit-contact-form: validates, stores the message (committed before the answer), 200.
-// A filled honeypot still answers 200 and stores the message as spam; the same payload twice in a minute is
-// stored once. With mail delivery on, the message's outbox row is committed with it and the worker sends it
-// after the answer (the form never waits for SMTP); spam and duplicates are never e-mailed.
+// A message scored as spam (the honeypot, the render token, links, phrases, the blocklist: ADR 34) still answers
+// 200, exactly as any other, and is stored as spam; the same payload twice in a minute is stored once. With mail
+// delivery on, the message's outbox rows (e-mail, webhooks, acknowledgement) are committed with it and the workers
+// send them after the answer (the form never waits for them); spam and duplicates are never sent anywhere.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { contactFieldNames } from "../../contracts/contact-fields.ts";
-import {
-  contactFormErrors,
-  contactFormSchema,
-  isHoneypotFilled,
-} from "../../contracts/contact-form.ts";
+import { contactFormErrors, contactFormSchema } from "../../contracts/contact-form.ts";
 import { contactFieldErrors } from "../../contracts/contact-form-messages.ts";
 import { firstErrorText, maxFunctionBodyBytes } from "../../contracts/function-result.ts";
 import { functionNames } from "../../contracts/functions.ts";
@@ -88,7 +85,7 @@ export default async function submitContactForm(app: FastifyInstance): Promise<v
           {
             tooManyRequests: { retryAfterSeconds: retryAfter, values: postedValues(request.body) },
           },
-          { status: 429 },
+          { status: 429, formToken: await app.leads.issueFormToken() },
         );
       },
       // JSON from the script; the plain form post without JavaScript is answered with 303 redirects.
@@ -111,9 +108,10 @@ export default async function submitContactForm(app: FastifyInstance): Promise<v
         return reply.redirect(contactPageAfter.invalid(token), 303);
       }
       const form = request.body;
-      const status = isHoneypotFilled(form) ? "spam" : "new";
       const queueMail = app.mailer.enabled;
       try {
+        const verdict = await app.leads.assess(form);
+        const status = verdict.spam ? "spam" : "new";
         const clientHash = await app.repositories.clientAddresses.hash(request.ip);
         const result = await app.repositories.contactMessages.submit(
           {
@@ -127,10 +125,15 @@ export default async function submitContactForm(app: FastifyInstance): Promise<v
             client_hash: clientHash,
             user_agent: request.headers["user-agent"]?.slice(0, maxUserAgentLength) ?? null,
             status,
+            spam_score: verdict.score,
+            spam_reasons: JSON.stringify(verdict.reasons),
           },
-          { queueMail },
+          { queueMail, deliveries: app.leads.plan },
         );
-        if (queueMail && result.stored && status === "new") app.mailer.wake();
+        if (result.stored && status === "new") {
+          if (queueMail) app.mailer.wake();
+          app.leads.wake();
+        }
         if (result.id !== null) app.consoleEvents.messageCreated(result.id);
       } catch (error) {
         // JSON: the error handler's 500 (failureText); the visitor without JavaScript reads it on the page.

@@ -1,9 +1,8 @@
 // Mail survives a crash: the real server takes contact messages while the SMTP server is down, is killed with
 // SIGKILL while that mail is pending, and is started again with SMTP back: every stored message is delivered,
 // each exactly once.
-import { randomUUID } from "node:crypto";
 import { describe, expect } from "vitest";
-import { contactFormPath } from "../../contracts/contact-form.ts";
+import { contactLoad, storedMessages } from "../test/contact-load.ts";
 import { serverEnv, startServer } from "../test/server-process.ts";
 import { dialects, storageTest as it } from "../test/storage.ts";
 import { waitFor } from "../test/wait-for.ts";
@@ -17,37 +16,15 @@ describe.each(dialects)("kill -9 while mail is pending, on %s", (dialect) => {
     await smtp.down();
     const env = serverEnv(freshDbConfig, smtp.mailEnv());
     const first = await startServer(env);
-    const acked: string[] = [];
-    let stop = false;
-    const client = async () => {
-      while (!stop && acked.length < 150) {
-        const text = `crash mail ${randomUUID()}`;
-        try {
-          const response = await fetch(`${first.url}${contactFormPath}`, {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify({
-              name: "Crash Test",
-              email: "crash@example.com",
-              message: text,
-            }),
-          });
-          if (response.status === 200) acked.push(text);
-          await response.arrayBuffer();
-        } catch {
-          // Killed mid-request: nothing was promised.
-        }
-      }
-    };
-    const load = Promise.all(Array.from({ length: 8 }, client));
+    const load = contactLoad(first.url, { clients: 8, label: "crash mail", max: 150 });
+    const { acked } = load;
     // Killed under load, at an arbitrary moment once some messages are acknowledged: some rows may be leased
     // by the dying worker.
     await waitFor("acknowledged messages", async () => acked.length >= 30, 20_000);
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 300));
     first.child.kill("SIGKILL");
     expect(await first.exited).toBe("SIGKILL");
-    stop = true;
-    await load;
+    await load.stop();
     expect(acked.length).toBeGreaterThan(20);
     expect(first.output()).toMatch(/mail delivery on/);
     expect(smtp.received).toHaveLength(0);
@@ -65,13 +42,9 @@ describe.each(dialects)("kill -9 while mail is pending, on %s", (dialect) => {
     await smtp.up();
     const second = await startServer(env);
     try {
-      const stored = await database.db
-        .selectFrom("contact_messages")
-        .select(["id", "message"])
-        .execute();
       // Every acknowledged message was stored (and maybe a few whose answer the kill cut off).
-      const storedTexts = new Set(stored.map((row) => row.message));
-      expect(acked.filter((text) => !storedTexts.has(text))).toEqual([]);
+      const { stored, lost } = await storedMessages(database, acked);
+      expect(lost).toEqual([]);
       await waitFor("every delivery", async () => smtp.received.length >= stored.length, 20_000);
       await waitFor(
         "the sent marks",

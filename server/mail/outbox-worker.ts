@@ -58,6 +58,31 @@ export const defaultWorkerTuning: OutboxWorkerTuning = {
   schedule: defaultRetrySchedule,
 };
 
+/** The defaults with every option given a value: one left undefined keeps its default. */
+export function tuningOf<T extends object>(defaults: T, options: object): T {
+  const given = Object.entries(options).filter(
+    ([key, value]) => value !== undefined && key in defaults,
+  );
+  return { ...defaults, ...(Object.fromEntries(given) as Partial<T>) };
+}
+
+/**
+ * Waits for a worker's loop to end; if it is still running after the grace period, `cutShort` aborts what is in
+ * flight (its rows are given back).
+ */
+export async function awaitWithGrace(
+  loop: Promise<void>,
+  graceMs: number,
+  cutShort: () => void,
+): Promise<void> {
+  const timer = setTimeout(cutShort, graceMs);
+  try {
+    await loop;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** What a worker needs of an outbox table: the contact mails' (mail_outbox) or the team's (team_mail). */
 export type OutboxQueue<M> = Pick<
   MailOutboxRepository,
@@ -126,11 +151,7 @@ export class OutboxWorker<M extends { id: string } = OutboxMessage> {
 
   constructor(options: OutboxWorkerOptions<M>) {
     this.#options = options;
-    const tuning = { ...defaultWorkerTuning };
-    for (const [key, value] of Object.entries(options)) {
-      if (value !== undefined && key in tuning) (tuning as Record<string, unknown>)[key] = value;
-    }
-    this.#tuning = tuning;
+    this.#tuning = tuningOf(defaultWorkerTuning, options);
     this.#stopping = new Promise((resolve) => {
       this.#signalStop = resolve;
     });
@@ -171,14 +192,9 @@ export class OutboxWorker<M extends { id: string } = OutboxMessage> {
     this.#running = false;
     this.#signalStop();
     this.wake();
-    const timer = setTimeout(() => {
+    await awaitWithGrace(this.#loop, this.#tuning.stopGraceMs, () => {
       for (const controller of this.#inFlight) controller.abort(shutdown);
-    }, this.#tuning.stopGraceMs);
-    try {
-      await this.#loop;
-    } finally {
-      clearTimeout(timer);
-    }
+    });
   }
 
   async #run(): Promise<void> {

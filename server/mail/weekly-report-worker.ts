@@ -8,7 +8,12 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { SendMailOptions } from "nodemailer";
 import type { MailFailure } from "../db/repositories/mail-outbox.ts";
 import type { ClaimedReport, WeeklyReportsRepository } from "../db/repositories/weekly-reports.ts";
-import { defaultWorkerTuning, type OutboxWorkerTuning, type WorkerLog } from "./outbox-worker.ts";
+import {
+  defaultWorkerTuning,
+  type OutboxWorkerTuning,
+  tuningOf,
+  type WorkerLog,
+} from "./outbox-worker.ts";
 import { afterFailure } from "./retry-schedule.ts";
 import { classifyMailError, type MailTransport } from "./transport.ts";
 import { lastFinishedWeek } from "./weekly-report-mail.ts";
@@ -69,14 +74,7 @@ export class WeeklyReportWorker {
 
   constructor(options: WeeklyReportWorkerOptions) {
     this.#options = options;
-    // A value left undefined keeps its default.
-    const given = Object.entries(options).filter(
-      ([key, value]) => value !== undefined && key in defaultWeeklyReportTuning,
-    );
-    this.#tuning = {
-      ...defaultWeeklyReportTuning,
-      ...(Object.fromEntries(given) as Partial<WeeklyReportTuning>),
-    };
+    this.#tuning = tuningOf(defaultWeeklyReportTuning, options);
   }
 
   get running(): boolean {

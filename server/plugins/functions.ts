@@ -55,5 +55,12 @@ export default fp(functions, {
   name: "functions",
   fastify: "5.x",
   encapsulate: true,
-  dependencies: ["security-headers", "database", "mailer", "rate-limits", "console-events"],
+  dependencies: [
+    "security-headers",
+    "database",
+    "mailer",
+    "leads",
+    "rate-limits",
+    "console-events",
+  ],
 });

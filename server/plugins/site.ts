@@ -114,11 +114,12 @@ async function site(app: FastifyInstance, options: SitePluginOptions): Promise<v
       page.path,
       { helmet: pageHelmet(page.scriptHashes, connectSrc) },
       async (request, reply) => {
-        const outcome = isContact
-          ? await afterPost(request.query as Record<string, string>)
-          : undefined;
-        if (outcome === undefined || contactPage === null) return sendPage(reply, page);
-        return contactPage.send(reply, outcome, { connectSrc });
+        if (!isContact || contactPage === null) return sendPage(reply, page);
+        const outcome = await afterPost(request.query as Record<string, string>);
+        // Each render carries its own signed time (ADR 34): the page is never cached.
+        const formToken = app.hasDecorator("leads") ? await app.leads.issueFormToken() : undefined;
+        if (outcome === undefined && formToken === undefined) return sendPage(reply, page);
+        return contactPage.send(reply, outcome ?? null, { connectSrc, formToken });
       },
     );
   }

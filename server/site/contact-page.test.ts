@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { type DefaultTreeAdapterTypes, defaultTreeAdapter, parse } from "parse5";
 import { afterAll, describe, expect } from "vitest";
@@ -13,7 +14,7 @@ import type { SiteManifest } from "./manifest.ts";
 type Element = DefaultTreeAdapterTypes.Element;
 
 /** The prerendered contact page's shape: head, the empty status area, the form's fields and its honeypot. */
-const contactHtml = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Contact</title></head><body><main><div id="contact-form-status" data-form-status="" role="status"></div><form id="contact-form" method="post" action="/functions/v1/submit-contact-form"><h2>Send us a message</h2><p id="contact-form-note">Fields marked required must be filled in.</p><input id="f-name" name="name" required="" autocomplete="name"><input id="f-email" type="email" name="email" required=""><input id="f-phone" type="tel" name="phone"><input id="f-business" name="business_name"><input id="f-website" type="url" name="website"><textarea id="f-message" name="message" rows="5" required=""></textarea><input type="text" name="extra_comments" tabindex="-1" value=""><button type="submit">Send</button></form></main></body></html>`;
+const contactHtml = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Contact</title></head><body><main><div id="contact-form-status" data-form-status="" role="status"></div><form id="contact-form" method="post" action="/functions/v1/submit-contact-form"><h2>Send us a message</h2><p id="contact-form-note">Fields marked required must be filled in.</p><input id="f-name" name="name" required="" autocomplete="name"><input id="f-email" type="email" name="email" required=""><input id="f-phone" type="tel" name="phone"><input id="f-business" name="business_name"><input id="f-website" type="url" name="website"><textarea id="f-message" name="message" rows="5" required=""></textarea><input type="hidden" name="form_token" value=""><input type="text" name="extra_comments" tabindex="-1" value=""><button type="submit">Send</button></form></main></body></html>`;
 
 /** Every character a string replacement or a careless escape would turn into markup. */
 const hostile = `$\` onfocus=alert(1) autofocus x $& $' $$ "q" 'a' <b> & end`;
@@ -79,6 +80,33 @@ describe("the contact page after a no-JavaScript post", () => {
   });
   afterAll(async () => {
     await rm(buildDir, { recursive: true, force: true });
+  });
+
+  it("compresses the page it renders for a browser that accepts brotli or gzip", async () => {
+    for (const [accepted, decode] of [
+      ["gzip, deflate, br, zstd", brotliDecompressSync],
+      ["gzip", gunzipSync],
+    ] as const) {
+      const page = await app.inject({ url: "/contact", headers: { "accept-encoding": accepted } });
+      expect(page.headers["content-encoding"]).toBe(accepted === "gzip" ? "gzip" : "br");
+      expect(page.headers.vary).toContain("accept-encoding");
+      const html = decode(page.rawPayload).toString("utf8");
+      expect(html).toContain("<h2>Send us a message</h2>");
+      expect(attrsOf(byName(html).named.get("form_token") as Element).value).toMatch(/^v1\./);
+    }
+  });
+
+  it("renders the page with a fresh signed token in the form, never cached", async () => {
+    const tokens = [];
+    for (let render = 0; render < 2; render++) {
+      const page = await app.inject({ url: "/contact" });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers["cache-control"]).toBe("no-store");
+      const field = byName(page.body).named.get("form_token");
+      tokens.push(attrsOf(field as Element).value);
+    }
+    expect(tokens[0]).toMatch(/^v1\.[0-9a-z]+\.[\w-]{43}$/);
+    expect(tokens[1]).toMatch(/^v1\.[0-9a-z]+\.[\w-]{43}$/);
   });
 
   /** Posts the form as a browser without JavaScript does, follows the redirect, returns the page served. */

@@ -5,6 +5,7 @@
 // (contracts/contact-fields.ts), so the form hydrates over it unchanged.
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import type { FastifyReply } from "fastify";
 import {
   type DefaultTreeAdapterTypes,
@@ -17,6 +18,7 @@ import {
   type ContactFieldName,
   contactErrorMarkup,
   contactFieldNames,
+  formTokenFieldName,
 } from "../../contracts/contact-fields.ts";
 import { errorSummaryTitle } from "../../contracts/contact-form-messages.ts";
 import { contactFormTexts } from "../../contracts/contact-form-texts.ts";
@@ -172,8 +174,23 @@ function addErrorSummary(page: ParentNode, errors: FormFlash["errors"]): void {
   );
 }
 
-export function contactPageAfterPost(html: string, outcome: ContactPageOutcome): string {
+/** Puts the page's render token in the form's hidden field (the form sends it back with the post). */
+function setFormToken(page: ParentNode, token: string): void {
+  for (const field of elements(page)) {
+    if (field.tagName === "input" && attribute(field, "name") === formTokenFieldName) {
+      setAttribute(field, "value", token);
+    }
+  }
+}
+
+export function contactPageAfterPost(
+  html: string,
+  outcome: ContactPageOutcome | null,
+  formToken?: string,
+): string {
   const page = parse(html);
+  if (formToken !== undefined) setFormToken(page, formToken);
+  if (outcome === null) return serialize(page);
   const status = [...elements(page)].find(
     (found) => attribute(found, formStatusAttribute) !== undefined,
   );
@@ -212,18 +229,28 @@ export class ContactPage {
     return new ContactPage(page, await readFile(join(buildDir, clientDirName, page.file), "utf8"));
   }
 
-  /** Sends the page with the outcome: the page's own CSP, never cached. */
+  /** Sends the page with the outcome (none: the page as built) and a fresh render token: the page's own CSP, never cached. */
   send(
     reply: FastifyReply,
-    outcome: ContactPageOutcome,
-    options: { status?: number; connectSrc?: readonly string[] } = {},
+    outcome: ContactPageOutcome | null,
+    options: { status?: number; connectSrc?: readonly string[]; formToken?: string } = {},
   ): FastifyReply {
     // Also answered from the contact function's route, whose headers are an API's: the page's are set here.
     reply.helmet(pageHelmet(this.page.scriptHashes, options.connectSrc));
-    return reply
+    const html = contactPageAfterPost(this.#html, outcome, options.formToken);
+    // Rendered per request (its token), so compressed here as the build compresses the other pages.
+    const accepted = String(reply.request.headers["accept-encoding"] ?? "");
+    const encoding = /\bbr\b/.test(accepted) ? "br" : /\bgzip\b/.test(accepted) ? "gzip" : null;
+    reply
       .code(options.status ?? 200)
       .header("cache-control", "no-store")
-      .type("text/html; charset=utf-8")
-      .send(contactPageAfterPost(this.#html, outcome));
+      .header("vary", [reply.getHeader("vary"), "accept-encoding"].filter(Boolean).join(", "))
+      .type("text/html; charset=utf-8");
+    if (encoding === null) return reply.send(html);
+    const body =
+      encoding === "br"
+        ? brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+        : gzipSync(html);
+    return reply.header("content-encoding", encoding).send(body);
   }
 }

@@ -5,8 +5,10 @@ import type { MailDelivery, MessageDetail, TrackedSession } from "../../../contr
 import { errorKindLabels, formatDateTime, isWebAddress, sourceLabels } from "../format";
 import { adminPaths } from "../paths";
 import { IfAllowed } from "../role";
+import { LeadDeliveries } from "./lead-deliveries";
 import { MessageActions } from "./message-actions";
 import { RetryMailButton } from "./retry-mail-button";
+import { SpamReasons } from "./spam-reasons";
 import {
   Field,
   HandledBadge,
@@ -182,6 +184,14 @@ export function MessageDetails({ message }: { message: MessageDetail }) {
           messageId={message.id}
           mailDeliveryOn={message.mailDeliveryOn}
         />
+      </Section>
+
+      <Section title="Webhooks and acknowledgement" id="message-deliveries">
+        <LeadDeliveries deliveries={message.deliveries} messageId={message.id} />
+      </Section>
+
+      <Section title="Spam score" id="message-spam">
+        <SpamReasons spam={message.spam} />
       </Section>
 
       <Section title="Tracked visit" id="message-visit">

@@ -6,6 +6,7 @@ import {
   contactErrorMarkup,
   contactFieldNames,
   emptyContactValues,
+  formTokenFieldName,
 } from "../../../contracts/contact-fields";
 import { ContactForm } from "./contact-form";
 
@@ -34,11 +35,18 @@ function servedErrors(container: Element): ContactErrors {
   return errors;
 }
 
+/** The page's render token as the server filled it in (ADR 34): rendered again, so hydration keeps it. */
+function servedToken(container: Element): string {
+  const field = container.querySelector(`[name="${formTokenFieldName}"]`);
+  return field instanceof HTMLInputElement ? field.defaultValue : "";
+}
+
 export function hydrateContactForm(container: Element, options: { submit: boolean }): Root {
   return hydrateRoot(
     container,
     <ContactForm
       defaults={servedValues(container)}
+      formToken={servedToken(container)}
       defaultErrors={servedErrors(container)}
       submitOnMount={options.submit}
     />,

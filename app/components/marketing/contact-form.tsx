@@ -10,6 +10,7 @@ import {
   contactFieldLimits,
   contactFieldNames,
   emptyContactValues,
+  formTokenFieldName,
   honeypotFieldName,
 } from "../../../contracts/contact-fields";
 import { errorSummaryTitle } from "../../../contracts/contact-form-messages";
@@ -160,12 +161,15 @@ interface ContactFormProps {
   defaultErrors?: ContactErrors;
   /** The visitor submitted before the form was hydrated: submit once it is. */
   submitOnMount?: boolean;
+  /** The page's render token as served (ADR 34); the prerender passes none (the server fills it in). */
+  formToken?: string;
 }
 
 export function ContactForm({
   defaults = emptyContactValues,
   defaultErrors = {},
   submitOnMount,
+  formToken = "",
 }: ContactFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<ContactErrors>(defaultErrors);
@@ -195,9 +199,13 @@ export function ContactForm({
       return;
     }
     setSending(true);
-    const honeypot = new FormData(form).get(honeypotFieldName);
+    const posted = new FormData(form);
+    const hidden = (name: string) => {
+      const value = posted.get(name);
+      return typeof value === "string" ? value : "";
+    };
     try {
-      await submitContact(values, typeof honeypot === "string" ? honeypot : "");
+      await submitContact(values, hidden(honeypotFieldName), hidden(formTokenFieldName));
       clearFields(form);
       toast({
         title: contactForm.success.toastTitle,
@@ -251,6 +259,8 @@ export function ContactForm({
             />
           ))}
         </div>
+        {/* The page's signed render time, filled by the server: sent back with the post (spam score). */}
+        <input type="hidden" name={formTokenFieldName} defaultValue={formToken} />
         {/* Honeypot: people never see or reach it; bots that fill it are answered but not e-mailed. */}
         <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
           <label>

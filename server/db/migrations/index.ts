@@ -19,6 +19,7 @@ import * as messageSearch from "./0013-message-search.ts";
 import * as team from "./0014-team.ts";
 import * as twoStep from "./0015-two-step.ts";
 import * as rollupQueueByKind from "./0016-rollup-queue-by-kind.ts";
+import * as leads from "./0017-leads.ts";
 
 export interface ColumnTypes {
   dialect: DialectName;
@@ -68,6 +69,7 @@ const steps: Record<string, { up: Step; down: Step }> = {
   "0014-team": team,
   "0015-two-step": twoStep,
   "0016-rollup-queue-by-kind": rollupQueueByKind,
+  "0017-leads": leads,
 };
 
 /** The migrations this code knows, oldest first. */

@@ -26,6 +26,7 @@ describe.each(dialects)("inbox search on %s", (dialect) => {
         "0014-team",
         "0015-two-step",
         "0016-rollup-queue-by-kind",
+        "0017-leads",
       ]);
       const found = async (search: string) =>
         (await adminInboxRepository(older).list({ search, limit: 50 })).messages.map((m) => m.name);

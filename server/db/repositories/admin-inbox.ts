@@ -1,6 +1,7 @@
 // The admin console's view of contact messages: the inbox (newest first, keyset pages, search and filters, CSV),
 // the unread and failed counts, and one message with its e-mail delivery and its sender's tracked visit. The
 // team's actions on a message are in message-triage.ts.
+
 import { type SelectQueryBuilder, sql } from "kysely";
 import type {
   InboxMessage,
@@ -12,6 +13,8 @@ import type {
   ReferrerSource,
   TrackedSession,
 } from "../../../contracts/admin-api.ts";
+import { spamThreshold } from "../../../contracts/spam-reasons.ts";
+import { parseSpamReasons } from "../../leads/spam-score.ts";
 import type { AppDatabase } from "../database.ts";
 import type { Schema } from "../schema.ts";
 import { foldForSearch } from "../search-text.ts";
@@ -48,8 +51,8 @@ export interface AdminInboxRepository {
   failedMailCount(): Promise<number>;
   /** Messages not opened yet, spam left out. */
   unreadCount(): Promise<number>;
-  /** The message with its e-mail delivery and tracked visit, or null (mailDeliveryOn is the caller's). */
-  detail(id: string): Promise<Omit<MessageDetail, "mailDeliveryOn"> | null>;
+  /** The message with its e-mail delivery and tracked visit, or null (mailDeliveryOn and the deliveries are the caller's). */
+  detail(id: string): Promise<Omit<MessageDetail, "mailDeliveryOn" | "deliveries"> | null>;
 }
 
 type Joined = Schema & {
@@ -239,6 +242,8 @@ export function adminInboxRepository(database: AppDatabase): AdminInboxRepositor
           "m.handled_at",
           "m.user_agent",
           "m.session_id",
+          "m.spam_score",
+          "m.spam_reasons",
           "o.status as mail_status",
           "o.attempts as mail_attempts",
           "o.last_attempt_at",
@@ -307,6 +312,11 @@ export function adminInboxRepository(database: AppDatabase): AdminInboxRepositor
         sessionId: row.session_id,
         mail,
         session,
+        spam: {
+          score: Number(row.spam_score),
+          threshold: spamThreshold,
+          reasons: parseSpamReasons(row.spam_reasons),
+        },
       };
     },
   };

@@ -1,9 +1,11 @@
-// Contact messages: stored once per payload within a minute, with their mail outbox row and their count in the
+// Contact messages: stored once per payload within a minute, with their outbox rows (mail, webhooks, Slack, the
+// acknowledgement) and their count in the
 // daily rollups (by their sender's visit) in the same transaction, committed before the caller hears back.
 import { createHash, randomUUID } from "node:crypto";
 import type { AppDatabase, Executor } from "../database.ts";
 import type { ContactMessagesTable } from "../schema.ts";
 import { messageSearchText } from "../search-text.ts";
+import { type DeliveryPlan, leadDeliveriesRepository } from "./lead-deliveries.ts";
 import { mailOutboxRepository } from "./mail-outbox.ts";
 import { referrerVisitsRepository } from "./referrer-visits.ts";
 import { visitRollupsRepository } from "./visit-rollups.ts";
@@ -14,8 +16,12 @@ export const duplicateWindowMs = 60_000;
 /** A message as the function hands it over: every column but the ones the repository sets. */
 export type NewContactMessage = Omit<
   ContactMessagesTable,
-  "id" | "created_at" | "read_at" | "handled_at" | "search_text"
->;
+  "id" | "created_at" | "read_at" | "handled_at" | "search_text" | "spam_score" | "spam_reasons"
+> & {
+  /** The spam score and its reasons as JSON (server/leads/spam-score.ts); none for a message not scored. */
+  spam_score?: number;
+  spam_reasons?: string;
+};
 
 export interface SubmitResult {
   /** False when the same payload was stored within the last minute (the submission is a duplicate). */
@@ -29,6 +35,8 @@ export interface SubmitOptions {
    * (ADR 5). Spam and duplicates never get one.
    */
   queueMail?: boolean;
+  /** Its webhook, Slack and acknowledgement deliveries, queued likewise (ADR 34). */
+  deliveries?: DeliveryPlan;
 }
 
 export interface ContactMessagesRepository {
@@ -83,6 +91,7 @@ export function contactMessagesRepository(
 ): ContactMessagesRepository {
   const claim = payloadGuard();
   const outbox = mailOutboxRepository(database);
+  const deliveries = leadDeliveriesRepository(database);
   const visits = referrerVisitsRepository(database);
   const rollups = visitRollupsRepository(database, now, timeZone);
   return {
@@ -105,6 +114,9 @@ export function contactMessagesRepository(
           const visit = message.session_id ? await visits.keysOf(message.session_id, trx) : null;
           await rollups.countMessage(trx, at, visit);
           if (options.queueMail === true) await outbox.enqueue(id, at, trx);
+          if (options.deliveries) {
+            await deliveries.enqueue({ id, email: message.email }, options.deliveries, at, trx);
+          }
         }
         return { stored: true, id };
       });

@@ -8,6 +8,8 @@ import { type AdminLinksRepository, adminLinksRepository } from "./admin-links.t
 import { type ClientAddressHasher, clientAddressHasher } from "./client-addresses.ts";
 import { type ContactMessagesRepository, contactMessagesRepository } from "./contact-messages.ts";
 import { type FormFlashesRepository, formFlashesRepository } from "./form-flashes.ts";
+import { type LeadDeliveriesRepository, leadDeliveriesRepository } from "./lead-deliveries.ts";
+import { type LeadSendersRepository, leadSendersRepository } from "./lead-senders.ts";
 import { type MailOutboxRepository, mailOutboxRepository } from "./mail-outbox.ts";
 import { type MessageTriageRepository, messageTriageRepository } from "./message-triage.ts";
 import {
@@ -15,6 +17,7 @@ import {
   referrerAnalyticsRepository,
 } from "./referrer-analytics.ts";
 import { type ReferrerVisitsRepository, referrerVisitsRepository } from "./referrer-visits.ts";
+import { type ServerSecretsRepository, serverSecretsRepository } from "./server-secrets.ts";
 import { type SiteEventsRepository, siteEventsRepository } from "./site-events.ts";
 import { type TeamMailRepository, teamMailRepository } from "./team-mail.ts";
 import { type VisitRollupsRepository, visitRollupsRepository } from "./visit-rollups.ts";
@@ -36,6 +39,9 @@ export interface Repositories {
   siteEvents: SiteEventsRepository;
   weeklyReports: WeeklyReportsRepository;
   teamMail: TeamMailRepository;
+  leadSenders: LeadSendersRepository;
+  leadDeliveries: LeadDeliveriesRepository;
+  serverSecrets: ServerSecretsRepository;
 }
 
 export interface RepositoryOptions {
@@ -63,5 +69,8 @@ export function createRepositories(
     siteEvents: siteEventsRepository(database),
     weeklyReports: weeklyReportsRepository(database),
     teamMail: teamMailRepository(database),
+    leadSenders: leadSendersRepository(database),
+    leadDeliveries: leadDeliveriesRepository(database),
+    serverSecrets: serverSecretsRepository(database),
   };
 }

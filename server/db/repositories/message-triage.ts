@@ -2,6 +2,9 @@
 // e-mail and move it out of or into the conversion figures), sending a failed e-mail again, and erasure.
 import { sql } from "kysely";
 import type { AppDatabase } from "../database.ts";
+import { type DeliveryPlan, leadDeliveriesRepository, noDeliveries } from "./lead-deliveries.ts";
+import { leadSendersRepository } from "./lead-senders.ts";
+import { retryColumns } from "./outbox-leases.ts";
 import { referrerVisitsRepository } from "./referrer-visits.ts";
 import { visitRollupsRepository } from "./visit-rollups.ts";
 
@@ -15,10 +18,17 @@ export interface MessageTriageRepository {
   setHandled(id: string, handled: boolean, at: number): Promise<Outcome>;
   /**
    * Marks it spam and cancels its e-mail if not sent yet, or not spam and queues its e-mail (`queueMail`) when it
-   * never had one: a message is e-mailed at most once, however often this is called. The change moves the message
+   * never had one: a message is e-mailed at most once, however often this is called. "Not spam" also trusts its
+   * sender: their later messages are never scored as spam. The change moves the message
    * out of or into the conversion figures of its day. "missing" when there is no such message.
    */
-  setSpam(id: string, spam: boolean, at: number, queueMail: boolean): Promise<Outcome>;
+  setSpam(
+    id: string,
+    spam: boolean,
+    at: number,
+    queueMail: boolean,
+    deliveries?: DeliveryPlan,
+  ): Promise<Outcome>;
   /** Erases the message and its outbox row (its link to the visit goes with it); false when there was none. */
   erase(id: string): Promise<boolean>;
   /** Puts a failed e-mail back in the outbox, due at `at`; false when the message's e-mail is not failed. */
@@ -32,6 +42,8 @@ export function messageTriageRepository(
   const { db } = database;
   const visits = referrerVisitsRepository(database);
   const rollups = visitRollupsRepository(database, undefined, timeZone);
+  const senders = leadSendersRepository(database);
+  const deliveries = leadDeliveriesRepository(database);
 
   const exists = async (id: string): Promise<Outcome> => {
     const row = await db
@@ -67,11 +79,11 @@ export function messageTriageRepository(
       return result.numUpdatedRows > 0n ? "changed" : exists(id);
     },
 
-    async setSpam(id, spam, at, queueMail) {
+    async setSpam(id, spam, at, queueMail, plan = noDeliveries) {
       return database.write(async (trx) => {
         const message = await trx
           .selectFrom("contact_messages")
-          .select(["status", "created_at", "session_id"])
+          .select(["status", "created_at", "session_id", "email"])
           .where("id", "=", id)
           .executeTakeFirst();
         if (!message) return "missing";
@@ -84,6 +96,11 @@ export function messageTriageRepository(
           if (spam) await rollups.uncountMessage(trx, sentAt, visit);
           else await rollups.countMessage(trx, sentAt, visit);
         }
+        // The team vouched for the sender: their later messages are never scored as spam.
+        if (!spam) await senders.trust(message.email, at, trx);
+        // Each receiver gets the message once, however often this is pressed; spam cancels what is not sent yet.
+        if (spam) await deliveries.cancel(id, trx);
+        else await deliveries.enqueue({ id, email: message.email }, plan, at, trx);
         if (spam) {
           // An e-mail not sent yet is cancelled; a sent one stays in the record.
           await trx
@@ -106,6 +123,7 @@ export function messageTriageRepository(
     async erase(id) {
       return database.write(async (trx) => {
         await trx.deleteFrom("mail_outbox").where("message_id", "=", id).execute();
+        await trx.deleteFrom("lead_deliveries").where("message_id", "=", id).execute();
         const result = await trx
           .deleteFrom("contact_messages")
           .where("id", "=", id)
@@ -114,19 +132,11 @@ export function messageTriageRepository(
       });
     },
 
-    // The attempts and the four days before giving up count afresh (else the first new failure would mark it
-    // failed at once). Only a failed row changes.
+    // Only a failed row changes.
     async retryMail(id, at) {
       const result = await db
         .updateTable("mail_outbox")
-        .set({
-          status: "pending",
-          next_attempt_at: at,
-          created_at: new Date(at).toISOString(),
-          attempts: 0,
-          lease_owner: null,
-          failed_at: null,
-        })
+        .set(retryColumns(at))
         .where("message_id", "=", id)
         .where("status", "=", "failed")
         .executeTakeFirst();

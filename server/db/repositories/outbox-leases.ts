@@ -1,12 +1,13 @@
-// What the outbox tables (mail_outbox, weekly_reports and team_mail, ADR 5) share: the columns a claim sets on a
-// row it leases, what the worker reads of a claimed row, the columns that end the lease, the earliest due time and
-// the releases after a stop or an outage. Each table's claims and marks stay in its repository.
+// What the outbox tables (mail_outbox, weekly_reports, team_mail and lead_deliveries, ADR 5) share: the columns a
+// claim sets on a row it leases, what the worker reads of a claimed row, the columns that end the lease or put a
+// failed row back, the end of a lease, the earliest due time and the releases after a stop or an outage. Each
+// table's claims stay in its repository; only what is written alike in each lives here.
 import { sql, type UpdateObject } from "kysely";
 import type { Executor } from "../database.ts";
 import type { Schema } from "../schema.ts";
 import type { MailFailure } from "./mail-outbox.ts";
 
-type OutboxTable = "mail_outbox" | "weekly_reports" | "team_mail";
+type OutboxTable = "mail_outbox" | "weekly_reports" | "team_mail" | "lead_deliveries";
 
 type LeaseColumns = UpdateObject<Schema, OutboxTable>;
 
@@ -70,6 +71,42 @@ export function leaseEndColumns(end: LeaseEnd): LeaseColumns {
     case "released":
       return { lease_owner: null, next_attempt_at: end.at };
   }
+}
+
+/**
+ * A failed row put back by the team, due at `at`: its attempts and the four days before giving up count afresh (else
+ * the first new failure would mark it failed at once).
+ */
+export function retryColumns(at: number): LeaseColumns {
+  return {
+    status: "pending",
+    next_attempt_at: at,
+    created_at: iso(at),
+    attempts: 0,
+    lease_owner: null,
+    failed_at: null,
+  };
+}
+
+/**
+ * Ends the lease of the table's row whose `key` column is `value`, only while `owner` still holds it and the row is
+ * pending; false when the lease was lost (another worker has the row).
+ */
+export async function finishLease(
+  db: Executor,
+  table: OutboxTable,
+  key: { column: "message_id" | "week" | "id"; value: string },
+  owner: string,
+  end: LeaseEnd,
+): Promise<boolean> {
+  const result = await db
+    .updateTable(table)
+    .set(leaseEndColumns(end))
+    .where(sql.ref(key.column), "=", key.value)
+    .where("lease_owner", "=", owner)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** The earliest due time (or lease end) of a pending row of the table; null when nothing is pending. */

@@ -256,14 +256,23 @@ async function copyRawRows(
     )
     .execute();
   const sent = await from.db.selectFrom("contact_messages").selectAll().execute();
-  // The triage columns came in 0005 and the search text in 0013; the rollups read neither.
+  // The triage columns came in 0005, the search text in 0013 and the spam score in 0014; the rollups read none.
   await before0013(to)
     .insertInto("contact_messages")
     .values(
-      sent.map(({ read_at: _read, handled_at: _handled, search_text: _search, ...m }) => ({
-        ...m,
-        created_at: iso(m.created_at),
-      })),
+      sent.map(
+        ({
+          read_at: _read,
+          handled_at: _handled,
+          search_text: _search,
+          spam_score: _score,
+          spam_reasons: _reasons,
+          ...m
+        }) => ({
+          ...m,
+          created_at: iso(m.created_at),
+        }),
+      ),
     )
     .execute();
 }
@@ -320,6 +329,7 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
         "0014-team",
         "0015-two-step",
         "0016-rollup-queue-by-kind",
+        "0017-leads",
       ]);
       expect(await rollup(older)).toEqual(expected);
       await expectNarrowMatchesWide(older);
@@ -403,6 +413,7 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
         "0014-team",
         "0015-two-step",
         "0016-rollup-queue-by-kind",
+        "0017-leads",
       ]);
       // Every hour from the start of yesterday, and nothing before it.
       const direct = await directCount(older, hour);

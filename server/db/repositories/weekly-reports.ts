@@ -4,8 +4,8 @@
 import type { AppDatabase } from "../database.ts";
 import {
   claimedAttempt,
+  finishLease,
   type LeaseEnd,
-  leaseEndColumns,
   leaseStartColumns,
   nextDueAt,
 } from "./outbox-leases.ts";
@@ -60,15 +60,8 @@ export function weeklyReportsRepository(database: AppDatabase): WeeklyReportsRep
         .sort((a, b) => a.week.localeCompare(b.week));
     },
 
-    async finish(week, owner, end) {
-      const result = await db
-        .updateTable("weekly_reports")
-        .set(leaseEndColumns(end))
-        .where("week", "=", week)
-        .where("lease_owner", "=", owner)
-        .where("status", "=", "pending")
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+    finish(week, owner, end) {
+      return finishLease(db, "weekly_reports", { column: "week", value: week }, owner, end);
     },
 
     nextDueAt() {

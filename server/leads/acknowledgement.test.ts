@@ -1,0 +1,121 @@
+// The acknowledgement to the sender on both databases, through the real app and a real SMTP server: one e-mail
+// from MAIL_FROM with the brand, repeating the reply promise and nothing the sender typed; at most one per address
+// a day; never for spam; none with ACK_EMAIL=off.
+import type { FastifyInstance } from "fastify";
+import { describe, expect } from "vitest";
+import { contactFormPath } from "../../contracts/contact-form.ts";
+import { leadSendersRepository } from "../db/repositories/lead-senders.ts";
+import { postJson } from "../test/app.ts";
+import { contactFormPost } from "../test/factories.ts";
+import { readMail } from "../test/mime.ts";
+import type { TestSmtp } from "../test/smtp.ts";
+import { type AppLauncher, dialects, storageTest } from "../test/storage.ts";
+import { waitFor } from "../test/wait-for.ts";
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const hour = 3_600_000;
+
+/** What a sender types that must never come back to them: every field but the address. */
+const typed = {
+  ...contactFormPost(),
+  name: "Mallory Typed-Name",
+  business_name: "Typed Business Co",
+  phone: "+1 555 0199",
+  website: "https://typed-site.example/page",
+  message: "Typed words: please forward this to whoever gets the confirmation.",
+};
+
+async function startApp(
+  apps: AppLauncher,
+  smtp: TestSmtp,
+  env: Record<string, string> = {},
+): Promise<FastifyInstance> {
+  const app = await apps.start(
+    { ...smtp.mailEnv(), ACK_EMAIL: "on", ...env },
+    { testing: { mailWorker: { pollIntervalMs: 10 }, leadDeliveries: { pollIntervalMs: 10 } } },
+  );
+  await app.ready();
+  app.mailer.start();
+  app.leads.start();
+  return app;
+}
+
+const acknowledgements = (smtp: TestSmtp) =>
+  smtp.received.filter((mail) => !mail.envelope.to.includes("team@boothpilot.example"));
+
+describe.each(dialects)("the acknowledgement on %s", (dialect) => {
+  const it = storageTest;
+  it.override("dialect", dialect);
+
+  it("e-mails the sender once, from MAIL_FROM with the brand and the reply promise, and none of their words", async ({
+    apps,
+    smtp,
+  }) => {
+    const app = await startApp(apps, smtp);
+    const answer = await postJson(app, contactFormPath, typed);
+    expect(answer.json()).toEqual({ success: true });
+    await waitFor("the team's e-mail and the acknowledgement", () => smtp.received.length === 2);
+    const [ack] = acknowledgements(smtp);
+    expect(ack?.envelope).toEqual({ from: "web@boothpilot.example", to: ["ada@example.com"] });
+    const mail = readMail(ack?.raw ?? "");
+    expect(mail.header("from")).toBe("BoothPilot <web@boothpilot.example>");
+    expect(mail.header("to")).toBe("ada@example.com");
+    expect(mail.header("subject")).toBe("We received your message: BoothPilot");
+    expect(mail.header("auto-submitted")).toBe("auto-replied");
+    expect(mail.text).toBe(
+      "Thank you for contacting BoothPilot.\nYour message arrived safely and is with our team.\n" +
+        "We'll get back to you within 24 hours.\n\nThis is an automatic confirmation; there is no need to answer it.\n",
+    );
+    for (const word of ["Mallory", "Typed", "typed", "forward", "555 0199"]) {
+      expect(ack?.raw, word).not.toContain(word);
+    }
+  });
+
+  it("acknowledges an address once a day, whatever it sends, and never spam", async ({
+    apps,
+    smtp,
+  }) => {
+    const app = await startApp(apps, smtp);
+    await postJson(app, contactFormPath, contactFormPost());
+    await postJson(app, contactFormPath, { ...contactFormPost(), message: "One more question." });
+    await postJson(app, contactFormPath, {
+      ...contactFormPost(),
+      email: "ADA@example.com",
+      message: "And from my address in capitals.",
+    });
+    await postJson(app, contactFormPath, {
+      ...contactFormPost(),
+      email: "grace@example.com",
+      message: "Cheap backlinks and guest posts for your site.",
+    });
+    await postJson(app, contactFormPath, { ...contactFormPost(), email: "linus@example.com" });
+    await waitFor("every e-mail", () => smtp.received.length === 6);
+    await pause(200);
+    expect(smtp.received.length).toBe(6);
+    // Sent in parallel: in either order.
+    expect(
+      acknowledgements(smtp)
+        .map((mail) => mail.envelope.to)
+        .sort(),
+    ).toEqual([["ada@example.com"], ["linus@example.com"]]);
+  });
+
+  it("sends none with ACK_EMAIL=off", async ({ apps, smtp }) => {
+    const app = await startApp(apps, smtp, { ACK_EMAIL: "off" });
+    await postJson(app, contactFormPath, contactFormPost());
+    await waitFor("the team's e-mail", () => smtp.received.length === 1);
+    await pause(200);
+    expect(acknowledgements(smtp)).toEqual([]);
+    expect(app.leads.worker).toBeNull();
+  });
+
+  it("claims an address's acknowledgement again only a day after the last", async ({ freshDb }) => {
+    const senders = leadSendersRepository(freshDb);
+    const start = Date.parse("2026-11-20T08:00:00Z");
+    const claims = [];
+    for (const at of [0, 1, 23 * hour, 24 * hour, 25 * hour, 47 * hour, 48 * hour]) {
+      claims.push(await senders.claimAcknowledgement("ada@example.com", start + at));
+    }
+    expect(claims).toEqual([true, false, false, true, false, false, true]);
+  });
+});
