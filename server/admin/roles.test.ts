@@ -53,6 +53,10 @@ const calls: Record<string, (targets: Targets) => Call> = {
     method: "POST",
     url: adminApiPaths.retryMail(t.messageId),
   }),
+  "POST /admin/api/messages/:id/retry-deliveries": (t) => ({
+    method: "POST",
+    url: adminApiPaths.retryDeliveries(t.messageId),
+  }),
   "GET /admin/api/analytics": () => ({ method: "GET", url: `${adminApiPaths.analytics}?days=7` }),
   "GET /admin/api/analytics/breakdown": () => ({
     method: "GET",
@@ -105,6 +109,7 @@ const expectedPermissions: Record<string, Permission> = {
   "POST /admin/api/messages/:id/:action": "triage",
   "DELETE /admin/api/messages/:id": "triage",
   "POST /admin/api/messages/:id/retry-mail": "triage",
+  "POST /admin/api/messages/:id/retry-deliveries": "triage",
   "GET /admin/api/analytics": "read",
   "GET /admin/api/analytics/breakdown": "read",
   "GET /admin/api/analytics/breakdown.csv": "read",

@@ -4,6 +4,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { LeadDelivery } from "../../../contracts/admin-api";
+import type { TeamRole } from "../../../contracts/team";
+import { RoleProvider } from "../role";
 import { LeadDeliveries } from "./lead-deliveries";
 
 const text = (html: string) =>
@@ -25,14 +27,25 @@ const delivery = (overrides: Partial<LeadDelivery>): LeadDelivery => ({
   ...overrides,
 });
 
-const render = (deliveries: LeadDelivery[]) =>
+const render = (deliveries: LeadDelivery[], role: TeamRole = "editor") =>
   text(
     renderToStaticMarkup(
       <MemoryRouter>
-        <LeadDeliveries deliveries={deliveries} messageId="m1" />
+        <RoleProvider role={role}>
+          <LeadDeliveries deliveries={deliveries} messageId="m1" />
+        </RoleProvider>
       </MemoryRouter>,
     ),
   );
+
+const failedSlack = () =>
+  delivery({
+    channel: "slack",
+    receiver: "Slack",
+    status: "failed",
+    attempts: 212,
+    lastError: "503 from the receiver",
+  });
 
 describe("the deliveries of a message", () => {
   it("lists each receiver's state, and offers to send a failed one again", () => {
@@ -53,6 +66,12 @@ describe("the deliveries of a message", () => {
         "Queued deliveries are being sent by the server. To State Attempts Last error " +
         "Webhook: hooks.example Delivered 1 Slack: Slack Failed 212 503 from the receiver " +
         "Acknowledgement to the sender: ada@example.com Queued 0",
+    );
+  });
+
+  it("offers a viewer no way to send a failed one again", () => {
+    expect(render([failedSlack()], "viewer")).toBe(
+      "⚠ A delivery failed. To State Attempts Last error Slack: Slack Failed 212 503 from the receiver",
     );
   });
 

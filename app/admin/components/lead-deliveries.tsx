@@ -2,6 +2,7 @@
 // sender, with its state; a failure is called out with the way to send it again.
 import { adminApiPaths, type LeadDelivery } from "../../../contracts/admin-api";
 import { formatDateTime } from "../format";
+import { IfAllowed } from "../role";
 import { ResendButton } from "./resend-button";
 import { StatusNote } from "./ui";
 
@@ -44,12 +45,14 @@ export function LeadDeliveries({
           <p className="font-semibold">
             ⚠ {failed.length === 1 ? "A delivery" : `${failed.length} deliveries`} failed.
           </p>
-          <p>Once the receiver is fixed, send it again:</p>
-          <ResendButton
-            url={adminApiPaths.retryDeliveries(messageId)}
-            label="Send the failed deliveries again"
-            refusal="The deliveries were not queued again"
-          />
+          <IfAllowed permission="triage">
+            <p>Once the receiver is fixed, send it again:</p>
+            <ResendButton
+              url={adminApiPaths.retryDeliveries(messageId)}
+              label="Send the failed deliveries again"
+              refusal="The deliveries were not queued again"
+            />
+          </IfAllowed>
         </div>
       ) : null}
       {deliveries.some((delivery) => delivery.status === "pending") ? (
@@ -78,7 +81,8 @@ export function LeadDeliveries({
               key={`${delivery.channel} ${delivery.receiver}`}
               className="border-t border-slate-200"
             >
-              <td className="py-1 pr-3">
+              {/* A long address or host wraps anywhere: the table keeps within a phone's width. */}
+              <td className="py-1 pr-3 wrap-anywhere">
                 {channelLabels[delivery.channel]}: <code>{delivery.receiver}</code>
               </td>
               <td className="py-1 pr-3">
@@ -86,7 +90,7 @@ export function LeadDeliveries({
                 <When iso={delivery.sentAt ?? delivery.failedAt ?? delivery.lastAttemptAt} />
               </td>
               <td className="py-1 pr-3">{String(delivery.attempts)}</td>
-              <td className="py-1 break-all">{delivery.lastError ?? ""}</td>
+              <td className="py-1 wrap-anywhere">{delivery.lastError ?? ""}</td>
             </tr>
           ))}
         </tbody>
