@@ -52,13 +52,7 @@ describe("the deliveries of a message", () => {
     expect(
       render([
         delivery({}),
-        delivery({
-          channel: "slack",
-          receiver: "Slack",
-          status: "failed",
-          attempts: 212,
-          lastError: "503 from the receiver",
-        }),
+        failedSlack(),
         delivery({ channel: "ack", receiver: "ada@example.com", status: "pending", attempts: 0 }),
       ]),
     ).toBe(
