@@ -364,9 +364,10 @@ test("contact: the reply promise, the mailbox and the form's labelled fields", a
   }
   await expect(form.getByLabel(/^Email/)).toHaveAttribute("type", "email");
   await expect(form.getByLabel(/^Message/)).toHaveAttribute("rows", "5");
-  // The six fields, plus the hidden honeypot that people never see or reach.
-  await expect(form.locator("input, textarea")).toHaveCount(7);
+  // The six fields, plus the hidden honeypot that people never see or reach and the page's signed render token.
+  await expect(form.locator("input, textarea")).toHaveCount(8);
   await expect(form.locator('[aria-hidden="true"] input[name="extra_comments"]')).toHaveCount(1);
+  await expect(form.locator('input[type="hidden"][name="form_token"]')).toHaveCount(1);
   const submit = form.getByRole("button", { name: "Send Message" });
   await expect(submit).toHaveAttribute("type", "submit");
 });
