@@ -554,6 +554,47 @@ test("a message sent through the public form appears in an open console within 5
   await expect(page).toHaveURL(/\/admin\?status=all$/);
 });
 
+test("signing out while a live update is loading waits for it: no request reaches the server signed out", async ({
+  page,
+}) => {
+  await signIn(page, "/admin/analytics?days=7");
+  await expect(page.getByRole("banner").getByRole("status")).toHaveText("Live");
+
+  // The next analytics load (the live update's) is held in the browser until released.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let held = false;
+  const answers: number[] = [];
+  await page.route("**/admin/api/analytics/breakdown?*", async (route) => {
+    held = true;
+    await released;
+    const response = await route.fetch();
+    answers.push(response.status());
+    await route.fulfill({ response });
+  });
+  const signOuts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "DELETE") signOuts.push(request.url());
+  });
+
+  const visitor = await page.context().newPage();
+  await sendContactMessage(visitor, `Ada ${unique("Lovelace")}`, "A live update to race.");
+  await visitor.close();
+  await expect.poll(() => held).toBe(true);
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("button", { name: "Signing out..." })).toBeDisabled();
+  expect(signOuts, "the session ends only after the load under way").toEqual([]);
+  release();
+  await expect(page.getByRole("status")).toHaveText("You have signed out.");
+  expect(signOuts).toHaveLength(1);
+  // Every held load was answered while signed in (a 401 would also fail the test as a console error).
+  expect(answers.length).toBeGreaterThan(0);
+  expect(answers.every((status) => status === 200)).toBe(true);
+});
+
 test("a session left unused ends: back to the sign-in, and signing in again returns to the same view", async ({
   page,
 }) => {

@@ -6,7 +6,7 @@ import { adminApiPaths } from "../../../contracts/admin-api";
 import { adminApi } from "../api";
 import { adminPaths } from "../paths";
 import { IfAllowed } from "../role";
-import { LiveStatus } from "./console-live";
+import { LiveStatus, useHoldLiveReloads } from "./console-live";
 import { secondaryButtonClass } from "./ui";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -56,11 +56,15 @@ export function ConsoleHeader({
 }) {
   const [busy, setBusy] = useState(false);
   const menu = useMenu();
+  const holdLiveReloads = useHoldLiveReloads();
 
   async function signOut() {
     setBusy(true);
+    // A live reload under way would send its requests after the session ends (401s, and a flash of errors).
+    const release = await holdLiveReloads();
     const result = await adminApi.delete(adminApiPaths.session);
     setBusy(false);
+    if (result.kind === "error") release();
     onSignedOut(result.kind === "error" ? result.error : null);
   }
 

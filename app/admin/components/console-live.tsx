@@ -15,6 +15,14 @@ interface Live {
 
 const LiveContext = createContext<Live>({ state: { kind: "connecting" }, visitorsNow: null });
 
+/** Stops the page's live reloads until the returned function is called; resolves once none is under way. */
+const HoldContext = createContext<() => Promise<() => void>>(async () => () => {});
+
+/** For signing out: live reloads held, and none in flight, before the session ends. */
+export function useHoldLiveReloads(): () => Promise<() => void> {
+  return useContext(HoldContext);
+}
+
 function knownSession(state: AdminSessionState): KnownSession | null {
   if (!state.expiresAt || !state.endsAt) return null;
   return {
@@ -26,23 +34,41 @@ function knownSession(state: AdminSessionState): KnownSession | null {
 
 /**
  * Loads the current page's data again without a navigation (URL, scroll and form state stay); events that come
- * while it loads make one more load after it.
+ * while it loads make one more load after it. `hold` stops these loads and resolves once none is under way, so
+ * signing out never races a load whose requests would reach the server after the session has gone.
  */
-function useRevalidateInPlace(): () => void {
+function useRevalidateInPlace(): { revalidate: () => void; hold: () => Promise<() => void> } {
   const revalidator = useRevalidator();
   const pending = useRef(false);
+  const held = useRef(false);
+  const idleWaiters = useRef<Array<() => void>>([]);
   const loading = revalidator.state === "loading";
   useEffect(() => {
-    if (!loading && pending.current) {
+    if (loading) return;
+    for (const resolve of idleWaiters.current.splice(0)) resolve();
+    if (pending.current && !held.current) {
       pending.current = false;
       void revalidator.revalidate();
     }
   }, [loading, revalidator]);
   const latest = useRef({ loading, revalidator });
   latest.current = { loading, revalidator };
-  return useRef(() => {
-    if (latest.current.loading) pending.current = true;
-    else void latest.current.revalidator.revalidate();
+  return useRef({
+    revalidate: () => {
+      if (held.current) return;
+      if (latest.current.loading) pending.current = true;
+      else void latest.current.revalidator.revalidate();
+    },
+    hold: async () => {
+      held.current = true;
+      pending.current = false;
+      if (latest.current.loading) {
+        await new Promise<void>((resolve) => idleWaiters.current.push(resolve));
+      }
+      return () => {
+        held.current = false;
+      };
+    },
   }).current;
 }
 
@@ -57,7 +83,7 @@ export function ConsoleLive({
   children: ReactNode;
 }) {
   const [live, setLive] = useState<Live>({ state: { kind: "connecting" }, visitorsNow: null });
-  const revalidate = useRevalidateInPlace();
+  const { revalidate, hold } = useRevalidateInPlace();
   const ended = useRef(onSessionEnded);
   ended.current = onSessionEnded;
   const keeper = useRef<SessionKeeper | null>(null);
@@ -123,7 +149,11 @@ export function ConsoleLive({
     if (known) keeper.current?.update(known);
   }, [session]);
 
-  return <LiveContext value={live}>{children}</LiveContext>;
+  return (
+    <HoldContext value={hold}>
+      <LiveContext value={live}>{children}</LiveContext>
+    </HoldContext>
+  );
 }
 
 /** The live stream's state, announced politely: "Live", or "Reconnecting in N s". */
