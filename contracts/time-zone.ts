@@ -53,6 +53,12 @@ export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** The Monday of a calendar day's week (the day itself on a Monday), YYYY-MM-DD. */
+export function mondayOf(day: string): string {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return addDays(day, -((weekday + 6) % 7));
+}
+
 /** How far the zone's wall clock is ahead of UTC at an instant, in ms. */
 function offsetAt(at: number, timeZone: string): number {
   return Date.parse(`${wallClock(at, timeZone)}Z`) - Math.floor(at / 1000) * 1000;

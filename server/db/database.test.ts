@@ -35,6 +35,7 @@ const tables = [
   "visit_rollups",
   "visit_rollups_by_hour",
   "visit_rollups_by_key",
+  "visit_rollups_by_key_week",
   "weekly_reports",
 ];
 const migrations = [
@@ -55,6 +56,7 @@ const migrations = [
   "0015-two-step",
   "0016-rollup-queue-by-kind",
   "0017-leads",
+  "0018-weekly-rollups",
 ];
 
 describe("SQLite storage", () => {

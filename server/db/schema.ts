@@ -259,6 +259,14 @@ export interface VisitRollupsByKeyTable extends RollupCounts {
   value: string;
 }
 
+/** The narrow rollups summed by week: `week` is its Monday (YYYY-MM-DD), in the time zone of the days. */
+export interface VisitRollupsByKeyWeekTable extends RollupCounts {
+  dimension: RollupDimension;
+  week: string;
+  source: ReferrerSource | "untracked";
+  value: string;
+}
+
 /** A pageview or an outbound click (contracts/track-event.ts), appended once per event id. */
 export interface SiteEventsTable {
   event_id: string;
@@ -325,6 +333,7 @@ export interface Schema {
   form_flashes: FormFlashesTable;
   visit_rollups: VisitRollupsTable;
   visit_rollups_by_key: VisitRollupsByKeyTable;
+  visit_rollups_by_key_week: VisitRollupsByKeyWeekTable;
   visit_rollups_by_hour: VisitRollupsByHourTable;
   site_events: SiteEventsTable;
   rollup_queue: RollupQueueTable;

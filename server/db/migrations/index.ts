@@ -20,6 +20,7 @@ import * as team from "./0014-team.ts";
 import * as twoStep from "./0015-two-step.ts";
 import * as rollupQueueByKind from "./0016-rollup-queue-by-kind.ts";
 import * as leads from "./0017-leads.ts";
+import * as weeklyRollups from "./0018-weekly-rollups.ts";
 
 export interface ColumnTypes {
   dialect: DialectName;
@@ -70,6 +71,7 @@ const steps: Record<string, { up: Step; down: Step }> = {
   "0015-two-step": twoStep,
   "0016-rollup-queue-by-kind": rollupQueueByKind,
   "0017-leads": leads,
+  "0018-weekly-rollups": weeklyRollups,
 };
 
 /** The migrations this code knows, oldest first. */

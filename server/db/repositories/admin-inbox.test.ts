@@ -27,6 +27,7 @@ describe.each(dialects)("inbox search on %s", (dialect) => {
         "0015-two-step",
         "0016-rollup-queue-by-kind",
         "0017-leads",
+        "0018-weekly-rollups",
       ]);
       const found = async (search: string) =>
         (await adminInboxRepository(older).list({ search, limit: 50 })).messages.map((m) => m.name);

@@ -6,7 +6,7 @@
 import { sql } from "kysely";
 import type { AnalyticsReport, ReferrerSource } from "../../../contracts/admin-api.ts";
 import { referrerSources } from "../../../contracts/admin-api.ts";
-import { addDays, zonedDay, zonedHour } from "../../../contracts/time-zone.ts";
+import { addDays, mondayOf, zonedDay, zonedHour } from "../../../contracts/time-zone.ts";
 import type { AppDatabase } from "../database.ts";
 import type { RollupDimension } from "../schema.ts";
 import { visitKeyColumns } from "./visit-rollups.ts";
@@ -95,6 +95,23 @@ export function windowDays(window: AnalyticsWindow, timeZone: string): string[] 
     days.push(day);
   }
   return days;
+}
+
+/**
+ * The days [first, end) as the whole weeks (Monday to Sunday) among them, [first Monday, end Monday), and the days
+ * before and after those weeks: what a long window reads from the weekly rollups and from the daily ones.
+ */
+export function splitIntoWeeks(
+  first: string,
+  end: string,
+): { weeks: [string, string] | null; days: [string, string][] } {
+  const firstWeek = mondayOf(first) === first ? first : addDays(mondayOf(first), 7);
+  const endWeek = mondayOf(end);
+  if (firstWeek >= endWeek) return { weeks: null, days: first < end ? [[first, end]] : [] };
+  const days: [string, string][] = [];
+  if (first < firstWeek) days.push([first, firstWeek]);
+  if (endWeek < end) days.push([endWeek, end]);
+  return { weeks: [firstWeek, endWeek], days };
 }
 
 /** The narrow rollups' dimension behind each breakdown column. */
@@ -208,13 +225,39 @@ export function referrerAnalyticsRepository(
     window: AnalyticsWindow,
     sources: readonly string[] | undefined,
   ): Promise<Breakdown> {
+    // Each dimension by name (not "!= total"): a range of the primary key per dimension, not a full scan.
+    const dimensions: RollupDimension[] = [...Object.values(narrowDimensions), "funnel"];
+    const { weeks, days } = splitIntoWeeks(dayOf(window.since), dayOf(window.until));
+    const rows = (table: "visit_rollups_by_key" | "visit_rollups_by_key_week") => {
+      const grain = table === "visit_rollups_by_key" ? "day" : "week";
+      return ([from, to]: [string, string]) => {
+        let query = db
+          .selectFrom(table)
+          .select(["dimension", "value", ...figureColumns])
+          .where("dimension", "in", dimensions)
+          .where(sql.ref(grain), ">=", from)
+          .where(sql.ref(grain), "<", to);
+        if (sources?.length) query = query.where("source", "in", sources as ReferrerSource[]);
+        return query;
+      };
+    };
+    const parts = [
+      ...(weeks ? [rows("visit_rollups_by_key_week")(weeks)] : []),
+      ...days.map(rows("visit_rollups_by_key")),
+    ];
     const [values, totals] = await Promise.all([
-      narrowRows(window, sources)
-        // Each dimension by name (not "!= total"): a range of the primary key per dimension, not a full scan.
-        .where("dimension", "in", [...Object.values(narrowDimensions), "funnel"])
-        .select(["dimension", "value", ...figureSums])
-        .groupBy(["dimension", "value"])
-        .execute(),
+      parts.length === 0
+        ? []
+        : db
+            .selectFrom(
+              parts
+                .slice(1)
+                .reduce((union, part) => union.unionAll(part), parts[0] as (typeof parts)[number])
+                .as("parts"),
+            )
+            .select(["dimension", "value", ...figureSums])
+            .groupBy(["dimension", "value"])
+            .execute(),
       dailyTotals(window, sources),
     ]);
     const bySource = new Map<string, BreakdownCounts>();

@@ -8,7 +8,7 @@ import { before0013, withDatabaseAt } from "../../test/older-schema.ts";
 import { dialects, storageTest as it } from "../../test/storage.ts";
 import { type AppDatabase, migrateToLatest } from "../database.ts";
 import type { ReferrerSource } from "../schema.ts";
-import { referrerAnalyticsRepository } from "./referrer-analytics.ts";
+import { referrerAnalyticsRepository, splitIntoWeeks } from "./referrer-analytics.ts";
 import { type NewReferrerVisit, referrerVisitsRepository } from "./referrer-visits.ts";
 import { visitRollupsRepository } from "./visit-rollups.ts";
 
@@ -232,6 +232,34 @@ async function expectAudienceSplitsTotals(database: AppDatabase): Promise<void> 
   }
 }
 
+/** Each weekly row is its week's daily rows summed, the week starting on the Monday (counted here from the dates). */
+async function expectWeeksSumDays(database: AppDatabase): Promise<void> {
+  const columns = ["visits", "bot_visits", "messages", "pageviews", "signups", "clicks"] as const;
+  const daily = await database.db.selectFrom("visit_rollups_by_key").selectAll().execute();
+  const expected: Record<string, number[]> = {};
+  for (const row of daily) {
+    const date = new Date(`${row.day}T00:00:00Z`);
+    const monday = day(new Date(date.getTime() - ((date.getUTCDay() + 6) % 7) * dayMs));
+    const key = [row.dimension, monday, row.source, row.value].join("|");
+    const sums = expected[key] ?? columns.map(() => 0);
+    expected[key] = sums.map((sum, index) => sum + Number(row[columns[index] ?? "visits"]));
+  }
+  const weekly = await database.db.selectFrom("visit_rollups_by_key_week").selectAll().execute();
+  const shown = Object.fromEntries(
+    weekly
+      .filter((row) => columns.some((column) => Number(row[column]) !== 0))
+      .map((row) => [
+        [row.dimension, row.week, row.source, row.value].join("|"),
+        columns.map((column) => Number(row[column])),
+      ]),
+  );
+  const nonZero = Object.fromEntries(
+    Object.entries(expected).filter(([, sums]) => sums.some((n) => n !== 0)),
+  );
+  expect(Object.keys(nonZero).length).toBeGreaterThan(0);
+  expect(shown).toEqual(nonZero);
+}
+
 /**
  * The visits and contact messages of `from` as raw rows in `to`, which no rollup counts yet. Never triaged, so the
  * triage columns are left out (they came after the rollups, in 0005: an older schema has none).
@@ -289,6 +317,7 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
     expect(await rollup(db, "visit_rollups_by_hour")).toEqual(await directCount(db, hour));
     await expectNarrowMatchesWide(db);
     await expectAudienceSplitsTotals(db);
+    await expectWeeksSumDays(db);
     // Spot checks a reader can follow: two people before midnight, one after; the repeated session once.
     expect(direct["2026-03-01|search|www.google.com|/|||"]).toEqual([2, 0, 0]);
     expect(direct["2026-03-02|search|www.google.com|/|||"]).toEqual([1, 0, 0]);
@@ -330,9 +359,11 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
         "0015-two-step",
         "0016-rollup-queue-by-kind",
         "0017-leads",
+        "0018-weekly-rollups",
       ]);
       expect(await rollup(older)).toEqual(expected);
       await expectNarrowMatchesWide(older);
+      await expectWeeksSumDays(older);
     });
   });
 
@@ -348,6 +379,7 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
     expect(await rollup(loaded)).toEqual(expected);
     await expectNarrowMatchesWide(loaded);
     await expectAudienceSplitsTotals(loaded);
+    await expectWeeksSumDays(loaded);
     const audienceRows = (database: AppDatabase) =>
       database.db
         .selectFrom("visit_rollups_by_key")
@@ -363,6 +395,66 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
         messages: Number(row.messages),
       }));
     expect(numbers(await audienceRows(loaded))).toEqual(numbers(await audienceRows(db)));
+  });
+
+  it("take a message marked spam later out of its week as out of its day", async ({
+    freshDb: db,
+  }) => {
+    await seed(db);
+    const rollups = visitRollupsRepository(db);
+    // The untracked message sent just after the Monday midnight, and the tracked one of the Sunday before it: the
+    // Sunday's week has no message left; the Monday's keeps one of each source but the untracked two.
+    await db.write((trx) => rollups.uncountMessage(trx, midnight + 2, null));
+    const keys = await referrerVisitsRepository(db).keysOf(tracked);
+    await db.write((trx) => rollups.uncountMessage(trx, midnight - 1, keys));
+    await expectWeeksSumDays(db);
+    const weekTotals = await db.db
+      .selectFrom("visit_rollups_by_key_week")
+      .select(["week", "source", "messages"])
+      .where("dimension", "=", "total")
+      .where("messages", ">", 0)
+      .orderBy(["week", "source"])
+      .execute();
+    expect(weekTotals.map((row) => [row.week, row.source, Number(row.messages)])).toEqual([
+      ["2026-03-02", "email", 1],
+      ["2026-03-02", "social", 1],
+      ["2026-03-02", "untracked", 1],
+    ]);
+  });
+
+  it("read a window as its whole weeks and the days around them, as its days count", async ({
+    freshDb: db,
+  }) => {
+    // A visit a day for four weeks from Sunday 2026-03-01, each from its own host, plus a bot on the Mondays.
+    const first = midnight - dayMs;
+    for (let index = 0; index < 28; index++) {
+      const at = first + index * dayMs + dayMs / 2;
+      const host = `day-${index}.example`;
+      await referrerVisitsRepository(db, () => at).record(
+        newVisit({ at, session: session(), source: "search", host, path: "/" }),
+      );
+      if (index % 7 === 1) {
+        await referrerVisitsRepository(db, () => at + 1).record(
+          newVisit({ at: at + 1, session: session(), source: "other", host, bot: true }),
+        );
+      }
+    }
+    await visitRollupsRepository(db).rollUp();
+    const analytics = referrerAnalyticsRepository(db);
+    for (let start = 0; start < 7; start++) {
+      for (const length of [1, 6, 7, 8, 13, 14, 15, 21]) {
+        const since = first + start * dayMs;
+        const report = await analytics.breakdown({ since, until: since + length * dayMs }, {});
+        const hosts = Array.from({ length }, (_, offset) => `day-${start + offset}.example`);
+        const label = `${length} days from ${day(new Date(since))}`;
+        expect(report.visits, label).toBe(length);
+        expect(
+          report.byDimension.referrer_host.map((row) => [row.value, row.visits]).sort(),
+          label,
+        ).toEqual(hosts.map((host) => [host, 1]).sort());
+        expect(report.botVisits, label).toBe(hosts.filter((_, i) => (start + i) % 7 === 1).length);
+      }
+    }
   });
 
   it("are built by the migration for today's and yesterday's hours", async () => {
@@ -414,6 +506,7 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
         "0015-two-step",
         "0016-rollup-queue-by-kind",
         "0017-leads",
+        "0018-weekly-rollups",
       ]);
       // Every hour from the start of yesterday, and nothing before it.
       const direct = await directCount(older, hour);
@@ -480,5 +573,28 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
     const left = await database.db.selectFrom("referrer_visits").select("session_id").execute();
     expect(left).toEqual([{ session_id: recent.session }]);
     expect(await app.repositories.referrerAnalytics.report(span)).toEqual(before);
+  });
+});
+
+describe("a window split into weeks", () => {
+  it("keeps the whole Monday-to-Sunday weeks, and the days before and after them", () => {
+    // 2026-08-29 is a Saturday, 2026-11-27 a Friday (the end is not in the window).
+    expect(splitIntoWeeks("2026-08-29", "2026-11-27")).toEqual({
+      weeks: ["2026-08-31", "2026-11-23"],
+      days: [
+        ["2026-08-29", "2026-08-31"],
+        ["2026-11-23", "2026-11-27"],
+      ],
+    });
+    expect(splitIntoWeeks("2026-08-31", "2026-09-14")).toEqual({
+      weeks: ["2026-08-31", "2026-09-14"],
+      days: [],
+    });
+    // Seven days from a Tuesday hold no whole week.
+    expect(splitIntoWeeks("2026-09-01", "2026-09-08")).toEqual({
+      weeks: null,
+      days: [["2026-09-01", "2026-09-08"]],
+    });
+    expect(splitIntoWeeks("2026-09-01", "2026-09-01")).toEqual({ weeks: null, days: [] });
   });
 });

@@ -1,11 +1,12 @@
-// The rollups the console's analytics read (visit_rollups, visit_rollups_by_key, visit_rollups_by_hour). A visit or
+// The rollups the console's analytics read (visit_rollups, visit_rollups_by_key and its sums by week,
+// visit_rollups_by_key_week, visit_rollups_by_hour). A visit or
 // an event is appended with a row in rollup_queue and counted later by the rollup worker (`rollUp`), one worker at a
 // time, so no request updates a shared counter row; a contact message (a few a day) is still counted in the
 // transaction that stores it, a message marked spam later is taken out (and put back when not spam), and hours
 // older than yesterday are trimmed.
 import { type RawBuilder, sql } from "kysely";
 import type { ReferrerSource } from "../../../contracts/admin-api.ts";
-import { addDays, zonedDay, zonedHour } from "../../../contracts/time-zone.ts";
+import { addDays, mondayOf, zonedDay, zonedHour } from "../../../contracts/time-zone.ts";
 import type { AppDatabase, DialectName, Executor } from "../database.ts";
 import type {
   DeviceClass,
@@ -216,6 +217,24 @@ class Tally {
       ["dimension", "day", "source", "value"],
       [...this.narrow.values()],
     );
+    // The same rows by week, in the same transaction: a week's row is always the sum of its days.
+    const weekly = new Map<
+      string,
+      { dimension: RollupDimension; week: string; source: string; value: string } & RollupCounts
+    >();
+    for (const { day, dimension, source, value, ...counts } of this.narrow.values()) {
+      const week = mondayOf(day);
+      const key = JSON.stringify([dimension, week, source, value]);
+      const found = weekly.get(key);
+      if (!found) weekly.set(key, { dimension, week, source, value, ...counts });
+      else for (const column of countColumns) found[column] += counts[column];
+    }
+    await upsert(
+      trx,
+      "visit_rollups_by_key_week",
+      ["dimension", "week", "source", "value"],
+      [...weekly.values()],
+    );
   }
 }
 
@@ -311,6 +330,15 @@ async function removeMessage(
       .where("value", "=", value)
       .where("messages", ">", 0)
       .execute();
+    await trx
+      .updateTable("visit_rollups_by_key_week")
+      .set((eb) => ({ messages: eb("messages", "-", 1) }))
+      .where("dimension", "=", dimension)
+      .where("week", "=", mondayOf(day))
+      .where("source", "=", keys.source)
+      .where("value", "=", value)
+      .where("messages", ">", 0)
+      .execute();
   }
 }
 
@@ -392,6 +420,25 @@ async function countStoredDay(database: AppDatabase, from: string, to: string): 
         bot_visits = visit_rollups_by_key.bot_visits + excluded.bot_visits,
         messages = visit_rollups_by_key.messages + excluded.messages`.execute(db);
   }
+}
+
+/** Sets the weekly rows of the weeks that start in [firstWeek, endWeek) to the sums of their days. */
+async function sumWeeks(database: AppDatabase, firstWeek: string, endWeek: string): Promise<void> {
+  const monday =
+    database.dialect === "postgres"
+      ? sql`to_char(date_trunc('week', cast(day as date)), 'YYYY-MM-DD')`
+      : sql`date(day, '-6 days', 'weekday 1')`;
+  const sums = sql.join(countColumns.map((column) => sql`sum(${sql.ref(column)})`));
+  const replace = sql.join(
+    countColumns.map((column) => sql`${sql.ref(column)} = ${sql.ref(`excluded.${column}`)}`),
+  );
+  await sql`
+    insert into visit_rollups_by_key_week (dimension, week, source, value, ${sql.join(countColumns.map((column) => sql.ref(column)))})
+    select dimension, ${monday}, source, value, ${sums}
+    from visit_rollups_by_key
+    where day >= ${firstWeek} and day < ${endWeek}
+    group by dimension, ${monday}, source, value
+    on conflict (dimension, week, source, value) do update set ${replace}`.execute(database.db);
 }
 
 export function visitRollupsRepository(
@@ -528,6 +575,9 @@ export function visitRollupsRepository(
         const to = new Date(Math.min(start + dayMs, until)).toISOString();
         await countStoredDay(database, from, to);
       }
+      const firstWeek = mondayOf(new Date(since).toISOString().slice(0, 10));
+      const lastDay = new Date(until - 1).toISOString().slice(0, 10);
+      await sumWeeks(database, firstWeek, addDays(mondayOf(lastDay), 7));
     },
 
     async enqueue(trx, kind, id, createdAt) {
