@@ -9,7 +9,7 @@ import { referrerSources } from "../../../contracts/admin-api.ts";
 import { addDays, mondayOf, zonedDay, zonedHour } from "../../../contracts/time-zone.ts";
 import type { AppDatabase } from "../database.ts";
 import type { RollupDimension } from "../schema.ts";
-import { visitKeyColumns } from "./visit-rollups.ts";
+import { visitKeyColumns } from "./rollup-rows.ts";
 
 export interface AnalyticsWindow {
   /** Inclusive, ms since the epoch (the start of a day in the analytics time zone). */

@@ -3,12 +3,8 @@
 import { sql } from "kysely";
 import type { AppDatabase, Executor } from "../database.ts";
 import type { ReferrerVisitsTable } from "../schema.ts";
-import {
-  audienceColumns,
-  type VisitColumns,
-  visitKeyColumns,
-  visitRollupsRepository,
-} from "./visit-rollups.ts";
+import { audienceColumns, type VisitColumns, visitKeyColumns } from "./rollup-rows.ts";
+import { visitRollupsRepository } from "./visit-rollups.ts";
 
 /** A visit as the function hands it over: every column but the time, with the bot flag as a boolean. */
 export type NewReferrerVisit = Omit<
