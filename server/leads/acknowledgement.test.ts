@@ -1,10 +1,12 @@
 // The acknowledgement to the sender on both databases, through the real app and a real SMTP server: one e-mail
 // from MAIL_FROM with the brand, repeating the reply promise and nothing the sender typed; at most one per address
-// a day; never for spam; none with ACK_EMAIL=off.
+// a day; never for spam; none with ACK_EMAIL=off; a refusal of the address stays out of the logs.
 import type { FastifyInstance } from "fastify";
 import { describe, expect } from "vitest";
+import { adminApiPaths, type MessageDetail } from "../../contracts/admin-api.ts";
 import { contactFormPath } from "../../contracts/contact-form.ts";
 import { leadSendersRepository } from "../db/repositories/lead-senders.ts";
+import { adminEnv, adminRequest } from "../test/admin.ts";
 import { postJson } from "../test/app.ts";
 import { contactFormPost } from "../test/factories.ts";
 import { readMail } from "../test/mime.ts";
@@ -107,6 +109,49 @@ describe.each(dialects)("the acknowledgement on %s", (dialect) => {
     await pause(200);
     expect(acknowledgements(smtp)).toEqual([]);
     expect(app.leads.worker).toBeNull();
+  });
+
+  it("keeps the address a mail server refuses out of the log, and shows the reply in the console", async ({
+    apps,
+    smtp,
+  }) => {
+    smtp.refusedRecipients = ["ada@example.com"];
+    const lines: string[] = [];
+    const { app, session } = await apps.signedIn(
+      { ...adminEnv, ...smtp.mailEnv(), ACK_EMAIL: "on" },
+      {
+        testing: { mailWorker: { pollIntervalMs: 10 }, leadDeliveries: { pollIntervalMs: 10 } },
+        logger: { level: "debug", stream: { write: (line: string) => lines.push(line) } },
+      },
+    );
+    app.mailer.start();
+    app.leads.start();
+    const answer = await postJson(app, contactFormPath, contactFormPost());
+    expect(answer.json()).toEqual({ success: true });
+    const logged = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    await waitFor("the refusal logged", () =>
+      logged().some((line) => line.msg === "lead deliveries: delivery failed; will retry"),
+    );
+    const refusal = logged().find((line) => line.channel === "ack");
+    expect(refusal).toMatchObject({ level: 40, kind: "permanent", responseCode: 550 });
+    expect(refusal).not.toHaveProperty("error");
+    await waitFor("the team's e-mail", () => smtp.received.length === 1);
+    expect(lines.join("\n")).not.toMatch(/ada@example\.com/i);
+
+    const [row] = await app.database.db.selectFrom("contact_messages").select("id").execute();
+    const detail = (
+      await adminRequest(app, { url: adminApiPaths.message(String(row?.id)), session })
+    ).json() as MessageDetail;
+    const [ack] = detail.deliveries;
+    expect([ack?.channel, ack?.receiver, ack?.status, ack?.lastErrorKind]).toEqual([
+      "ack",
+      "ada@example.com",
+      "pending",
+      "permanent",
+    ]);
+    expect(ack?.lastError).toContain(
+      "550 5.1.1 <ada@example.com>: Recipient address rejected: User unknown",
+    );
   });
 
   it("claims an address's acknowledgement again only a day after the last", async ({ freshDb }) => {
