@@ -1,8 +1,8 @@
 // Webhooks end to end on both databases: the real app, its delivery worker and a real HTTP receiver on 127.0.0.1.
 // Each delivery is verified with the Standard Webhooks library; a receiver down for a while gets the message once,
 // with one webhook-id; restarts and a second instance on PostgreSQL deliver once; "spam" then "not spam", even
-// during a send, keeps the one webhook-id; a loopback receiver is refused unless allowed; redirects are not
-// followed; Slack gets the same event; the console shows each delivery's state.
+// during a send, keeps the one webhook-id; a loopback receiver, or a name resolving to one, is refused unless
+// allowed; redirects are not followed; Slack gets the same event; the console shows each delivery's state.
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { Webhook } from "standardwebhooks";
@@ -244,25 +244,32 @@ describe.each(dialects)("webhooks on %s", (dialect) => {
     expect([shown?.status, shown?.attempts]).toEqual(["sent", 1]);
   });
 
-  it("refuses a receiver on a loopback address unless allowed, and sends it again once allowed", async ({
+  it("refuses a receiver on a loopback address or a name resolving to one unless allowed, and sends it again once allowed", async ({
     apps,
   }) => {
     const hooks = await receiver();
-    const refused = await startApp(apps, { WEBHOOK_URL: hooks.url() });
+    // The address in the URL is refused before any lookup; the name, on the address it resolves to.
+    const urls = `${hooks.url()}, http://localhost:${hooks.port}/by-name`;
+    const refused = await startApp(apps, { WEBHOOK_URL: urls });
     await postJson(refused.app, contactFormPath, contactFormPost());
-    await waitFor("the refusal", async () => {
-      const [delivery] = (await detailOf(refused.app, refused.session)).deliveries;
-      return delivery?.status === "failed";
+    await waitFor("the refusals", async () => {
+      const { deliveries } = await detailOf(refused.app, refused.session);
+      return deliveries.length === 2 && deliveries.every((d) => d.status === "failed");
     });
-    const [delivery] = (await detailOf(refused.app, refused.session)).deliveries;
-    expect(delivery?.attempts).toBe(1);
-    expect(delivery?.lastError).toBe(
+    const [literal, byName] = (await detailOf(refused.app, refused.session)).deliveries;
+    expect([literal?.receiver, literal?.attempts, literal?.lastError]).toEqual([
+      `127.0.0.1:${hooks.port}`,
+      1,
       "refused: the receiver is on a private or loopback address (127.0.0.1); set WEBHOOK_ALLOW_PRIVATE=on to allow it",
+    ]);
+    expect([byName?.receiver, byName?.attempts]).toEqual([`localhost:${hooks.port}`, 1]);
+    expect(byName?.lastError).toMatch(
+      /^refused: the receiver is on a private or loopback address \((127\.0\.0\.1|::1)\); set WEBHOOK_ALLOW_PRIVATE=on to allow it$/,
     );
     expect(hooks.received).toEqual([]);
     await refused.app.close();
 
-    const allowed = await startApp(apps, { WEBHOOK_URL: hooks.url(), WEBHOOK_ALLOW_PRIVATE: "on" });
+    const allowed = await startApp(apps, { WEBHOOK_URL: urls, WEBHOOK_ALLOW_PRIVATE: "on" });
     const message = await detailOf(allowed.app, allowed.session);
     const again = await adminRequest(allowed.app, {
       method: "POST",
@@ -270,7 +277,8 @@ describe.each(dialects)("webhooks on %s", (dialect) => {
       session: allowed.session,
     });
     expect(again.statusCode).toBe(200);
-    await waitFor("the delivery", () => hooks.accepted.length === 1);
+    await waitFor("both deliveries", () => hooks.accepted.length === 2);
+    expect(hooks.accepted.map((request) => request.path).sort()).toEqual(["/by-name", "/hooks"]);
     const twice = await adminRequest(allowed.app, {
       method: "POST",
       url: adminApiPaths.retryDeliveries(message.id),
