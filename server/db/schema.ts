@@ -294,10 +294,17 @@ export interface WeeklyReportsTable extends Omit<MailOutboxTable, "message_id"> 
 /** Where a lead goes besides the team's e-mail: a signed webhook, Slack, or the acknowledgement to its sender. */
 export type LeadChannel = "webhook" | "slack" | "ack";
 
+/**
+ * A lead delivery's state: the mail outbox's, or cancelled (its message was marked spam before it was made). The row
+ * stays, so "not spam" puts the same delivery back, with the same webhook-id.
+ */
+export type LeadDeliveryStatus = MailOutboxStatus | "cancelled";
+
 /** A delivery of a contact message to one receiver (server/leads/delivery-worker.ts): the mail outbox's columns. */
-export interface LeadDeliveriesTable extends Omit<MailOutboxTable, "message_id"> {
+export interface LeadDeliveriesTable extends Omit<MailOutboxTable, "message_id" | "status"> {
   /** The webhook-id, the same on every attempt. */
   id: string;
+  status: ColumnType<LeadDeliveryStatus, LeadDeliveryStatus | undefined, LeadDeliveryStatus>;
   message_id: string;
   channel: LeadChannel;
   /** The receiver's URL, or the sender's address for an acknowledgement. */

@@ -1,10 +1,13 @@
 // The acknowledgement to the sender on both databases, through the real app and a real SMTP server: one e-mail
 // from MAIL_FROM with the brand, repeating the reply promise and nothing the sender typed; at most one per address
-// a day; never for spam; none with ACK_EMAIL=off.
+// a day; never for spam; none with ACK_EMAIL=off; a refusal of the address stays out of the logs. The address is
+// kept no longer than that day needs, nor, acknowledged or trusted, than a message of its sender.
 import type { FastifyInstance } from "fastify";
 import { describe, expect } from "vitest";
+import { adminApiPaths, type MessageDetail } from "../../contracts/admin-api.ts";
 import { contactFormPath } from "../../contracts/contact-form.ts";
 import { leadSendersRepository } from "../db/repositories/lead-senders.ts";
+import { adminEnv, adminRequest } from "../test/admin.ts";
 import { postJson } from "../test/app.ts";
 import { contactFormPost } from "../test/factories.ts";
 import { readMail } from "../test/mime.ts";
@@ -109,6 +112,49 @@ describe.each(dialects)("the acknowledgement on %s", (dialect) => {
     expect(app.leads.worker).toBeNull();
   });
 
+  it("keeps the address a mail server refuses out of the log, and shows the reply in the console", async ({
+    apps,
+    smtp,
+  }) => {
+    smtp.refusedRecipients = ["ada@example.com"];
+    const lines: string[] = [];
+    const { app, session } = await apps.signedIn(
+      { ...adminEnv, ...smtp.mailEnv(), ACK_EMAIL: "on" },
+      {
+        testing: { mailWorker: { pollIntervalMs: 10 }, leadDeliveries: { pollIntervalMs: 10 } },
+        logger: { level: "debug", stream: { write: (line: string) => lines.push(line) } },
+      },
+    );
+    app.mailer.start();
+    app.leads.start();
+    const answer = await postJson(app, contactFormPath, contactFormPost());
+    expect(answer.json()).toEqual({ success: true });
+    const logged = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    await waitFor("the refusal logged", () =>
+      logged().some((line) => line.msg === "lead deliveries: delivery failed; will retry"),
+    );
+    const refusal = logged().find((line) => line.channel === "ack");
+    expect(refusal).toMatchObject({ level: 40, kind: "permanent", responseCode: 550 });
+    expect(refusal).not.toHaveProperty("error");
+    await waitFor("the team's e-mail", () => smtp.received.length === 1);
+    expect(lines.join("\n")).not.toMatch(/ada@example\.com/i);
+
+    const [row] = await app.database.db.selectFrom("contact_messages").select("id").execute();
+    const detail = (
+      await adminRequest(app, { url: adminApiPaths.message(String(row?.id)), session })
+    ).json() as MessageDetail;
+    const [ack] = detail.deliveries;
+    expect([ack?.channel, ack?.receiver, ack?.status, ack?.lastErrorKind]).toEqual([
+      "ack",
+      "ada@example.com",
+      "pending",
+      "permanent",
+    ]);
+    expect(ack?.lastError).toContain(
+      "550 5.1.1 <ada@example.com>: Recipient address rejected: User unknown",
+    );
+  });
+
   it("claims an address's acknowledgement again only a day after the last", async ({ freshDb }) => {
     const senders = leadSendersRepository(freshDb);
     const start = Date.parse("2026-11-20T08:00:00Z");
@@ -117,5 +163,74 @@ describe.each(dialects)("the acknowledgement on %s", (dialect) => {
       claims.push(await senders.claimAcknowledgement("ada@example.com", start + at));
     }
     expect(claims).toEqual([true, false, false, true, false, false, true]);
+  });
+
+  it("deletes the addresses acknowledged a day ago on the retention run, and still limits the others", async ({
+    apps,
+    freshDb,
+  }) => {
+    const senders = leadSendersRepository(freshDb);
+    const now = Date.now();
+    await senders.claimAcknowledgement("ada@example.com", now - 25 * hour);
+    await senders.claimAcknowledgement("grace@example.com", now - 23 * hour);
+    const app = await apps.start();
+    await app.ready();
+    await app.visitRetention.run();
+    const kept = await freshDb.db.selectFrom("acknowledged_senders").select("email").execute();
+    expect(kept.map((row) => row.email)).toEqual(["grace@example.com"]);
+    expect(await senders.claimAcknowledgement("grace@example.com", Date.now())).toBe(false);
+  });
+
+  it("forgets a sender's address, trusted and acknowledged, when their last message is erased", async ({
+    apps,
+    smtp,
+  }) => {
+    const { app, session } = await apps.signedIn({
+      ...adminEnv,
+      ...smtp.mailEnv(),
+      ACK_EMAIL: "on",
+    });
+    const post = async (email: string, message: string) => {
+      await postJson(app, contactFormPath, { ...contactFormPost(), email, message });
+      const row = await app.database.db
+        .selectFrom("contact_messages")
+        .select("id")
+        .where("message", "=", message)
+        .executeTakeFirstOrThrow();
+      return row.id;
+    };
+    const first = await post("Ada@Example.com", "A first question.");
+    const second = await post("ada@example.com", "A second question.");
+    const other = await post("grace@example.com", "Another sender's question.");
+    for (const id of [first, other]) {
+      const trusted = await adminRequest(app, {
+        method: "POST",
+        url: adminApiPaths.messageAction(id, "not-spam"),
+        session,
+      });
+      expect(trusted.statusCode).toBe(200);
+    }
+    const addresses = async () => {
+      const { db } = app.database;
+      const emails = (rows: { email: string }[]) => rows.map((row) => row.email).sort();
+      return {
+        trusted: emails(await db.selectFrom("trusted_senders").select("email").execute()),
+        acknowledged: emails(await db.selectFrom("acknowledged_senders").select("email").execute()),
+      };
+    };
+    const both = ["ada@example.com", "grace@example.com"];
+    expect(await addresses()).toEqual({ trusted: both, acknowledged: both });
+    const erase = async (id: string) =>
+      (await adminRequest(app, { method: "DELETE", url: adminApiPaths.message(id), session }))
+        .statusCode;
+
+    // Another message of theirs remains (the address in another case): the address stays.
+    expect(await erase(first)).toBe(204);
+    expect(await addresses()).toEqual({ trusted: both, acknowledged: both });
+    expect(await erase(second)).toBe(204);
+    expect(await addresses()).toEqual({
+      trusted: ["grace@example.com"],
+      acknowledged: ["grace@example.com"],
+    });
   });
 });

@@ -59,6 +59,26 @@ function failureOf(
   return { error: String(error), kind: "connection", final: false };
 }
 
+/**
+ * What the log says of a failure. An SMTP server's reply to an acknowledgement usually quotes the sender's address
+ * ("550 5.1.1 <ada@example.com>: Recipient address rejected"): its log line keeps the kind and the reply's code, and
+ * the full text stays on the delivery's row, which the console shows to the team.
+ */
+function loggedFailure(
+  error: unknown,
+  channel: ClaimedDelivery["channel"],
+  failure: MailFailure,
+): Record<string, unknown> {
+  if (channel !== "ack") return { ...failure };
+  const { responseCode } = (typeof error === "object" && error !== null ? error : {}) as {
+    responseCode?: unknown;
+  };
+  return {
+    kind: failure.kind,
+    ...(typeof responseCode === "number" ? { responseCode } : {}),
+  };
+}
+
 export class DeliveryWorker {
   readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   readonly stats = { sent: 0, retries: 0, failed: 0 };
@@ -168,7 +188,7 @@ export class DeliveryWorker {
         deliveryId: claim.id,
         channel: claim.channel,
         attempts: claim.attempts,
-        ...failure,
+        ...loggedFailure(error, claim.channel, failure),
       };
       if ("giveUp" in next) {
         await deliveries.finish(claim.id, this.owner, { outcome: "failed", at, failure });

@@ -1,7 +1,7 @@
 // One POST to a webhook receiver, bounded every way a receiver (or a configuration mistake) could hurt the server:
 // a time limit on the whole attempt, at most 64 KiB of the answer read, redirects never followed, and no request to
 // a loopback, private or link-local address unless allowed (checked on the address actually connected to, so a
-// name that resolves there is refused too).
+// name that resolves there is refused too; an IPv6 address that carries an IPv4 one is judged by the IPv4 one).
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import http from "node:http";
 import https from "node:https";
@@ -48,22 +48,65 @@ for (const [network, prefix] of [
   notPublic.addSubnet(network, prefix, "ipv4");
 }
 for (const [network, prefix] of [
-  ["::", 128],
-  ["::1", 128],
+  // IPv4-compatible (deprecated, never a real receiver), with the unspecified address and loopback in it.
+  ["::", 96],
+  // Local-use NAT64: translated by the network's own gateway, to whatever it chooses.
+  ["64:ff9b:1::", 48],
   ["fc00::", 7],
   ["fe80::", 10],
+  // Site-local: deprecated, still routed inside some networks.
+  ["fec0::", 10],
   ["ff00::", 8],
 ] as const) {
   notPublic.addSubnet(network, prefix, "ipv6");
 }
 
-/** True for a loopback, private, link-local, shared, multicast or reserved address (IPv4-mapped IPv6 included). */
+/** The eight 16-bit groups of an IPv6 address (as isIP accepts it: `::`, a dotted IPv4 tail, a zone). */
+function ipv6Groups(address: string): number[] {
+  let text = address.split("%")[0] ?? "";
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = "", tail] = text.split("::");
+  const groups = (part: string) =>
+    part === "" ? [] : part.split(":").map((g) => Number.parseInt(g, 16));
+  if (tail === undefined) return groups(head);
+  const start = groups(head);
+  const end = groups(tail);
+  return [...start, ...Array<number>(8 - start.length - end.length).fill(0), ...end];
+}
+
+const dottedOf = (high: number, low: number) =>
+  [high >> 8, high & 255, low >> 8, low & 255].join(".");
+
+/**
+ * The IPv4 address an IPv6 one leads to: IPv4-mapped (::ffff:0:0/96), NAT64 (64:ff9b::/96, the DNS64 answer for
+ * an IPv4-only name on an IPv6-only network) and 6to4 (2002::/16, its IPv4 in the next 32 bits); else null.
+ */
+function embeddedIpv4(groups: number[]): string | null {
+  const [g0, g1 = 0, g2 = 0, , , , g6 = 0, g7 = 0] = groups;
+  const first96 = groups
+    .slice(0, 6)
+    .map((group) => group.toString(16))
+    .join(":");
+  if (first96 === "0:0:0:0:0:ffff" || first96 === "64:ff9b:0:0:0:0") return dottedOf(g6, g7);
+  if (g0 === 0x2002) return dottedOf(g1, g2);
+  return null;
+}
+
+/**
+ * True for a loopback, private, link-local, shared, multicast or reserved address, an IPv6 one carrying such an
+ * IPv4 address (mapped, NAT64, 6to4) included.
+ */
 export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return notPublic.check(mapped, "ipv4");
   const family = isIP(address);
   if (family === 0) return true;
-  return notPublic.check(address, family === 4 ? "ipv4" : "ipv6");
+  if (family === 4) return notPublic.check(address, "ipv4");
+  const embedded = embeddedIpv4(ipv6Groups(address));
+  if (embedded !== null) return notPublic.check(embedded, "ipv4");
+  return notPublic.check(address, "ipv6");
 }
 
 const refusedText = (address: string) =>

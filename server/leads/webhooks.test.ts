@@ -1,7 +1,8 @@
 // Webhooks end to end on both databases: the real app, its delivery worker and a real HTTP receiver on 127.0.0.1.
 // Each delivery is verified with the Standard Webhooks library; a receiver down for a while gets the message once,
-// with one webhook-id; restarts and a second instance on PostgreSQL deliver once; a loopback receiver is refused
-// unless allowed; redirects are not followed; Slack gets the same event; the console shows each delivery's state.
+// with one webhook-id; restarts and a second instance on PostgreSQL deliver once; "spam" then "not spam", even
+// during a send, keeps the one webhook-id; a loopback receiver, or a name resolving to one, is refused unless
+// allowed; redirects are not followed; Slack gets the same event; the console shows each delivery's state.
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { Webhook } from "standardwebhooks";
@@ -64,6 +65,24 @@ async function detailOf(app: FastifyInstance, session: string): Promise<MessageD
   const answer = await adminRequest(app, { url: adminApiPaths.message(String(row?.id)), session });
   return answer.json() as MessageDetail;
 }
+
+async function mark(
+  app: FastifyInstance,
+  session: string,
+  id: string,
+  action: "spam" | "not-spam",
+): Promise<MessageDetail> {
+  const answer = await adminRequest(app, {
+    method: "POST",
+    url: adminApiPaths.messageAction(id, action),
+    session,
+  });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json() as MessageDetail;
+}
+
+const webhookIds = (hooks: WebhookReceiver) =>
+  new Set(hooks.received.map((request) => request.headers["webhook-id"]));
 
 describe.each(dialects)("webhooks on %s", (dialect) => {
   const it = storageTest;
@@ -171,25 +190,86 @@ describe.each(dialects)("webhooks on %s", (dialect) => {
     expect(shown?.status).toBe("sent");
   });
 
-  it("refuses a receiver on a loopback address unless allowed, and sends it again once allowed", async ({
+  it('keeps one webhook-id for a delivery through "spam" then "not spam"', async ({ apps }) => {
+    const hooks = await receiver();
+    hooks.status = 503;
+    const { app, session } = await startApp(apps, {
+      WEBHOOK_URL: hooks.url(),
+      WEBHOOK_ALLOW_PRIVATE: "on",
+    });
+    await postJson(app, contactFormPath, contactFormPost());
+    await waitFor("a failed attempt", () => hooks.received.length >= 1);
+    const { id } = await detailOf(app, session);
+    // A spam message shows no delivery not made, and none is attempted.
+    expect((await mark(app, session, id, "spam")).deliveries).toEqual([]);
+    // An attempt under way when it was marked may still arrive; none after it.
+    await pause(100);
+    const attempts = hooks.received.length;
+    await pause(300);
+    expect(hooks.received.length).toBe(attempts);
+
+    hooks.status = 200;
+    await mark(app, session, id, "not-spam");
+    await waitFor("the delivery", () => hooks.accepted.length === 1);
+    await pause(200);
+    expect(hooks.accepted.length).toBe(1);
+    expect(webhookIds(hooks).size).toBe(1);
+    const [shown] = (await detailOf(app, session)).deliveries;
+    expect([shown?.status, shown?.lastErrorKind]).toEqual(["sent", "transient"]);
+  });
+
+  it('delivers once, with one webhook-id, a message marked "spam" then "not spam" while its send is in flight', async ({
     apps,
   }) => {
     const hooks = await receiver();
-    const refused = await startApp(apps, { WEBHOOK_URL: hooks.url() });
-    await postJson(refused.app, contactFormPath, contactFormPost());
-    await waitFor("the refusal", async () => {
-      const [delivery] = (await detailOf(refused.app, refused.session)).deliveries;
-      return delivery?.status === "failed";
+    hooks.delayMs = 600;
+    const { app, session } = await startApp(apps, {
+      WEBHOOK_URL: hooks.url(),
+      WEBHOOK_ALLOW_PRIVATE: "on",
     });
-    const [delivery] = (await detailOf(refused.app, refused.session)).deliveries;
-    expect(delivery?.attempts).toBe(1);
-    expect(delivery?.lastError).toBe(
+    await postJson(app, contactFormPath, contactFormPost());
+    await waitFor("the send in flight", () => hooks.received.length === 1);
+    const { id } = await detailOf(app, session);
+    await mark(app, session, id, "spam");
+    await mark(app, session, id, "not-spam");
+    // The answer arrives after both: the send is recorded as made, and not made again.
+    await waitFor("the delivery recorded", async () => {
+      const [delivery] = (await detailOf(app, session)).deliveries;
+      return delivery?.status === "sent";
+    });
+    await pause(300);
+    expect(hooks.received.length).toBe(1);
+    expect(webhookIds(hooks).size).toBe(1);
+    const [shown] = (await detailOf(app, session)).deliveries;
+    expect([shown?.status, shown?.attempts]).toEqual(["sent", 1]);
+  });
+
+  it("refuses a receiver on a loopback address or a name resolving to one unless allowed, and sends it again once allowed", async ({
+    apps,
+  }) => {
+    const hooks = await receiver();
+    // The address in the URL is refused before any lookup; the name, on the address it resolves to.
+    const urls = `${hooks.url()}, http://localhost:${hooks.port}/by-name`;
+    const refused = await startApp(apps, { WEBHOOK_URL: urls });
+    await postJson(refused.app, contactFormPath, contactFormPost());
+    await waitFor("the refusals", async () => {
+      const { deliveries } = await detailOf(refused.app, refused.session);
+      return deliveries.length === 2 && deliveries.every((d) => d.status === "failed");
+    });
+    const [literal, byName] = (await detailOf(refused.app, refused.session)).deliveries;
+    expect([literal?.receiver, literal?.attempts, literal?.lastError]).toEqual([
+      `127.0.0.1:${hooks.port}`,
+      1,
       "refused: the receiver is on a private or loopback address (127.0.0.1); set WEBHOOK_ALLOW_PRIVATE=on to allow it",
+    ]);
+    expect([byName?.receiver, byName?.attempts]).toEqual([`localhost:${hooks.port}`, 1]);
+    expect(byName?.lastError).toMatch(
+      /^refused: the receiver is on a private or loopback address \((127\.0\.0\.1|::1)\); set WEBHOOK_ALLOW_PRIVATE=on to allow it$/,
     );
     expect(hooks.received).toEqual([]);
     await refused.app.close();
 
-    const allowed = await startApp(apps, { WEBHOOK_URL: hooks.url(), WEBHOOK_ALLOW_PRIVATE: "on" });
+    const allowed = await startApp(apps, { WEBHOOK_URL: urls, WEBHOOK_ALLOW_PRIVATE: "on" });
     const message = await detailOf(allowed.app, allowed.session);
     const again = await adminRequest(allowed.app, {
       method: "POST",
@@ -197,7 +277,8 @@ describe.each(dialects)("webhooks on %s", (dialect) => {
       session: allowed.session,
     });
     expect(again.statusCode).toBe(200);
-    await waitFor("the delivery", () => hooks.accepted.length === 1);
+    await waitFor("both deliveries", () => hooks.accepted.length === 2);
+    expect(hooks.accepted.map((request) => request.path).sort()).toEqual(["/by-name", "/hooks"]);
     const twice = await adminRequest(allowed.app, {
       method: "POST",
       url: adminApiPaths.retryDeliveries(message.id),

@@ -3,7 +3,8 @@
 // request never waits behind more than one small delete. The daily rollups keep their counts (they hold no
 // personal data). VISIT_RETENTION_DAYS=0 keeps raw visits forever. The hourly rollups, which only the console's
 // "today" chart reads, are trimmed to today and yesterday on the same schedule, whatever the setting. The console's
-// audit record is kept 400 days whatever the setting; expired one-time links and their mails go after a week.
+// audit record is kept 400 days whatever the setting; expired one-time links and their mails go after a week; a
+// sender's address acknowledged a day ago goes (only the limit of one acknowledgement a day needs it).
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 
@@ -51,6 +52,7 @@ async function visitRetention(app: FastifyInstance, options: VisitRetentionOptio
     }
     await adminLinks.deleteExpiredBefore(now() - expiredLinkDays * dayMs);
     await teamMail.deleteOlderThan(now() - expiredLinkDays * dayMs);
+    await app.repositories.leadSenders.deleteExpiredAcknowledgements(now());
   };
 
   const deleteExpired = async (): Promise<number> => {

@@ -1,6 +1,7 @@
 // A real SMTP server in the test process (the smtp-server package) that the mail tests deliver to. It keeps every
-// accepted message, can be taken down and brought back on the same port, and can answer DATA with a chosen
-// reply (4xx, 5xx), answer slowly, or not answer at all.
+// accepted message, can be taken down and brought back on the same port, can refuse chosen recipients as a mail
+// server refuses an unknown mailbox, and can answer DATA with a chosen reply (4xx, 5xx), answer slowly, or not
+// answer at all.
 import type { AddressInfo } from "node:net";
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
 
@@ -30,6 +31,8 @@ export interface TestSmtpOptions {
 export class TestSmtp {
   readonly received: ReceivedMail[] = [];
   behaviour: SmtpBehaviour = { kind: "accept" };
+  /** Addresses refused at RCPT TO with 550 5.1.1, the reply quoting the address as real servers do. */
+  refusedRecipients: string[] = [];
   /** DATA commands answered (accepted or refused). */
   dataCommands = 0;
   /** Connections accepted. */
@@ -109,6 +112,15 @@ export class TestSmtp {
         this.connections++;
         // Never greeted: the client waits for its greeting timeout.
         if (this.behaviour.kind !== "silent") callback();
+      },
+      onRcptTo: (address, _session, callback) => {
+        if (!this.refusedRecipients.includes(address.address)) return callback();
+        callback(
+          Object.assign(
+            new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown`),
+            { responseCode: 550 },
+          ),
+        );
       },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];

@@ -1,6 +1,7 @@
 // A real HTTP receiver on 127.0.0.1 that the webhook tests deliver to: it keeps every request it answered, answers
-// with a chosen status, and can be taken down and brought back. Down, it keeps its port and drops every connection
-// at once: closing the port instead would let another test's outgoing socket take it meanwhile.
+// with a chosen status (at once, or after a delay that keeps the sender's request in flight), and can be taken down
+// and brought back. Down, it keeps its port and drops every connection at once: closing the port instead would let
+// another test's outgoing socket take it meanwhile.
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -22,6 +23,8 @@ export class WebhookReceiver {
   endless = false;
   /** Requests are read and kept but never answered. */
   silent = false;
+  /** Requests are kept at once and answered this much later. */
+  delayMs = 0;
   port = 0;
   #server: Server | undefined;
   #down = false;
@@ -57,17 +60,23 @@ export class WebhookReceiver {
           status,
         });
         if (this.silent) return;
-        response.writeHead(status, this.answerHeaders);
-        if (!this.endless) {
-          response.end("ok");
-          return;
-        }
-        const chunk = Buffer.alloc(16 * 1024, "x");
-        const more = () => {
-          while (!response.destroyed && response.write(chunk));
+        const answer = () => {
+          // Dropped meanwhile (the receiver went down or closed).
+          if (request.socket.destroyed) return;
+          response.writeHead(status, this.answerHeaders);
+          if (!this.endless) {
+            response.end("ok");
+            return;
+          }
+          const chunk = Buffer.alloc(16 * 1024, "x");
+          const more = () => {
+            while (!response.destroyed && response.write(chunk));
+          };
+          response.on("drain", more);
+          more();
         };
-        response.on("drain", more);
-        more();
+        if (this.delayMs > 0) setTimeout(answer, this.delayMs);
+        else answer();
       });
     });
     server.on("connection", (socket) => {

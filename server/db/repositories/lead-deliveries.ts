@@ -1,7 +1,8 @@
 // The outbox of a lead's other deliveries (ADR 34): a row per message and receiver (each webhook URL, Slack, the
 // acknowledgement to the sender), written in the transaction that stores the message, claimed under a lease like
 // the mail outbox's (FOR UPDATE SKIP LOCKED on PostgreSQL, so instances sharing it deliver each row once), then
-// marked sent, rescheduled or failed. A row's id is the webhook-id its every attempt carries.
+// marked sent, rescheduled or failed. A row's id is the webhook-id its every attempt carries: spam cancels a row
+// without deleting it, and "not spam" revives it, so a message reaches a receiver under one id for its life.
 import { randomUUID } from "node:crypto";
 import type { AppDatabase, Executor } from "../database.ts";
 import type { LeadChannel, MailErrorKind, MailOutboxStatus } from "../schema.ts";
@@ -10,6 +11,7 @@ import {
   claimedAttempt,
   finishLease,
   type LeaseEnd,
+  leaseEndColumns,
   leaseStartColumns,
   nextDueAt,
   retryColumns,
@@ -55,8 +57,8 @@ export interface DeliveryRow {
 export interface LeadDeliveriesRepository {
   /**
    * Queues the plan's deliveries of a message that is not spam, due at `at`, in the caller's transaction. A
-   * receiver that already has the message's delivery is skipped; the acknowledgement only if its address had none
-   * in the last day. Returns the rows added.
+   * receiver that already has the message's delivery is skipped, unless it was cancelled: then that row (its id) is
+   * due again; the acknowledgement only if its address had none in the last day. Returns the rows added or revived.
    */
   enqueue(
     message: { id: string; email: string },
@@ -64,14 +66,18 @@ export interface LeadDeliveriesRepository {
     at: number,
     trx?: Executor,
   ): Promise<number>;
-  /** Deliveries not yet made are cancelled (the message turned out to be spam). */
+  /**
+   * Deliveries not yet made are cancelled (the message turned out to be spam). One being sent keeps its lease: its
+   * worker records what came of it.
+   */
   cancel(messageId: string, trx?: Executor): Promise<void>;
   claim(owner: string, at: number, limit: number, leaseMs: number): Promise<ClaimedDelivery[]>;
-  /** Applies only while `owner` holds the lease; false when it was lost. */
+  /** Applies only while `owner` holds the lease (a cancelled row stays cancelled unless sent); false when it was lost. */
   finish(id: string, owner: string, end: LeaseEnd): Promise<boolean>;
   /** Every lease ends now: for the one worker of a SQLite database, at its start. */
   releaseAllLeases(at: number): Promise<number>;
   nextDueAt(): Promise<number | null>;
+  /** The message's deliveries, the cancelled ones left out (a spam message shows none but those made). */
   ofMessage(messageId: string): Promise<DeliveryRow[]>;
   /** Puts the message's failed deliveries back, due at `at`, their attempts and four days counted afresh. */
   retryFailed(messageId: string, at: number): Promise<number>;
@@ -105,7 +111,22 @@ export function leadDeliveriesRepository(database: AppDatabase): LeadDeliveriesR
           })),
         )
         .onConflict((conflict) =>
-          conflict.columns(["message_id", "channel", "receiver"]).doNothing(),
+          conflict
+            .columns(["message_id", "channel", "receiver"])
+            .doUpdateSet((eb) => ({
+              status: "pending",
+              // The four days before giving up count afresh, as after the team's "send again".
+              created_at: iso(at),
+              failed_at: null,
+              // A row still being sent when it was cancelled keeps its lease: not claimed again while in flight.
+              next_attempt_at: eb
+                .case()
+                .when("lead_deliveries.lease_owner", "is", null)
+                .then(at)
+                .else(eb.ref("lead_deliveries.next_attempt_at"))
+                .end(),
+            }))
+            .where("lead_deliveries.status", "=", "cancelled"),
         )
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0n);
@@ -113,7 +134,8 @@ export function leadDeliveriesRepository(database: AppDatabase): LeadDeliveriesR
 
     async cancel(messageId, trx = db) {
       await trx
-        .deleteFrom("lead_deliveries")
+        .updateTable("lead_deliveries")
+        .set({ status: "cancelled" })
         .where("message_id", "=", messageId)
         .where("status", "in", ["pending", "failed"])
         .execute();
@@ -150,8 +172,19 @@ export function leadDeliveriesRepository(database: AppDatabase): LeadDeliveriesR
         .sort((a, b) => a.enqueuedAt - b.enqueuedAt);
     },
 
-    finish(id, owner, end) {
-      return finishLease(db, "lead_deliveries", { column: "id", value: id }, owner, end);
+    async finish(id, owner, end) {
+      if (await finishLease(db, "lead_deliveries", { column: "id", value: id }, owner, end)) {
+        return true;
+      }
+      // Cancelled while being sent: a delivery made is recorded as made; any other end leaves it cancelled.
+      const result = await db
+        .updateTable("lead_deliveries")
+        .set({ ...leaseEndColumns(end), status: end.outcome === "sent" ? "sent" : "cancelled" })
+        .where("id", "=", id)
+        .where("lease_owner", "=", owner)
+        .where("status", "=", "cancelled")
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
 
     async releaseAllLeases(at) {
@@ -183,8 +216,10 @@ export function leadDeliveriesRepository(database: AppDatabase): LeadDeliveriesR
           "failed_at",
         ])
         .where("message_id", "=", messageId)
+        .where("status", "!=", "cancelled")
         .orderBy("channel")
         .orderBy("receiver")
+        .$narrowType<{ status: MailOutboxStatus }>()
         .execute();
       return rows.map((row) => ({
         channel: row.channel,

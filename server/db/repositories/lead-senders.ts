@@ -1,5 +1,6 @@
 // The senders the team vouched for ("not spam": never scored as spam again) and the addresses acknowledged in the
-// last day (one acknowledgement a day, however many messages they send).
+// last day (one acknowledgement a day, however many messages they send). An address is kept no longer than a
+// message of its sender, or, acknowledged, than the day that limit needs.
 import type { AppDatabase, Executor } from "../database.ts";
 
 /** An address is acknowledged at most once in this long. */
@@ -13,6 +14,10 @@ export interface LeadSendersRepository {
    * transaction that queues it, so two messages at once from one address claim it once.
    */
   claimAcknowledgement(email: string, at: number, trx?: Executor): Promise<boolean>;
+  /** Deletes the acknowledgements a day old at `at` (they limit nothing any more); the number deleted. */
+  deleteExpiredAcknowledgements(at: number): Promise<number>;
+  /** Forgets the address, trusted or acknowledged, unless a stored message from it remains (erasure). */
+  forgetUnlessKept(email: string, trx?: Executor): Promise<void>;
 }
 
 const key = (email: string) => email.trim().toLowerCase();
@@ -50,6 +55,29 @@ export function leadSendersRepository(database: AppDatabase): LeadSendersReposit
         )
         .executeTakeFirst();
       return (claimed.numInsertedOrUpdatedRows ?? 0n) > 0n;
+    },
+
+    async deleteExpiredAcknowledgements(at) {
+      // The claim's own test: a row it could take over is one it no longer needs.
+      const result = await db
+        .deleteFrom("acknowledged_senders")
+        .where("acknowledged_at", "<=", at - acknowledgementIntervalMs)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    async forgetUnlessKept(email, trx = db) {
+      const address = key(email);
+      // Messages keep the address as typed: compared as the keys here were made.
+      const kept = await trx
+        .selectFrom("contact_messages")
+        .select("id")
+        .where((eb) => eb(eb.fn("lower", [eb.fn("trim", ["email"])]), "=", address))
+        .limit(1)
+        .executeTakeFirst();
+      if (kept) return;
+      await trx.deleteFrom("trusted_senders").where("email", "=", address).execute();
+      await trx.deleteFrom("acknowledged_senders").where("email", "=", address).execute();
     },
   };
 }

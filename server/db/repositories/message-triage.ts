@@ -29,7 +29,10 @@ export interface MessageTriageRepository {
     queueMail: boolean,
     deliveries?: DeliveryPlan,
   ): Promise<Outcome>;
-  /** Erases the message and its outbox row (its link to the visit goes with it); false when there was none. */
+  /**
+   * Erases the message and its outbox rows (its link to the visit goes with it), and its sender's address from the
+   * trusted and acknowledged senders when no other message of theirs remains; false when there was none.
+   */
   erase(id: string): Promise<boolean>;
   /** Puts a failed e-mail back in the outbox, due at `at`; false when the message's e-mail is not failed. */
   retryMail(id: string, at: number): Promise<boolean>;
@@ -122,13 +125,17 @@ export function messageTriageRepository(
 
     async erase(id) {
       return database.write(async (trx) => {
-        await trx.deleteFrom("mail_outbox").where("message_id", "=", id).execute();
-        await trx.deleteFrom("lead_deliveries").where("message_id", "=", id).execute();
-        const result = await trx
-          .deleteFrom("contact_messages")
+        const message = await trx
+          .selectFrom("contact_messages")
+          .select("email")
           .where("id", "=", id)
           .executeTakeFirst();
-        return result.numDeletedRows > 0n;
+        if (!message) return false;
+        await trx.deleteFrom("mail_outbox").where("message_id", "=", id).execute();
+        await trx.deleteFrom("lead_deliveries").where("message_id", "=", id).execute();
+        await trx.deleteFrom("contact_messages").where("id", "=", id).execute();
+        await senders.forgetUnlessKept(message.email, trx);
+        return true;
       });
     },
 

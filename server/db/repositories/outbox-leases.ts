@@ -4,12 +4,15 @@
 // table's claims stay in its repository; only what is written alike in each lives here.
 import { sql, type UpdateObject } from "kysely";
 import type { Executor } from "../database.ts";
-import type { Schema } from "../schema.ts";
+import type { MailOutboxStatus, Schema } from "../schema.ts";
 import type { MailFailure } from "./mail-outbox.ts";
 
 type OutboxTable = "mail_outbox" | "weekly_reports" | "team_mail" | "lead_deliveries";
 
-type LeaseColumns = UpdateObject<Schema, OutboxTable>;
+// A lease writes only the states every outbox has (lead_deliveries has one more: cancelled).
+type LeaseColumns = Omit<UpdateObject<Schema, OutboxTable>, "status"> & {
+  status?: MailOutboxStatus;
+};
 
 /** Longest error text kept on a row. */
 const maxErrorLength = 1_000;
