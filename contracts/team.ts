@@ -72,6 +72,11 @@ export interface TeamMember {
   joinedAt: string;
   /** Two-step sign-in is on. */
   twoStep: boolean;
+  /**
+   * The address is the server's ADMIN_EMAIL: removed, the next start would create it again as an owner, so the
+   * console neither removes nor demotes it.
+   */
+  setByServer: boolean;
 }
 
 export interface TeamInvitation {
@@ -190,6 +195,8 @@ export interface RecoveryCodes {
 export const teamErrors = {
   forbidden: "Your role does not allow this.",
   lastOwner: "The team needs at least one owner: make someone else an owner first.",
+  setByServer:
+    "This owner is set by ADMIN_EMAIL on the server and would come back at its next start. To remove or demote them, set ADMIN_EMAIL to another address and restart the server first.",
   memberNotFound: "No team member with this id.",
   invitationNotFound: "No open invitation with this id.",
   alreadyMember: "This address already belongs to a team member.",

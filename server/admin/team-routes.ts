@@ -1,7 +1,8 @@
 // The team: owners list people, invite them by e-mail with a role (a one-time link, mailed through the team's
 // outbox and answered once so it can be copied), resend and revoke invitations, change roles, remove people (their
-// sessions and live streams end at once) and send password resets; everyone changes their own password; a link's
-// holder sets their password without a session. Every change goes into the audit record.
+// sessions and live streams end at once; the owner ADMIN_EMAIL sets stays) and send password resets; everyone
+// changes their own password; a link's holder sets their password without a session. Every change goes into the
+// audit record.
 import { randomBytes, randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -49,6 +50,9 @@ export default async function teamRoutes(
   const now = app.adminAuth.now;
   const owners = { permission: "team" as const };
   const withoutSession = { withoutSession: true };
+  // ADMIN_EMAIL's account: removed here, the next start would create it again as an owner, so the change would not
+  // last; it is neither removed nor demoted.
+  const setByServer = (email: string) => email === app.adminAuth.firstOwnerEmail;
 
   const invitationOf = (link: StoredLink): TeamInvitation => ({
     id: link.id,
@@ -110,6 +114,7 @@ export default async function teamRoutes(
         role: member.role,
         joinedAt: member.createdAt.toISOString(),
         twoStep: member.twoStep,
+        setByServer: setByServer(member.email),
       })),
       invitations: open.map(invitationOf),
       activity: activity.map(auditEntry),
@@ -171,6 +176,9 @@ export default async function teamRoutes(
     async (request, reply) => {
       const member = await accounts.byId(request.params.id);
       if (!member) return sendAdminError(reply, 404, teamErrors.memberNotFound);
+      if (request.body.role !== "owner" && setByServer(member.email)) {
+        return sendAdminError(reply, 409, teamErrors.setByServer);
+      }
       const change = await accounts.setRole(member.id, request.body.role);
       if (change === "missing") return sendAdminError(reply, 404, teamErrors.memberNotFound);
       if (change === "lastOwner") return sendAdminError(reply, 409, teamErrors.lastOwner);
@@ -189,6 +197,7 @@ export default async function teamRoutes(
     async (request, reply) => {
       const member = await accounts.byId(request.params.id);
       if (!member) return sendAdminError(reply, 404, teamErrors.memberNotFound);
+      if (setByServer(member.email)) return sendAdminError(reply, 409, teamErrors.setByServer);
       const { change, endedSessions } = await accounts.remove(member.id);
       if (change === "missing") return sendAdminError(reply, 404, teamErrors.memberNotFound);
       if (change === "lastOwner") return sendAdminError(reply, 409, teamErrors.lastOwner);

@@ -163,14 +163,37 @@ describe.each(dialects)("the team on %s", (dialect) => {
     expect((await signIn(app, editor.credentials)).response.statusCode).toBe(401);
   });
 
-  it("changes roles at once, and never leaves the team without an owner", async () => {
+  it("keeps the owner ADMIN_EMAIL sets: no removal, no demotion, and the Team page says so", async () => {
     const me = (await team()).you;
-    const demote = await call(owner, "PUT", teamApiPaths.member(me), { role: "editor" });
-    expect(demote.statusCode).toBe(409);
-    expect(demote.json()).toEqual({ error: teamErrors.lastOwner });
-    const remove = await call(owner, "DELETE", teamApiPaths.member(me));
-    expect(remove.json()).toEqual({ error: teamErrors.lastOwner });
+    const other = await storeTeamMember(app, "owner");
+    const otherSession = (await signIn(app, other.credentials)).token ?? "";
+    for (const session of [owner, otherSession]) {
+      const demote = await call(session, "PUT", teamApiPaths.member(me), { role: "editor" });
+      expect(demote.statusCode).toBe(409);
+      expect(demote.json()).toEqual({ error: teamErrors.setByServer });
+      const remove = await call(session, "DELETE", teamApiPaths.member(me));
+      expect(remove.statusCode).toBe(409);
+      expect(remove.json()).toEqual({ error: teamErrors.setByServer });
+    }
+    expect(teamErrors.setByServer).toBe(
+      "This owner is set by ADMIN_EMAIL on the server and would come back at its next start. To remove or demote them, set ADMIN_EMAIL to another address and restart the server first.",
+    );
+    expect(
+      (await team()).members.map((member) => [member.email, member.role, member.setByServer]),
+    ).toEqual([
+      ["team.lead@boothpilot.example", "owner", true],
+      [other.credentials.email, "owner", false],
+    ]);
+    // Nothing of it reached the record.
+    expect((await team()).activity).toEqual([]);
+    // Everyone else can still be changed and removed.
+    expect(
+      (await call(owner, "PUT", teamApiPaths.member(other.id), { role: "viewer" })).statusCode,
+    ).toBe(204);
+    expect((await call(owner, "DELETE", teamApiPaths.member(other.id))).statusCode).toBe(204);
+  });
 
+  it("changes roles at once, and never leaves the team without an owner", async () => {
     const other = await storeTeamMember(app, "viewer");
     const session = (await signIn(app, other.credentials)).token ?? "";
     expect((await call(session, "GET", teamApiPaths.team)).statusCode).toBe(403);
@@ -179,11 +202,27 @@ describe.each(dialects)("the team on %s", (dialect) => {
     ).toBe(204);
     // The same session, a role higher.
     expect((await call(session, "GET", teamApiPaths.team)).statusCode).toBe(200);
-    // With a second owner the first may step down.
-    expect((await call(owner, "PUT", teamApiPaths.member(me), { role: "editor" })).statusCode).toBe(
-      204,
-    );
-    expect((await call(owner, "GET", teamApiPaths.team)).statusCode).toBe(403);
+    // With another owner the new one may step down again.
+    expect(
+      (await call(session, "PUT", teamApiPaths.member(other.id), { role: "editor" })).statusCode,
+    ).toBe(204);
+    expect((await call(session, "GET", teamApiPaths.team)).statusCode).toBe(403);
+
+    // ADMIN_EMAIL's account demoted before the console kept it an owner: another person is the last owner.
+    await app.database.db
+      .updateTable("admin_users")
+      .set({ role: "editor" })
+      .where("email", "=", "team.lead@boothpilot.example")
+      .execute();
+    const last = await storeTeamMember(app, "owner");
+    const lastSession = (await signIn(app, last.credentials)).token ?? "";
+    const demote = await call(lastSession, "PUT", teamApiPaths.member(last.id), { role: "editor" });
+    expect(demote.statusCode).toBe(409);
+    expect(demote.json()).toEqual({ error: teamErrors.lastOwner });
+    const remove = await call(lastSession, "DELETE", teamApiPaths.member(last.id));
+    expect(remove.statusCode).toBe(409);
+    expect(remove.json()).toEqual({ error: teamErrors.lastOwner });
+    expect((await call(lastSession, "GET", teamApiPaths.team)).statusCode).toBe(200);
   });
 
   it("changes one's own password: the current one is needed, other sessions end, this one stays", async () => {
