@@ -48,7 +48,7 @@ export const teamApiPaths = {
   /** POST {token}: who a one-time link is for; POST {token, name, password}: use it. */
   linkInfo: "/admin/api/links/info",
   linkAccept: "/admin/api/links/accept",
-  /** POST: a new TOTP secret to set up (QR code and key); the old one stays until confirmed. */
+  /** POST: a new TOTP secret (QR code and key), pending until confirmed; refused while two-step is on. */
   twoStepSetup: "/admin/api/account/two-step/setup",
   /** POST {code}: turns two-step on with the secret being set up; answers the recovery codes once. */
   twoStepConfirm: "/admin/api/account/two-step/confirm",
@@ -207,4 +207,6 @@ export const teamErrors = {
   noSetup: "Start the setup first: no two-step key is waiting for a code.",
   badSetupCode: "That code does not match. Enter the current code from your authenticator app.",
   twoStepRequired: "An owner requires two-step sign-in: it cannot be turned off.",
+  twoStepAlreadyOn:
+    "Two-step sign-in is already on. Turn it off with your password to set it up again.",
 } as const;

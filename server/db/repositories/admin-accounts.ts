@@ -100,8 +100,11 @@ export interface AdminAccountsRepository {
   /** Keeps a new secret for the account until a code from it confirms it. */
   setPendingTotp(id: string, secret: string): Promise<void>;
   pendingTotp(id: string): Promise<string | null>;
-  /** Turns two-step on with the pending secret (step `step` used) and these recovery code hashes (replacing any). */
-  enableTotp(id: string, secret: string, step: number, recoveryHashes: string[]): Promise<void>;
+  /**
+   * Turns two-step on with the pending secret (step `step` used) and these recovery code hashes; false (nothing
+   * changed) when it is on already: only turning it off, with the password, lets a new secret replace it.
+   */
+  enableTotp(id: string, secret: string, step: number, recoveryHashes: string[]): Promise<boolean>;
   disableTotp(id: string): Promise<void>;
   /** Records a TOTP step as used; false when it or a later one was used already (a code works once). */
   claimTotpStep(id: string, step: number): Promise<boolean>;
@@ -421,18 +424,22 @@ export function adminAccountsRepository(database: AppDatabase): AdminAccountsRep
       return row?.totp_pending ?? null;
     },
 
-    async enableTotp(id, secret, step, recoveryHashes) {
-      await db.transaction().execute(async (trx) => {
-        await trx
+    enableTotp(id, secret, step, recoveryHashes) {
+      return db.transaction().execute(async (trx) => {
+        // Conditional: of two confirmations at once, the second finds two-step on and changes nothing.
+        const result = await trx
           .updateTable("admin_users")
           .set({ totp_secret: secret, totp_pending: null, totp_last_step: step })
           .where("id", "=", id)
-          .execute();
+          .where("totp_secret", "is", null)
+          .executeTakeFirst();
+        if (result.numUpdatedRows === 0n) return false;
         await trx.deleteFrom("admin_recovery_codes").where("user_id", "=", id).execute();
         await trx
           .insertInto("admin_recovery_codes")
           .values(recoveryHashes.map((code_hash) => ({ code_hash, user_id: id })))
           .execute();
+        return true;
       });
     },
 
