@@ -2,6 +2,7 @@
 // 48 hours and single use, password strength, role changes and removals (sessions and live streams end at once,
 // the last owner stays), password changes and resets, and the audit record of triage and team changes, kept 400
 // days.
+import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { describe, expect } from "vitest";
 import { adminApiPaths, adminErrors } from "../../contracts/admin-api.ts";
@@ -13,6 +14,7 @@ import {
   teamApiPaths,
   teamErrors,
 } from "../../contracts/team.ts";
+import { adminAccountsRepository } from "../db/repositories/admin-accounts.ts";
 import { adminEnv, adminRequest, signIn } from "../test/admin.ts";
 import { openEventStream } from "../test/event-stream.ts";
 import { storeMessage, storeTeamMember } from "../test/factories.ts";
@@ -374,6 +376,43 @@ describe.each(dialects)("invitation mail on %s", (dialect) => {
       const rows = await app.database.db.selectFrom("team_mail").selectAll().execute();
       return rows.length === 1 && rows[0]?.status === "sent" && rows[0]?.link === null;
     });
+  });
+});
+
+describe.each(dialects)("owners stepping down at once on %s", (dialect) => {
+  const it = storageTest;
+  it.override("dialect", dialect);
+
+  it("leave an owner: of two owners demoting or removing each other, one is refused", async ({
+    freshDb,
+  }) => {
+    const accounts = adminAccountsRepository(freshDb);
+    const newOwner = async () => {
+      const id = randomUUID();
+      await accounts.create({
+        id,
+        email: `${id}@example.com`,
+        name: null,
+        role: "owner",
+        passwordHash: "not used",
+      });
+      return id;
+    };
+    // Many rounds: the race needs both transactions to count the owners before either changes one.
+    for (let round = 0; round < 20; round++) {
+      await freshDb.db.deleteFrom("admin_users").execute();
+      const [first, second] = [await newOwner(), await newOwner()];
+      const step = async (id: string) =>
+        round % 2 === 0 ? accounts.setRole(id, "viewer") : (await accounts.remove(id)).change;
+      const outcomes = await Promise.all([step(first), step(second)]);
+      expect(outcomes.sort()).toEqual(["changed", "lastOwner"]);
+      const owners = await freshDb.db
+        .selectFrom("admin_users")
+        .select("id")
+        .where("role", "=", "owner")
+        .execute();
+      expect(owners).toHaveLength(1);
+    }
   });
 });
 

@@ -148,24 +148,25 @@ function toAccount(row: {
 export function adminAccountsRepository(database: AppDatabase): AdminAccountsRepository {
   const { db } = database;
 
-  /** Whether taking `id`'s owner role away leaves another owner (read in the transaction that changes it). */
-  const leavesAnOwner = async (trx: Executor, id: string): Promise<boolean> => {
-    const row = await trx
+  /**
+   * The role of `id` and whether another owner would remain without it, read in the transaction that changes it.
+   * On PostgreSQL the rows read (the owners' and `id`'s) stay locked until that transaction ends: under read
+   * committed, two owners demoting each other at once would otherwise each count the other and both succeed; the
+   * second now waits for the first and counts what it left. SQLite needs no lock: its write transactions take the
+   * database's write lock at BEGIN (IMMEDIATE), so they run one at a time.
+   */
+  const ownersWith = async (trx: Executor, id: string) => {
+    let query = trx
       .selectFrom("admin_users")
-      .select((eb) => eb.fn.countAll().as("owners"))
-      .where("role", "=", "owner")
-      .where("id", "!=", id)
-      .executeTakeFirstOrThrow();
-    return Number(row.owners) > 0;
-  };
-
-  const roleOf = async (trx: Executor, id: string): Promise<TeamRole | null> => {
-    const row = await trx
-      .selectFrom("admin_users")
-      .select("role")
-      .where("id", "=", id)
-      .executeTakeFirst();
-    return row?.role ?? null;
+      .select(["id", "role"])
+      .where((eb) => eb.or([eb("role", "=", "owner"), eb("id", "=", id)]))
+      .orderBy("id");
+    if (database.dialect === "postgres") query = query.forUpdate();
+    const rows = await query.execute();
+    return {
+      role: rows.find((row) => row.id === id)?.role ?? null,
+      otherOwner: rows.some((row) => row.role === "owner" && row.id !== id),
+    };
   };
 
   return {
@@ -277,11 +278,9 @@ export function adminAccountsRepository(database: AppDatabase): AdminAccountsRep
 
     setRole(id, role) {
       return db.transaction().execute(async (trx): Promise<TeamChange> => {
-        const current = await roleOf(trx, id);
-        if (current === null) return "missing";
-        if (current === "owner" && role !== "owner" && !(await leavesAnOwner(trx, id))) {
-          return "lastOwner";
-        }
+        const current = await ownersWith(trx, id);
+        if (current.role === null) return "missing";
+        if (current.role === "owner" && role !== "owner" && !current.otherOwner) return "lastOwner";
         await trx
           .updateTable("admin_users")
           .set({ role, updated_at: new Date().toISOString() })
@@ -293,9 +292,9 @@ export function adminAccountsRepository(database: AppDatabase): AdminAccountsRep
 
     remove(id) {
       return db.transaction().execute(async (trx) => {
-        const current = await roleOf(trx, id);
-        if (current === null) return { change: "missing" as const, endedSessions: [] };
-        if (current === "owner" && !(await leavesAnOwner(trx, id))) {
+        const current = await ownersWith(trx, id);
+        if (current.role === null) return { change: "missing" as const, endedSessions: [] };
+        if (current.role === "owner" && !current.otherOwner) {
           return { change: "lastOwner" as const, endedSessions: [] };
         }
         const ended = await trx
