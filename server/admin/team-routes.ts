@@ -1,8 +1,8 @@
 // The team: owners list people, invite them by e-mail with a role (a one-time link, mailed through the team's
 // outbox and answered once so it can be copied), resend and revoke invitations, change roles, remove people (their
-// sessions and live streams end at once; the owner ADMIN_EMAIL sets stays) and send password resets; everyone
-// changes their own password; a link's holder sets their password without a session. Every change goes into the
-// audit record.
+// sessions, live streams and links end at once; the owner ADMIN_EMAIL sets stays) and send password resets;
+// everyone changes their own password; a link's holder sets their password without a session. Every change goes
+// into the audit record.
 import { randomBytes, randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -81,7 +81,13 @@ export default async function teamRoutes(
       createdAt: at,
       expiresAt: at + linkLifetimeMs,
     };
-    await links.create({ ...link, tokenHash: tokenHash(token), createdBy: actor.userId });
+    const replaced = await links.create({
+      ...link,
+      tokenHash: tokenHash(token),
+      createdBy: actor.userId,
+    });
+    // A replaced link no longer works: its mail, if still waiting, would only deliver a dead link.
+    await app.repositories.teamMail.cancel(replaced);
     const url = `${options.siteUrl.replace(/\/+$/, "")}${linkPagePath}#${token}`;
     if (app.mailer.enabled) {
       await app.repositories.teamMail.enqueue(
@@ -164,7 +170,7 @@ export default async function teamRoutes(
       if (!found || !(await links.revoke(found.id))) {
         return sendAdminError(reply, 404, teamErrors.invitationNotFound);
       }
-      await app.repositories.teamMail.cancel(found.id);
+      await app.repositories.teamMail.cancel([found.id]);
       await recordAction(request, "invitation-revoked", { subject: found.email });
       return reply.code(204).send();
     },
@@ -198,7 +204,12 @@ export default async function teamRoutes(
       const member = await accounts.byId(request.params.id);
       if (!member) return sendAdminError(reply, 404, teamErrors.memberNotFound);
       if (setByServer(member.email)) return sendAdminError(reply, 409, teamErrors.setByServer);
-      const { change, endedSessions } = await accounts.remove(member.id);
+      // The links they made (an invitation they sent would still let someone in) and those for their address end
+      // with them, and so do those links' waiting mails.
+      const { change, endedSessions } = await accounts.remove(member.id, async (trx) => {
+        const revoked = await links.revokeFor({ id: member.id, email: member.email }, trx);
+        await app.repositories.teamMail.cancel(revoked, trx);
+      });
       if (change === "missing") return sendAdminError(reply, 404, teamErrors.memberNotFound);
       if (change === "lastOwner") return sendAdminError(reply, 409, teamErrors.lastOwner);
       // Their open consoles stop receiving at once, on every instance.
@@ -295,7 +306,7 @@ export default async function teamRoutes(
         return "done" as const;
       });
       if (outcome === null) return sendAdminError(reply, 404, teamErrors.linkInvalid);
-      await app.repositories.teamMail.cancel(link.id);
+      await app.repositories.teamMail.cancel([link.id]);
       request.log.info({ linkId: link.id, purpose: link.purpose }, "admin: one-time link used");
       return reply.code(204).send();
     },

@@ -195,6 +195,33 @@ describe.each(dialects)("the team on %s", (dialect) => {
     expect((await call(owner, "DELETE", teamApiPaths.member(other.id))).statusCode).toBe(204);
   });
 
+  it("ends a removed person's links: the invitations they sent and the links for their address", async () => {
+    const other = await storeTeamMember(app, "owner", { name: "Olive" });
+    const otherSession = (await signIn(app, other.credentials)).token ?? "";
+    const sent = await call(otherSession, "POST", teamApiPaths.invitations, {
+      email: "via.olive@example.com",
+      role: "editor",
+    });
+    expect(sent.statusCode).toBe(201);
+    const reset = await call(owner, "POST", teamApiPaths.memberReset(other.id));
+    expect(reset.statusCode).toBe(201);
+    const kept = await invite("kept@example.com");
+    expect((await team()).invitations.map((one) => one.email).sort()).toEqual([
+      "kept@example.com",
+      other.credentials.email,
+      "via.olive@example.com",
+    ]);
+
+    expect((await call(owner, "DELETE", teamApiPaths.member(other.id))).statusCode).toBe(204);
+    for (const issued of [sent, reset]) {
+      const used = await accept(tokenOf((issued.json() as IssuedLink).link));
+      expect(used.statusCode).toBe(404);
+      expect(used.json()).toEqual({ error: teamErrors.linkInvalid });
+    }
+    expect((await team()).invitations.map((one) => one.email)).toEqual(["kept@example.com"]);
+    expect((await accept(tokenOf(kept.link))).statusCode).toBe(204);
+  });
+
   it("changes roles at once, and never leaves the team without an owner", async () => {
     const other = await storeTeamMember(app, "viewer");
     const session = (await signIn(app, other.credentials)).token ?? "";
@@ -376,6 +403,48 @@ describe.each(dialects)("invitation mail on %s", (dialect) => {
       const rows = await app.database.db.selectFrom("team_mail").selectAll().execute();
       return rows.length === 1 && rows[0]?.status === "sent" && rows[0]?.link === null;
     });
+  });
+
+  it("sends only the links that still work: the newer of two to one address, none of a removed owner", async ({
+    apps,
+    smtp,
+  }) => {
+    const app = await apps.startAdmin({ ...adminEnv, ...smtp.mailEnv() });
+    await app.ready();
+    const owner = (await signIn(app)).token ?? "";
+    const other = await storeTeamMember(app, "owner");
+    const otherSession = (await signIn(app, other.credentials)).token ?? "";
+    const invite = async (session: string, email: string) => {
+      const response = await adminRequest(app, {
+        method: "POST",
+        url: teamApiPaths.invitations,
+        session,
+        payload: { email, role: "editor" },
+      });
+      expect(response.statusCode).toBe(201);
+      return response.json() as IssuedLink;
+    };
+    await invite(owner, "twice@example.com");
+    const newer = await invite(owner, "twice@example.com");
+    await invite(otherSession, "from.removed@example.com");
+    const removed = await adminRequest(app, {
+      method: "DELETE",
+      url: teamApiPaths.member(other.id),
+      session: owner,
+    });
+    expect(removed.statusCode).toBe(204);
+
+    // Queued while the worker was stopped: it now finds what is left to send.
+    app.mailer.start();
+    await waitFor("the invitation mail", () =>
+      smtp.received.find((received) => received.envelope.to.includes("twice@example.com")),
+    );
+    await waitFor("nothing left to send", async () => {
+      const rows = await app.database.db.selectFrom("team_mail").select("status").execute();
+      return rows.every((row) => row.status !== "pending");
+    });
+    expect(smtp.received.map((received) => received.envelope.to)).toEqual([["twice@example.com"]]);
+    expect(smtp.received[0]?.raw.replace(/=\r?\n/g, "")).toContain(newer.link);
   });
 });
 

@@ -75,8 +75,14 @@ export interface AdminAccountsRepository {
   ): Promise<void>;
   list(): Promise<StoredMember[]>;
   setRole(id: string, role: TeamRole): Promise<TeamChange>;
-  /** Removes a person and their sessions; the token hashes of the sessions that ended. */
-  remove(id: string): Promise<{ change: TeamChange; endedSessions: string[] }>;
+  /**
+   * Removes a person and their sessions, and runs `also` (what else ends with them) in the same transaction; the
+   * token hashes of the sessions that ended.
+   */
+  remove(
+    id: string,
+    also?: (trx: Executor) => Promise<void>,
+  ): Promise<{ change: TeamChange; endedSessions: string[] }>;
   /** Removes every account and session; the number of accounts removed. */
   removeAll(): Promise<number>;
   createSession(
@@ -290,7 +296,7 @@ export function adminAccountsRepository(database: AppDatabase): AdminAccountsRep
       });
     },
 
-    remove(id) {
+    remove(id, also) {
       return db.transaction().execute(async (trx) => {
         const current = await ownersWith(trx, id);
         if (current.role === null) return { change: "missing" as const, endedSessions: [] };
@@ -303,6 +309,7 @@ export function adminAccountsRepository(database: AppDatabase): AdminAccountsRep
           .returning("token_hash")
           .execute();
         await trx.deleteFrom("admin_users").where("id", "=", id).execute();
+        await also?.(trx);
         return { change: "changed" as const, endedSessions: ended.map((row) => row.token_hash) };
       });
     },
