@@ -1,7 +1,8 @@
 // The team on both databases, through the real app: invitations (mailed through the outbox, or copied), their
-// 48 hours and single use, password strength, role changes and removals (sessions and live streams end at once,
-// the last owner stays), password changes and resets, and the audit record of triage and team changes, kept 400
-// days.
+// 48 hours and single use, a resent or replaced link ending the old one and its waiting mail, password strength,
+// role changes and removals (sessions, live streams and links end at once, the last owner stays, even when two
+// step down at once, and the owner ADMIN_EMAIL sets stays), password changes and resets, and the audit record of
+// triage and team changes, kept 400 days.
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { describe, expect } from "vitest";
@@ -120,7 +121,7 @@ describe.each(dialects)("the team on %s", (dialect) => {
     ]);
   });
 
-  it("lets an invitation lapse after 48 hours, and a resent one replaces the old link", async () => {
+  it("lets an invitation lapse after 48 hours; a resent one ends the old link, valid or not", async () => {
     const first = await invite("late@example.com");
     clock.offset = linkLifetimeMs + 1;
     expect((await accept(tokenOf(first.link))).statusCode).toBe(404);
@@ -129,12 +130,33 @@ describe.each(dialects)("the team on %s", (dialect) => {
       expect.objectContaining({ email: "late@example.com", expired: true }),
     ]);
 
-    const resent = await call(owner, "POST", teamApiPaths.resendInvitation(first.invitation.id));
-    expect(resent.statusCode).toBe(200);
-    const second = resent.json() as IssuedLink;
+    const resend = async () => {
+      const response = await call(
+        owner,
+        "POST",
+        teamApiPaths.resendInvitation(first.invitation.id),
+      );
+      expect(response.statusCode).toBe(200);
+      return response.json() as IssuedLink;
+    };
+    const second = await resend();
     expect(second.link).not.toBe(first.link);
+    const linkInfo = (link: string) =>
+      adminRequest(app, {
+        method: "POST",
+        url: teamApiPaths.linkInfo,
+        payload: { token: tokenOf(link) },
+      });
+    expect((await linkInfo(second.link)).statusCode).toBe(200);
+
+    // Sent again while the second link still works: that one stops working at once.
+    const third = await resend();
+    expect((await linkInfo(second.link)).json()).toEqual({ error: teamErrors.linkInvalid });
+    const stale = await accept(tokenOf(second.link));
+    expect(stale.statusCode).toBe(404);
+    expect(stale.json()).toEqual({ error: teamErrors.linkInvalid });
     clock.offset += linkLifetimeMs - 60_000;
-    expect((await accept(tokenOf(second.link))).statusCode).toBe(204);
+    expect((await accept(tokenOf(third.link))).statusCode).toBe(204);
   });
 
   it("revokes an invitation: its link no longer works", async () => {
