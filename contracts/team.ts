@@ -48,7 +48,7 @@ export const teamApiPaths = {
   /** POST {token}: who a one-time link is for; POST {token, name, password}: use it. */
   linkInfo: "/admin/api/links/info",
   linkAccept: "/admin/api/links/accept",
-  /** POST: a new TOTP secret to set up (QR code and key); the old one stays until confirmed. */
+  /** POST: a new TOTP secret (QR code and key), pending until confirmed; refused while two-step is on. */
   twoStepSetup: "/admin/api/account/two-step/setup",
   /** POST {code}: turns two-step on with the secret being set up; answers the recovery codes once. */
   twoStepConfirm: "/admin/api/account/two-step/confirm",
@@ -72,6 +72,11 @@ export interface TeamMember {
   joinedAt: string;
   /** Two-step sign-in is on. */
   twoStep: boolean;
+  /**
+   * The address is the server's ADMIN_EMAIL: removed, the next start would create it again as an owner, so the
+   * console neither removes nor demotes it.
+   */
+  setByServer: boolean;
 }
 
 export interface TeamInvitation {
@@ -190,6 +195,8 @@ export interface RecoveryCodes {
 export const teamErrors = {
   forbidden: "Your role does not allow this.",
   lastOwner: "The team needs at least one owner: make someone else an owner first.",
+  setByServer:
+    "This owner is set by ADMIN_EMAIL on the server and would come back at its next start. To remove or demote them, set ADMIN_EMAIL to another address and restart the server first.",
   memberNotFound: "No team member with this id.",
   invitationNotFound: "No open invitation with this id.",
   alreadyMember: "This address already belongs to a team member.",
@@ -200,4 +207,6 @@ export const teamErrors = {
   noSetup: "Start the setup first: no two-step key is waiting for a code.",
   badSetupCode: "That code does not match. Enter the current code from your authenticator app.",
   twoStepRequired: "An owner requires two-step sign-in: it cannot be turned off.",
+  twoStepAlreadyOn:
+    "Two-step sign-in is already on. Turn it off with your password to set it up again.",
 } as const;

@@ -122,7 +122,7 @@ export const envSchema = z
       )
       .meta({
         description:
-          "The console's first owner, created at start; set with `ADMIN_PASSWORD` (both or neither). Other people join by invitation from the Team page (ADR 32). Unset: the console says no admin account is configured, sign-in is refused, and the stored accounts are removed",
+          "The console's first owner, created at start; set with `ADMIN_PASSWORD` (both or neither). The console cannot remove or demote this owner: to hand over, set another address and restart (ADR 36). Other people join by invitation from the Team page (ADR 32). Unset: the console says no admin account is configured, sign-in is refused, and the stored accounts are removed",
       }),
     // Not trimmed: sign-in compares the password exactly, so an outer space would silently make another one.
     ADMIN_PASSWORD: z

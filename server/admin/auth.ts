@@ -104,6 +104,8 @@ export class AdminAuth {
   readonly #decoy = unmatchableHash();
   /** ADMIN_EMAIL and ADMIN_PASSWORD are set. */
   readonly accountConfigured: boolean;
+  /** ADMIN_EMAIL in lower case (null when unset): the owner every start sets up again. */
+  readonly firstOwnerEmail: string | null;
   /** The session cookie's name and attributes. */
   readonly cookie: SessionCookie;
   /** The device cookie's name and attributes. */
@@ -112,6 +114,7 @@ export class AdminAuth {
   constructor(options: {
     accounts: AdminAccountsRepository;
     accountConfigured: boolean;
+    firstOwnerEmail?: string | null | undefined;
     cookie: SessionCookie;
     deviceCookie: DeviceCookie;
     policy?: SessionPolicy | undefined;
@@ -119,6 +122,7 @@ export class AdminAuth {
   }) {
     this.#accounts = options.accounts;
     this.accountConfigured = options.accountConfigured;
+    this.firstOwnerEmail = options.firstOwnerEmail?.toLowerCase() ?? null;
     this.cookie = options.cookie;
     this.deviceCookie = options.deviceCookie;
     this.#policy = options.policy ?? defaultSessionPolicy;

@@ -1,7 +1,8 @@
 // The team: owners list people, invite them by e-mail with a role (a one-time link, mailed through the team's
 // outbox and answered once so it can be copied), resend and revoke invitations, change roles, remove people (their
-// sessions and live streams end at once) and send password resets; everyone changes their own password; a link's
-// holder sets their password without a session. Every change goes into the audit record.
+// sessions, live streams and links end at once; the owner ADMIN_EMAIL sets stays) and send password resets;
+// everyone changes their own password; a link's holder sets their password without a session. Every change goes
+// into the audit record.
 import { randomBytes, randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -49,6 +50,9 @@ export default async function teamRoutes(
   const now = app.adminAuth.now;
   const owners = { permission: "team" as const };
   const withoutSession = { withoutSession: true };
+  // ADMIN_EMAIL's account: removed here, the next start would create it again as an owner, so the change would not
+  // last; it is neither removed nor demoted.
+  const setByServer = (email: string) => email === app.adminAuth.firstOwnerEmail;
 
   const invitationOf = (link: StoredLink): TeamInvitation => ({
     id: link.id,
@@ -77,7 +81,13 @@ export default async function teamRoutes(
       createdAt: at,
       expiresAt: at + linkLifetimeMs,
     };
-    await links.create({ ...link, tokenHash: tokenHash(token), createdBy: actor.userId });
+    const replaced = await links.create({
+      ...link,
+      tokenHash: tokenHash(token),
+      createdBy: actor.userId,
+    });
+    // A replaced link no longer works: its mail, if still waiting, would only deliver a dead link.
+    await app.repositories.teamMail.cancel(replaced);
     const url = `${options.siteUrl.replace(/\/+$/, "")}${linkPagePath}#${token}`;
     if (app.mailer.enabled) {
       await app.repositories.teamMail.enqueue(
@@ -110,6 +120,7 @@ export default async function teamRoutes(
         role: member.role,
         joinedAt: member.createdAt.toISOString(),
         twoStep: member.twoStep,
+        setByServer: setByServer(member.email),
       })),
       invitations: open.map(invitationOf),
       activity: activity.map(auditEntry),
@@ -159,7 +170,7 @@ export default async function teamRoutes(
       if (!found || !(await links.revoke(found.id))) {
         return sendAdminError(reply, 404, teamErrors.invitationNotFound);
       }
-      await app.repositories.teamMail.cancel(found.id);
+      await app.repositories.teamMail.cancel([found.id]);
       await recordAction(request, "invitation-revoked", { subject: found.email });
       return reply.code(204).send();
     },
@@ -171,6 +182,9 @@ export default async function teamRoutes(
     async (request, reply) => {
       const member = await accounts.byId(request.params.id);
       if (!member) return sendAdminError(reply, 404, teamErrors.memberNotFound);
+      if (request.body.role !== "owner" && setByServer(member.email)) {
+        return sendAdminError(reply, 409, teamErrors.setByServer);
+      }
       const change = await accounts.setRole(member.id, request.body.role);
       if (change === "missing") return sendAdminError(reply, 404, teamErrors.memberNotFound);
       if (change === "lastOwner") return sendAdminError(reply, 409, teamErrors.lastOwner);
@@ -189,7 +203,13 @@ export default async function teamRoutes(
     async (request, reply) => {
       const member = await accounts.byId(request.params.id);
       if (!member) return sendAdminError(reply, 404, teamErrors.memberNotFound);
-      const { change, endedSessions } = await accounts.remove(member.id);
+      if (setByServer(member.email)) return sendAdminError(reply, 409, teamErrors.setByServer);
+      // The links they made (an invitation they sent would still let someone in) and those for their address end
+      // with them, and so do those links' waiting mails.
+      const { change, endedSessions } = await accounts.remove(member.id, async (trx) => {
+        const revoked = await links.revokeFor({ id: member.id, email: member.email }, trx);
+        await app.repositories.teamMail.cancel(revoked, trx);
+      });
       if (change === "missing") return sendAdminError(reply, 404, teamErrors.memberNotFound);
       if (change === "lastOwner") return sendAdminError(reply, 409, teamErrors.lastOwner);
       // Their open consoles stop receiving at once, on every instance.
@@ -286,7 +306,7 @@ export default async function teamRoutes(
         return "done" as const;
       });
       if (outcome === null) return sendAdminError(reply, 404, teamErrors.linkInvalid);
-      await app.repositories.teamMail.cancel(link.id);
+      await app.repositories.teamMail.cancel([link.id]);
       request.log.info({ linkId: link.id, purpose: link.purpose }, "admin: one-time link used");
       return reply.code(204).send();
     },

@@ -1,7 +1,9 @@
 // The team on both databases, through the real app: invitations (mailed through the outbox, or copied), their
-// 48 hours and single use, password strength, role changes and removals (sessions and live streams end at once,
-// the last owner stays), password changes and resets, and the audit record of triage and team changes, kept 400
-// days.
+// 48 hours and single use, a resent or replaced link ending the old one and its waiting mail, password strength,
+// role changes and removals (sessions, live streams and links end at once, the last owner stays, even when two
+// step down at once, and the owner ADMIN_EMAIL sets stays), password changes and resets, and the audit record of
+// triage and team changes, kept 400 days.
+import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { describe, expect } from "vitest";
 import { adminApiPaths, adminErrors } from "../../contracts/admin-api.ts";
@@ -13,6 +15,7 @@ import {
   teamApiPaths,
   teamErrors,
 } from "../../contracts/team.ts";
+import { adminAccountsRepository } from "../db/repositories/admin-accounts.ts";
 import { adminEnv, adminRequest, signIn } from "../test/admin.ts";
 import { openEventStream } from "../test/event-stream.ts";
 import { storeMessage, storeTeamMember } from "../test/factories.ts";
@@ -118,7 +121,7 @@ describe.each(dialects)("the team on %s", (dialect) => {
     ]);
   });
 
-  it("lets an invitation lapse after 48 hours, and a resent one replaces the old link", async () => {
+  it("lets an invitation lapse after 48 hours; a resent one ends the old link, valid or not", async () => {
     const first = await invite("late@example.com");
     clock.offset = linkLifetimeMs + 1;
     expect((await accept(tokenOf(first.link))).statusCode).toBe(404);
@@ -127,12 +130,33 @@ describe.each(dialects)("the team on %s", (dialect) => {
       expect.objectContaining({ email: "late@example.com", expired: true }),
     ]);
 
-    const resent = await call(owner, "POST", teamApiPaths.resendInvitation(first.invitation.id));
-    expect(resent.statusCode).toBe(200);
-    const second = resent.json() as IssuedLink;
+    const resend = async () => {
+      const response = await call(
+        owner,
+        "POST",
+        teamApiPaths.resendInvitation(first.invitation.id),
+      );
+      expect(response.statusCode).toBe(200);
+      return response.json() as IssuedLink;
+    };
+    const second = await resend();
     expect(second.link).not.toBe(first.link);
+    const linkInfo = (link: string) =>
+      adminRequest(app, {
+        method: "POST",
+        url: teamApiPaths.linkInfo,
+        payload: { token: tokenOf(link) },
+      });
+    expect((await linkInfo(second.link)).statusCode).toBe(200);
+
+    // Sent again while the second link still works: that one stops working at once.
+    const third = await resend();
+    expect((await linkInfo(second.link)).json()).toEqual({ error: teamErrors.linkInvalid });
+    const stale = await accept(tokenOf(second.link));
+    expect(stale.statusCode).toBe(404);
+    expect(stale.json()).toEqual({ error: teamErrors.linkInvalid });
     clock.offset += linkLifetimeMs - 60_000;
-    expect((await accept(tokenOf(second.link))).statusCode).toBe(204);
+    expect((await accept(tokenOf(third.link))).statusCode).toBe(204);
   });
 
   it("revokes an invitation: its link no longer works", async () => {
@@ -163,14 +187,64 @@ describe.each(dialects)("the team on %s", (dialect) => {
     expect((await signIn(app, editor.credentials)).response.statusCode).toBe(401);
   });
 
-  it("changes roles at once, and never leaves the team without an owner", async () => {
+  it("keeps the owner ADMIN_EMAIL sets: no removal, no demotion, and the Team page says so", async () => {
     const me = (await team()).you;
-    const demote = await call(owner, "PUT", teamApiPaths.member(me), { role: "editor" });
-    expect(demote.statusCode).toBe(409);
-    expect(demote.json()).toEqual({ error: teamErrors.lastOwner });
-    const remove = await call(owner, "DELETE", teamApiPaths.member(me));
-    expect(remove.json()).toEqual({ error: teamErrors.lastOwner });
+    const other = await storeTeamMember(app, "owner");
+    const otherSession = (await signIn(app, other.credentials)).token ?? "";
+    for (const session of [owner, otherSession]) {
+      const demote = await call(session, "PUT", teamApiPaths.member(me), { role: "editor" });
+      expect(demote.statusCode).toBe(409);
+      expect(demote.json()).toEqual({ error: teamErrors.setByServer });
+      const remove = await call(session, "DELETE", teamApiPaths.member(me));
+      expect(remove.statusCode).toBe(409);
+      expect(remove.json()).toEqual({ error: teamErrors.setByServer });
+    }
+    expect(teamErrors.setByServer).toBe(
+      "This owner is set by ADMIN_EMAIL on the server and would come back at its next start. To remove or demote them, set ADMIN_EMAIL to another address and restart the server first.",
+    );
+    expect(
+      (await team()).members.map((member) => [member.email, member.role, member.setByServer]),
+    ).toEqual([
+      ["team.lead@boothpilot.example", "owner", true],
+      [other.credentials.email, "owner", false],
+    ]);
+    // Nothing of it reached the record.
+    expect((await team()).activity).toEqual([]);
+    // Everyone else can still be changed and removed.
+    expect(
+      (await call(owner, "PUT", teamApiPaths.member(other.id), { role: "viewer" })).statusCode,
+    ).toBe(204);
+    expect((await call(owner, "DELETE", teamApiPaths.member(other.id))).statusCode).toBe(204);
+  });
 
+  it("ends a removed person's links: the invitations they sent and the links for their address", async () => {
+    const other = await storeTeamMember(app, "owner", { name: "Olive" });
+    const otherSession = (await signIn(app, other.credentials)).token ?? "";
+    const sent = await call(otherSession, "POST", teamApiPaths.invitations, {
+      email: "via.olive@example.com",
+      role: "editor",
+    });
+    expect(sent.statusCode).toBe(201);
+    const reset = await call(owner, "POST", teamApiPaths.memberReset(other.id));
+    expect(reset.statusCode).toBe(201);
+    const kept = await invite("kept@example.com");
+    expect((await team()).invitations.map((one) => one.email).sort()).toEqual([
+      "kept@example.com",
+      other.credentials.email,
+      "via.olive@example.com",
+    ]);
+
+    expect((await call(owner, "DELETE", teamApiPaths.member(other.id))).statusCode).toBe(204);
+    for (const issued of [sent, reset]) {
+      const used = await accept(tokenOf((issued.json() as IssuedLink).link));
+      expect(used.statusCode).toBe(404);
+      expect(used.json()).toEqual({ error: teamErrors.linkInvalid });
+    }
+    expect((await team()).invitations.map((one) => one.email)).toEqual(["kept@example.com"]);
+    expect((await accept(tokenOf(kept.link))).statusCode).toBe(204);
+  });
+
+  it("changes roles at once, and never leaves the team without an owner", async () => {
     const other = await storeTeamMember(app, "viewer");
     const session = (await signIn(app, other.credentials)).token ?? "";
     expect((await call(session, "GET", teamApiPaths.team)).statusCode).toBe(403);
@@ -179,11 +253,27 @@ describe.each(dialects)("the team on %s", (dialect) => {
     ).toBe(204);
     // The same session, a role higher.
     expect((await call(session, "GET", teamApiPaths.team)).statusCode).toBe(200);
-    // With a second owner the first may step down.
-    expect((await call(owner, "PUT", teamApiPaths.member(me), { role: "editor" })).statusCode).toBe(
-      204,
-    );
-    expect((await call(owner, "GET", teamApiPaths.team)).statusCode).toBe(403);
+    // With another owner the new one may step down again.
+    expect(
+      (await call(session, "PUT", teamApiPaths.member(other.id), { role: "editor" })).statusCode,
+    ).toBe(204);
+    expect((await call(session, "GET", teamApiPaths.team)).statusCode).toBe(403);
+
+    // ADMIN_EMAIL's account demoted before the console kept it an owner: another person is the last owner.
+    await app.database.db
+      .updateTable("admin_users")
+      .set({ role: "editor" })
+      .where("email", "=", "team.lead@boothpilot.example")
+      .execute();
+    const last = await storeTeamMember(app, "owner");
+    const lastSession = (await signIn(app, last.credentials)).token ?? "";
+    const demote = await call(lastSession, "PUT", teamApiPaths.member(last.id), { role: "editor" });
+    expect(demote.statusCode).toBe(409);
+    expect(demote.json()).toEqual({ error: teamErrors.lastOwner });
+    const remove = await call(lastSession, "DELETE", teamApiPaths.member(last.id));
+    expect(remove.statusCode).toBe(409);
+    expect(remove.json()).toEqual({ error: teamErrors.lastOwner });
+    expect((await call(lastSession, "GET", teamApiPaths.team)).statusCode).toBe(200);
   });
 
   it("changes one's own password: the current one is needed, other sessions end, this one stays", async () => {
@@ -335,6 +425,85 @@ describe.each(dialects)("invitation mail on %s", (dialect) => {
       const rows = await app.database.db.selectFrom("team_mail").selectAll().execute();
       return rows.length === 1 && rows[0]?.status === "sent" && rows[0]?.link === null;
     });
+  });
+
+  it("sends only the links that still work: the newer of two to one address, none of a removed owner", async ({
+    apps,
+    smtp,
+  }) => {
+    const app = await apps.startAdmin({ ...adminEnv, ...smtp.mailEnv() });
+    await app.ready();
+    const owner = (await signIn(app)).token ?? "";
+    const other = await storeTeamMember(app, "owner");
+    const otherSession = (await signIn(app, other.credentials)).token ?? "";
+    const invite = async (session: string, email: string) => {
+      const response = await adminRequest(app, {
+        method: "POST",
+        url: teamApiPaths.invitations,
+        session,
+        payload: { email, role: "editor" },
+      });
+      expect(response.statusCode).toBe(201);
+      return response.json() as IssuedLink;
+    };
+    await invite(owner, "twice@example.com");
+    const newer = await invite(owner, "twice@example.com");
+    await invite(otherSession, "from.removed@example.com");
+    const removed = await adminRequest(app, {
+      method: "DELETE",
+      url: teamApiPaths.member(other.id),
+      session: owner,
+    });
+    expect(removed.statusCode).toBe(204);
+
+    // Queued while the worker was stopped: it now finds what is left to send.
+    app.mailer.start();
+    await waitFor("the invitation mail", () =>
+      smtp.received.find((received) => received.envelope.to.includes("twice@example.com")),
+    );
+    await waitFor("nothing left to send", async () => {
+      const rows = await app.database.db.selectFrom("team_mail").select("status").execute();
+      return rows.every((row) => row.status !== "pending");
+    });
+    expect(smtp.received.map((received) => received.envelope.to)).toEqual([["twice@example.com"]]);
+    expect(smtp.received[0]?.raw.replace(/=\r?\n/g, "")).toContain(newer.link);
+  });
+});
+
+describe.each(dialects)("owners stepping down at once on %s", (dialect) => {
+  const it = storageTest;
+  it.override("dialect", dialect);
+
+  it("leave an owner: of two owners demoting or removing each other, one is refused", async ({
+    freshDb,
+  }) => {
+    const accounts = adminAccountsRepository(freshDb);
+    const newOwner = async () => {
+      const id = randomUUID();
+      await accounts.create({
+        id,
+        email: `${id}@example.com`,
+        name: null,
+        role: "owner",
+        passwordHash: "not used",
+      });
+      return id;
+    };
+    // Many rounds: the race needs both transactions to count the owners before either changes one.
+    for (let round = 0; round < 20; round++) {
+      await freshDb.db.deleteFrom("admin_users").execute();
+      const [first, second] = [await newOwner(), await newOwner()];
+      const step = async (id: string) =>
+        round % 2 === 0 ? accounts.setRole(id, "viewer") : (await accounts.remove(id)).change;
+      const outcomes = await Promise.all([step(first), step(second)]);
+      expect(outcomes.sort()).toEqual(["changed", "lastOwner"]);
+      const owners = await freshDb.db
+        .selectFrom("admin_users")
+        .select("id")
+        .where("role", "=", "owner")
+        .execute();
+      expect(owners).toHaveLength(1);
+    }
   });
 });
 

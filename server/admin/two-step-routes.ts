@@ -1,7 +1,8 @@
 // Two-step sign-in for the signed-in person: set up (a new secret as QR code and key, kept pending), confirm with a
 // current code (two-step on, ten recovery codes answered once), turn off with the password unless an owner requires
 // it; and the owners' switch that requires it of everyone. Setup and confirm stay open to a person the switch
-// holds back.
+// holds back, and are refused while two-step is on: a new secret with only a session would let whoever holds a
+// stolen session replace the phone and the recovery codes without the password.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { type RecoveryCodes, type TwoStepSetup, teamErrors } from "../../contracts/team.ts";
@@ -29,8 +30,9 @@ export default async function twoStepRoutes(plainApp: FastifyInstance): Promise<
   const now = app.adminAuth.now;
   const setupConfig = { permission: "read" as const, twoStepSetup: true };
 
-  app.post("/account/two-step/setup", { config: setupConfig }, async (request) => {
+  app.post("/account/two-step/setup", { config: setupConfig }, async (request, reply) => {
     const actor = actorOf(request);
+    if (actor.twoStep) return sendAdminError(reply, 409, teamErrors.twoStepAlreadyOn);
     const secret = newTotpSecret();
     await accounts.setPendingTotp(actor.userId, secret);
     const uri = otpauthUri(secret, actor.email);
@@ -47,12 +49,15 @@ export default async function twoStepRoutes(plainApp: FastifyInstance): Promise<
     { schema: { body: twoStepCodeSchema }, config: setupConfig },
     async (request, reply) => {
       const actor = actorOf(request);
+      if (actor.twoStep) return sendAdminError(reply, 409, teamErrors.twoStepAlreadyOn);
       const secret = await accounts.pendingTotp(actor.userId);
       if (!secret) return sendAdminError(reply, 409, teamErrors.noSetup);
       const step = totpStep(secret, request.body.code, now());
       if (step === null) return sendAdminError(reply, 400, teamErrors.badSetupCode);
       const codes = newRecoveryCodes();
-      await accounts.enableTotp(actor.userId, secret, step, codes.map(recoveryCodeHash));
+      if (!(await accounts.enableTotp(actor.userId, secret, step, codes.map(recoveryCodeHash)))) {
+        return sendAdminError(reply, 409, teamErrors.twoStepAlreadyOn);
+      }
       await recordAction(request, "two-step-on");
       const answer: RecoveryCodes = { recoveryCodes: codes };
       return answer;

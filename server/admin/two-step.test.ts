@@ -1,6 +1,6 @@
-// Two-step sign-in on both databases with a fixed clock: setup confirmed by a current code, sign-in asking for the
-// code, a code used once, recovery codes used once and stored hashed, wrong codes counted by the sign-in limits,
-// and an owner requiring two-step of everyone.
+// Two-step sign-in on both databases with a fixed clock: setup confirmed by a current code and refused while
+// two-step is on, sign-in asking for the code, a code used once, recovery codes used once and stored hashed, wrong
+// codes counted by the sign-in limits, and an owner requiring two-step of everyone.
 import type { FastifyInstance } from "fastify";
 import { describe, expect } from "vitest";
 import { adminApiPaths, adminErrors } from "../../contracts/admin-api.ts";
@@ -156,6 +156,41 @@ describe.each(dialects)("two-step sign-in on %s", (dialect) => {
     const accounts = restarted.repositories.adminAccounts;
     const account = await accounts.byEmail(adminEnv.ADMIN_EMAIL);
     expect(await accounts.recoveryCodesLeft(account?.id ?? "")).toBe(0);
+  });
+
+  it("refuses a new setup while two-step is on: it is turned off with the password first", async () => {
+    const person = await storeTeamMember(app, "editor");
+    const session = (await signIn(app, person.credentials)).token ?? "";
+    const { secret } = await setUp(session);
+
+    // A session alone (a stolen cookie) cannot swap in a key and recovery codes of its own.
+    const again = await post(session, teamApiPaths.twoStepSetup);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      error: "Two-step sign-in is already on. Turn it off with your password to set it up again.",
+    });
+    now += 30_000;
+    const confirm = await post(session, teamApiPaths.twoStepConfirm, {
+      code: totpCode(secret, now),
+    });
+    expect(confirm.statusCode).toBe(409);
+    expect(confirm.json()).toEqual({ error: teamErrors.twoStepAlreadyOn });
+    expect(await app.repositories.adminAccounts.recoveryCodesLeft(person.id)).toBe(10);
+    expect(
+      (await signIn(app, { ...person.credentials, code: totpCode(secret, now) })).response
+        .statusCode,
+    ).toBe(200);
+
+    const wrongPassword = await post(session, teamApiPaths.twoStepOff, {
+      password: "not the password at all",
+    });
+    expect(wrongPassword.json()).toEqual({ error: teamErrors.wrongPassword });
+    const off = await post(session, teamApiPaths.twoStepOff, {
+      password: person.credentials.password,
+    });
+    expect(off.statusCode).toBe(204);
+    const fresh = await setUp(session);
+    expect(fresh.secret).not.toBe(secret);
   });
 
   it("lets an owner require two-step of everyone: a person without it may only set it up", async () => {

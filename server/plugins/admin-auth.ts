@@ -27,9 +27,11 @@ declare module "fastify" {
 }
 
 async function adminAuth(app: FastifyInstance, options: AdminAuthPluginOptions): Promise<void> {
+  const credentials = adminCredentials(options.env);
   const auth = new AdminAuth({
     accounts: app.repositories.adminAccounts,
-    accountConfigured: adminCredentials(options.env) !== null,
+    accountConfigured: credentials !== null,
+    firstOwnerEmail: credentials?.email,
     cookie: sessionCookie(servesHttpsOnly(options.env)),
     deviceCookie: deviceCookie(servesHttpsOnly(options.env)),
     policy: options.sessionPolicy,

@@ -1,5 +1,6 @@
-// The Team page's lists: people (role, reset link, removal after a confirmation) and open invitations (resend,
-// revoke). Each change reloads the page's data; a refusal (the last owner) is shown and changes nothing.
+// The Team page's lists: people (role, reset link, removal after a confirmation; the owner ADMIN_EMAIL sets keeps
+// their role and place, with a note saying why) and open invitations (resend, revoke). Each change reloads the
+// page's data; a refusal (the last owner) is shown and changes nothing.
 import { useState } from "react";
 import {
   type IssuedLink,
@@ -64,25 +65,34 @@ export function TeamMembers({
                 </p>
               </div>
               <div className="flex flex-wrap items-center gap-2">
-                <label className="sr-only" htmlFor={`role-${member.id}`}>
-                  Role of {label}
-                </label>
-                <select
-                  id={`role-${member.id}`}
-                  value={member.role}
-                  disabled={busy}
-                  className={`${inputClass} mt-0 w-auto`}
-                  onChange={(event) => {
-                    const role = event.currentTarget.value as TeamRole;
-                    void run(() => adminApi.put(teamApiPaths.member(member.id), { role }));
-                  }}
-                >
-                  {teamRoles.map((role) => (
-                    <option key={role} value={role}>
-                      {roleLabels[role]}
-                    </option>
-                  ))}
-                </select>
+                {member.setByServer ? (
+                  <p className="text-sm text-muted sm:max-w-xs">
+                    {roleLabels[member.role]}, set by ADMIN_EMAIL on the server: to remove or demote
+                    them, set ADMIN_EMAIL to another address and restart the server.
+                  </p>
+                ) : (
+                  <>
+                    <label className="sr-only" htmlFor={`role-${member.id}`}>
+                      Role of {label}
+                    </label>
+                    <select
+                      id={`role-${member.id}`}
+                      value={member.role}
+                      disabled={busy}
+                      className={`${inputClass} mt-0 w-auto`}
+                      onChange={(event) => {
+                        const role = event.currentTarget.value as TeamRole;
+                        void run(() => adminApi.put(teamApiPaths.member(member.id), { role }));
+                      }}
+                    >
+                      {teamRoles.map((role) => (
+                        <option key={role} value={role}>
+                          {roleLabels[role]}
+                        </option>
+                      ))}
+                    </select>
+                  </>
+                )}
                 <button
                   type="button"
                   className={secondaryButtonClass}
@@ -91,7 +101,7 @@ export function TeamMembers({
                 >
                   Send reset link
                 </button>
-                {removing === member.id ? (
+                {member.setByServer ? null : removing === member.id ? (
                   <>
                     <button
                       type="button"

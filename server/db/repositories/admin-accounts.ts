@@ -75,8 +75,14 @@ export interface AdminAccountsRepository {
   ): Promise<void>;
   list(): Promise<StoredMember[]>;
   setRole(id: string, role: TeamRole): Promise<TeamChange>;
-  /** Removes a person and their sessions; the token hashes of the sessions that ended. */
-  remove(id: string): Promise<{ change: TeamChange; endedSessions: string[] }>;
+  /**
+   * Removes a person and their sessions, and runs `also` (what else ends with them) in the same transaction; the
+   * token hashes of the sessions that ended.
+   */
+  remove(
+    id: string,
+    also?: (trx: Executor) => Promise<void>,
+  ): Promise<{ change: TeamChange; endedSessions: string[] }>;
   /** Removes every account and session; the number of accounts removed. */
   removeAll(): Promise<number>;
   createSession(
@@ -100,8 +106,11 @@ export interface AdminAccountsRepository {
   /** Keeps a new secret for the account until a code from it confirms it. */
   setPendingTotp(id: string, secret: string): Promise<void>;
   pendingTotp(id: string): Promise<string | null>;
-  /** Turns two-step on with the pending secret (step `step` used) and these recovery code hashes (replacing any). */
-  enableTotp(id: string, secret: string, step: number, recoveryHashes: string[]): Promise<void>;
+  /**
+   * Turns two-step on with the pending secret (step `step` used) and these recovery code hashes; false (nothing
+   * changed) when it is on already: only turning it off, with the password, lets a new secret replace it.
+   */
+  enableTotp(id: string, secret: string, step: number, recoveryHashes: string[]): Promise<boolean>;
   disableTotp(id: string): Promise<void>;
   /** Records a TOTP step as used; false when it or a later one was used already (a code works once). */
   claimTotpStep(id: string, step: number): Promise<boolean>;
@@ -145,24 +154,25 @@ function toAccount(row: {
 export function adminAccountsRepository(database: AppDatabase): AdminAccountsRepository {
   const { db } = database;
 
-  /** Whether taking `id`'s owner role away leaves another owner (read in the transaction that changes it). */
-  const leavesAnOwner = async (trx: Executor, id: string): Promise<boolean> => {
-    const row = await trx
+  /**
+   * The role of `id` and whether another owner would remain without it, read in the transaction that changes it.
+   * On PostgreSQL the rows read (the owners' and `id`'s) stay locked until that transaction ends: under read
+   * committed, two owners demoting each other at once would otherwise each count the other and both succeed; the
+   * second now waits for the first and counts what it left. SQLite needs no lock: its write transactions take the
+   * database's write lock at BEGIN (IMMEDIATE), so they run one at a time.
+   */
+  const ownersWith = async (trx: Executor, id: string) => {
+    let query = trx
       .selectFrom("admin_users")
-      .select((eb) => eb.fn.countAll().as("owners"))
-      .where("role", "=", "owner")
-      .where("id", "!=", id)
-      .executeTakeFirstOrThrow();
-    return Number(row.owners) > 0;
-  };
-
-  const roleOf = async (trx: Executor, id: string): Promise<TeamRole | null> => {
-    const row = await trx
-      .selectFrom("admin_users")
-      .select("role")
-      .where("id", "=", id)
-      .executeTakeFirst();
-    return row?.role ?? null;
+      .select(["id", "role"])
+      .where((eb) => eb.or([eb("role", "=", "owner"), eb("id", "=", id)]))
+      .orderBy("id");
+    if (database.dialect === "postgres") query = query.forUpdate();
+    const rows = await query.execute();
+    return {
+      role: rows.find((row) => row.id === id)?.role ?? null,
+      otherOwner: rows.some((row) => row.role === "owner" && row.id !== id),
+    };
   };
 
   return {
@@ -274,11 +284,9 @@ export function adminAccountsRepository(database: AppDatabase): AdminAccountsRep
 
     setRole(id, role) {
       return db.transaction().execute(async (trx): Promise<TeamChange> => {
-        const current = await roleOf(trx, id);
-        if (current === null) return "missing";
-        if (current === "owner" && role !== "owner" && !(await leavesAnOwner(trx, id))) {
-          return "lastOwner";
-        }
+        const current = await ownersWith(trx, id);
+        if (current.role === null) return "missing";
+        if (current.role === "owner" && role !== "owner" && !current.otherOwner) return "lastOwner";
         await trx
           .updateTable("admin_users")
           .set({ role, updated_at: new Date().toISOString() })
@@ -288,11 +296,11 @@ export function adminAccountsRepository(database: AppDatabase): AdminAccountsRep
       });
     },
 
-    remove(id) {
+    remove(id, also) {
       return db.transaction().execute(async (trx) => {
-        const current = await roleOf(trx, id);
-        if (current === null) return { change: "missing" as const, endedSessions: [] };
-        if (current === "owner" && !(await leavesAnOwner(trx, id))) {
+        const current = await ownersWith(trx, id);
+        if (current.role === null) return { change: "missing" as const, endedSessions: [] };
+        if (current.role === "owner" && !current.otherOwner) {
           return { change: "lastOwner" as const, endedSessions: [] };
         }
         const ended = await trx
@@ -301,6 +309,7 @@ export function adminAccountsRepository(database: AppDatabase): AdminAccountsRep
           .returning("token_hash")
           .execute();
         await trx.deleteFrom("admin_users").where("id", "=", id).execute();
+        await also?.(trx);
         return { change: "changed" as const, endedSessions: ended.map((row) => row.token_hash) };
       });
     },
@@ -421,18 +430,22 @@ export function adminAccountsRepository(database: AppDatabase): AdminAccountsRep
       return row?.totp_pending ?? null;
     },
 
-    async enableTotp(id, secret, step, recoveryHashes) {
-      await db.transaction().execute(async (trx) => {
-        await trx
+    enableTotp(id, secret, step, recoveryHashes) {
+      return db.transaction().execute(async (trx) => {
+        // Conditional: of two confirmations at once, the second finds two-step on and changes nothing.
+        const result = await trx
           .updateTable("admin_users")
           .set({ totp_secret: secret, totp_pending: null, totp_last_step: step })
           .where("id", "=", id)
-          .execute();
+          .where("totp_secret", "is", null)
+          .executeTakeFirst();
+        if (result.numUpdatedRows === 0n) return false;
         await trx.deleteFrom("admin_recovery_codes").where("user_id", "=", id).execute();
         await trx
           .insertInto("admin_recovery_codes")
           .values(recoveryHashes.map((code_hash) => ({ code_hash, user_id: id })))
           .execute();
+        return true;
       });
     },
 

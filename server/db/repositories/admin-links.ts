@@ -1,5 +1,5 @@
 // One-time links (invitations and password resets): stored by the SHA-256 of their token, used once, in the
-// transaction that creates or updates the account.
+// transaction that creates or updates the account; they end with the person who made them or whom they are for.
 import type { TeamRole } from "../../../contracts/team.ts";
 import type { AppDatabase, Executor } from "../database.ts";
 
@@ -17,9 +17,9 @@ export interface StoredLink {
 export interface AdminLinksRepository {
   /**
    * Stores a link, replacing any other of the same purpose for the address (the newest link is the only one that
-   * works).
+   * works); the ids of the links it replaced, whose mails are not to be sent.
    */
-  create(link: StoredLink & { tokenHash: string; createdBy: string | null }): Promise<void>;
+  create(link: StoredLink & { tokenHash: string; createdBy: string | null }): Promise<string[]>;
   /** The link of a token hash while it lasts (at `at`). */
   find(tokenHash: string, at: number): Promise<StoredLink | null>;
   /**
@@ -35,6 +35,11 @@ export interface AdminLinksRepository {
   /** Open and expired links, newest first (expired ones are kept until pruned, so an owner sees them lapse). */
   list(): Promise<StoredLink[]>;
   revoke(id: string): Promise<boolean>;
+  /**
+   * Deletes the links a removed person made and those for their address (in the transaction that removes them);
+   * the ids of the links deleted.
+   */
+  revokeFor(person: { id: string; email: string }, trx?: Executor): Promise<string[]>;
   /** Deletes links expired before `before`; the number deleted. */
   deleteExpiredBefore(before: number): Promise<number>;
 }
@@ -64,12 +69,13 @@ function toLink(row: LinkRow): StoredLink {
 export function adminLinksRepository(database: AppDatabase): AdminLinksRepository {
   const { db } = database;
   return {
-    async create(link) {
-      await db.transaction().execute(async (trx) => {
-        await trx
+    create(link) {
+      return db.transaction().execute(async (trx) => {
+        const replaced = await trx
           .deleteFrom("admin_links")
           .where("email", "=", link.email)
           .where("purpose", "=", link.purpose)
+          .returning("id")
           .execute();
         await trx
           .insertInto("admin_links")
@@ -84,6 +90,7 @@ export function adminLinksRepository(database: AppDatabase): AdminLinksRepositor
             expires_at: link.expiresAt,
           })
           .execute();
+        return replaced.map((row) => row.id);
       });
     },
 
@@ -131,6 +138,15 @@ export function adminLinksRepository(database: AppDatabase): AdminLinksRepositor
     async revoke(id) {
       const result = await db.deleteFrom("admin_links").where("id", "=", id).executeTakeFirst();
       return result.numDeletedRows > 0n;
+    },
+
+    async revokeFor(person, trx = db) {
+      const rows = await trx
+        .deleteFrom("admin_links")
+        .where((eb) => eb.or([eb("created_by", "=", person.id), eb("email", "=", person.email)]))
+        .returning("id")
+        .execute();
+      return rows.map((row) => row.id);
     },
 
     async deleteExpiredBefore(before) {

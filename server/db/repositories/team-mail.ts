@@ -1,7 +1,7 @@
 // The team's e-mails (invitations, password resets) as an outbox the mail worker serves beside the contact mails
 // (ADR 5): queued when an owner sends a link, claimed under a lease by one conditional UPDATE (a few rows at most),
 // marked with the mail outbox's lease columns. The link is erased once the mail is sent or given up.
-import type { AppDatabase } from "../database.ts";
+import type { AppDatabase, Executor } from "../database.ts";
 import type { MailFailure } from "./mail-outbox.ts";
 import {
   claimedAttempt,
@@ -26,8 +26,8 @@ export interface TeamMail {
 export interface TeamMailRepository {
   /** Queues a link's mail (an earlier mail of the same link that is still pending goes). */
   enqueue(mail: TeamMail & { linkId: string }, at: number): Promise<void>;
-  /** Cancels the pending mails of a link (revoked, replaced or used). */
-  cancel(linkId: string): Promise<void>;
+  /** Cancels the pending mails of these links (revoked, replaced or used). */
+  cancel(linkIds: readonly string[], trx?: Executor): Promise<void>;
   claim(
     owner: string,
     at: number,
@@ -64,16 +64,18 @@ export function teamMailRepository(database: AppDatabase): TeamMailRepository {
     return result.numUpdatedRows > 0n;
   };
 
-  const cancel = (linkId: string) =>
-    db
+  const cancel = async (linkIds: readonly string[], trx: Executor = db) => {
+    if (linkIds.length === 0) return;
+    await trx
       .deleteFrom("team_mail")
-      .where("link_id", "=", linkId)
+      .where("link_id", "in", linkIds)
       .where("status", "=", "pending")
       .execute();
+  };
 
   return {
     async enqueue(mail, at) {
-      await cancel(mail.linkId);
+      await cancel([mail.linkId]);
       await db
         .insertInto("team_mail")
         .values({
@@ -91,9 +93,7 @@ export function teamMailRepository(database: AppDatabase): TeamMailRepository {
         .execute();
     },
 
-    async cancel(linkId) {
-      await cancel(linkId);
-    },
+    cancel,
 
     async claim(owner, at, limit, leaseMs) {
       // One conditional UPDATE (as the weekly report's claim): on PostgreSQL a worker claiming at the same moment
