@@ -4,14 +4,12 @@
 // it failed: after four days, or at once for a receiver the configuration refuses.
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { setTimeout as sleep } from "node:timers/promises";
 import type {
   ClaimedDelivery,
   LeadDeliveriesRepository,
 } from "../db/repositories/lead-deliveries.ts";
 import type { MailFailure, OutboxMessage } from "../db/repositories/mail-outbox.ts";
 import {
-  awaitWithGrace,
   defaultWorkerTuning,
   type OutboxWorkerTuning,
   tuningOf,
@@ -19,6 +17,7 @@ import {
 } from "../mail/outbox-worker.ts";
 import { afterFailure } from "../mail/retry-schedule.ts";
 import { classifyMailError } from "../mail/transport.ts";
+import { WorkerLoop } from "../worker-loop.ts";
 import { DeliveryError } from "./http-post.ts";
 
 export type DeliveryTuning = Pick<
@@ -84,62 +83,49 @@ export class DeliveryWorker {
   readonly stats = { sent: 0, retries: 0, failed: 0 };
   readonly #options: DeliveryWorkerOptions;
   readonly #tuning: DeliveryTuning;
-  #running = false;
-  #loop: Promise<void> | undefined;
-  #wakeUp = new AbortController();
+  readonly #loop: WorkerLoop;
   readonly #inFlight = new Set<AbortController>();
 
   constructor(options: DeliveryWorkerOptions) {
     this.#options = options;
     this.#tuning = tuningOf(defaultDeliveryTuning, options);
+    const { deliveries, log } = options;
+    this.#loop = new WorkerLoop({
+      prologue: async () => {
+        if (!options.singleWorker) return;
+        await deliveries.releaseAllLeases(this.#tuning.now()).catch((error: unknown) => {
+          log.error(
+            { err: error },
+            "lead deliveries: cannot release the leases of a stopped worker",
+          );
+        });
+      },
+      tick: () => this.#tick(),
+      failed: (error) => log.error({ err: error }, "lead deliveries: worker error; trying again"),
+      retryMs: this.#tuning.pollIntervalMs,
+      stopGraceMs: this.#tuning.stopGraceMs,
+      cutShort: () => {
+        for (const controller of this.#inFlight) controller.abort(shutdown);
+      },
+    });
   }
 
   get running(): boolean {
-    return this.#running;
+    return this.#loop.running;
   }
 
   start(): void {
-    if (this.#loop) return;
-    this.#running = true;
-    this.#loop = this.#run();
+    void this.#loop.start();
   }
 
   /** Looks at the outbox now (a delivery was just queued). */
   wake(): void {
-    this.#wakeUp.abort();
+    this.#loop.wake();
   }
 
   /** Stops claiming and waits for the sends in flight; one still running after the grace is cut short and released. */
-  async stop(): Promise<void> {
-    if (!this.#loop) return;
-    this.#running = false;
-    this.wake();
-    await awaitWithGrace(this.#loop, this.#tuning.stopGraceMs, () => {
-      for (const controller of this.#inFlight) controller.abort(shutdown);
-    });
-  }
-
-  async #run(): Promise<void> {
-    const { deliveries, log } = this.#options;
-    if (this.#options.singleWorker) {
-      await deliveries.releaseAllLeases(this.#tuning.now()).catch((error: unknown) => {
-        log.error({ err: error }, "lead deliveries: cannot release the leases of a stopped worker");
-      });
-    }
-    while (this.#running) {
-      let wait: number;
-      try {
-        wait = await this.#tick();
-      } catch (error) {
-        log.error({ err: error }, "lead deliveries: worker error; trying again");
-        wait = this.#tuning.pollIntervalMs;
-      }
-      if (!this.#running) break;
-      if (!this.#wakeUp.signal.aborted) {
-        await sleep(wait, undefined, { signal: this.#wakeUp.signal }).catch(() => {});
-      }
-      this.#wakeUp = new AbortController();
-    }
+  stop(): Promise<void> {
+    return this.#loop.stop();
   }
 
   async #tick(): Promise<number> {

@@ -11,6 +11,7 @@ import type {
   MailOutboxRepository,
   OutboxMessage,
 } from "../db/repositories/mail-outbox.ts";
+import { WorkerLoop } from "../worker-loop.ts";
 import { afterFailure, defaultRetrySchedule, type RetrySchedule } from "./retry-schedule.ts";
 import { classifyMailError, type MailTransport, type SentMail } from "./transport.ts";
 
@@ -66,23 +67,6 @@ export function tuningOf<T extends object>(defaults: T, options: object): T {
   return { ...defaults, ...(Object.fromEntries(given) as Partial<T>) };
 }
 
-/**
- * Waits for a worker's loop to end; if it is still running after the grace period, `cutShort` aborts what is in
- * flight (its rows are given back).
- */
-export async function awaitWithGrace(
-  loop: Promise<void>,
-  graceMs: number,
-  cutShort: () => void,
-): Promise<void> {
-  const timer = setTimeout(cutShort, graceMs);
-  try {
-    await loop;
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** What a worker needs of an outbox table: the contact mails' (mail_outbox) or the team's (team_mail). */
 export type OutboxQueue<M> = Pick<
   MailOutboxRepository,
@@ -134,36 +118,38 @@ export class OutboxWorker<M extends { id: string } = OutboxMessage> {
   readonly stats: OutboxWorkerStats = { attempts: 0, sent: 0, retries: 0, failed: 0 };
   readonly #options: OutboxWorkerOptions<M>;
   readonly #tuning: OutboxWorkerTuning;
-  #running = false;
-  #loop: Promise<void> | undefined;
-  #woken = false;
-  #wakeUp: (() => void) | undefined;
+  readonly #loop: WorkerLoop;
   readonly #inFlight = new Set<AbortController>();
   /** The last failure had no SMTP reply: the server is probed until it answers. */
   #unreachable = false;
   #lastProbeAt = Number.NEGATIVE_INFINITY;
   #failing = false;
-  /** Settles when stop() is called: a probe in progress is not waited for. */
-  #stopping: Promise<void>;
-  #signalStop: () => void = () => {};
   #lastFailureLogAt = 0;
   #failuresSinceLog = 0;
 
   constructor(options: OutboxWorkerOptions<M>) {
     this.#options = options;
     this.#tuning = tuningOf(defaultWorkerTuning, options);
-    this.#stopping = new Promise((resolve) => {
-      this.#signalStop = resolve;
+    this.#loop = new WorkerLoop({
+      prologue: () => this.#prologue(),
+      tick: () => this.#tick(),
+      failed: (error) =>
+        options.log.error({ err: error }, "mail outbox: worker error; trying again"),
+      retryMs: this.#tuning.pollIntervalMs,
+      stopGraceMs: this.#tuning.stopGraceMs,
+      cutShort: () => {
+        for (const controller of this.#inFlight) controller.abort(shutdown);
+      },
     });
   }
 
   get running(): boolean {
-    return this.#running;
+    return this.#loop.running;
   }
 
   /** Starts the loop (once). On SQLite a second worker on the same database is refused. */
   start(): void {
-    if (this.#running || this.#loop) return;
+    if (this.#loop.started) return;
     const key = this.#options.singleWorkerKey;
     if (key !== undefined) {
       if (singleWorkerDatabases.has(key)) {
@@ -171,33 +157,25 @@ export class OutboxWorker<M extends { id: string } = OutboxMessage> {
       }
       singleWorkerDatabases.add(key);
     }
-    this.#running = true;
-    this.#loop = this.#run().finally(() => {
+    void this.#loop.start().finally(() => {
       if (key !== undefined) singleWorkerDatabases.delete(key);
     });
   }
 
   /** Looks at the outbox now (a message was just queued) instead of at the end of the current sleep. */
   wake(): void {
-    this.#woken = true;
-    this.#wakeUp?.();
+    this.#loop.wake();
   }
 
   /**
    * Stops claiming and waits for the sends in flight; one still running after the grace period is cut short and
    * its row given back (due at once, so the next start sends it again).
    */
-  async stop(): Promise<void> {
-    if (!this.#loop) return;
-    this.#running = false;
-    this.#signalStop();
-    this.wake();
-    await awaitWithGrace(this.#loop, this.#tuning.stopGraceMs, () => {
-      for (const controller of this.#inFlight) controller.abort(shutdown);
-    });
+  stop(): Promise<void> {
+    return this.#loop.stop();
   }
 
-  async #run(): Promise<void> {
+  async #prologue(): Promise<void> {
     const { outbox, log } = this.#options;
     const { now } = this.#tuning;
     try {
@@ -211,17 +189,6 @@ export class OutboxWorker<M extends { id: string } = OutboxMessage> {
     } catch (error) {
       log.error({ err: error }, "mail outbox: cannot read the outbox");
     }
-    while (this.#running) {
-      let wait: number;
-      try {
-        wait = await this.#tick();
-      } catch (error) {
-        log.error({ err: error }, "mail outbox: worker error; trying again");
-        wait = this.#tuning.pollIntervalMs;
-      }
-      if (!this.#running) break;
-      await this.#sleep(wait);
-    }
   }
 
   /** One look at the outbox; returns how long to sleep before the next. */
@@ -229,7 +196,7 @@ export class OutboxWorker<M extends { id: string } = OutboxMessage> {
     const { outbox } = this.#options;
     const { now, batchSize, leaseMs, pollIntervalMs, probeIntervalMs } = this.#tuning;
     if (this.#unreachable && now() - this.#lastProbeAt >= probeIntervalMs) await this.#probe();
-    if (!this.#running) return 0;
+    if (!this.#loop.running) return 0;
     const claimed = await outbox.claim(this.owner, now(), batchSize, leaseMs);
     if (claimed.length > 0) {
       await this.#deliver(claimed);
@@ -244,29 +211,17 @@ export class OutboxWorker<M extends { id: string } = OutboxMessage> {
     return Math.max(wait, Math.min(20, pollIntervalMs));
   }
 
-  #sleep(ms: number): Promise<void> {
-    if (this.#woken || ms <= 0) {
-      this.#woken = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.#wakeUp = undefined;
-        this.#woken = false;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.#wakeUp = done;
-    });
-  }
-
   async #probe(): Promise<void> {
     this.#lastProbeAt = this.#tuning.now();
     try {
       const answered = await Promise.race([
         this.#options.transport.verify().then(() => true),
-        this.#stopping.then(() => false),
+        // A probe in progress is not waited for by stop().
+        new Promise<false>((resolve) => {
+          const { stopSignal } = this.#loop;
+          if (stopSignal.aborted) resolve(false);
+          stopSignal.addEventListener("abort", () => resolve(false), { once: true });
+        }),
       ]);
       if (!answered) return;
     } catch (error) {

@@ -4,10 +4,11 @@
 // tried again on the contact mails' schedule (ADR 5) and given up after the same four days.
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { setTimeout as sleep } from "node:timers/promises";
+
 import type { SendMailOptions } from "nodemailer";
 import type { MailFailure } from "../db/repositories/mail-outbox.ts";
 import type { ClaimedReport, WeeklyReportsRepository } from "../db/repositories/weekly-reports.ts";
+import { WorkerLoop } from "../worker-loop.ts";
 import {
   defaultWorkerTuning,
   type OutboxWorkerTuning,
@@ -64,10 +65,7 @@ export class WeeklyReportWorker {
   readonly stats: WeeklyReportStats = { sent: 0, retries: 0, failed: 0 };
   readonly #options: WeeklyReportWorkerOptions;
   readonly #tuning: WeeklyReportTuning;
-  #running = false;
-  #loop: Promise<void> | undefined;
-  /** Aborted by stop(): ends the sleep between two looks. */
-  readonly #stopping = new AbortController();
+  readonly #loop: WorkerLoop;
   #inFlight: AbortController | undefined;
   /** The last week whose row this worker has seen written: not inserted again at every look. */
   #scheduled: string | undefined;
@@ -75,47 +73,31 @@ export class WeeklyReportWorker {
   constructor(options: WeeklyReportWorkerOptions) {
     this.#options = options;
     this.#tuning = tuningOf(defaultWeeklyReportTuning, options);
+    this.#loop = new WorkerLoop({
+      tick: () => this.#tick(),
+      failed: (error) =>
+        options.log.error({ err: error }, "weekly report: worker error; trying again"),
+      retryMs: this.#tuning.checkIntervalMs,
+      stopGraceMs: this.#tuning.stopGraceMs,
+      cutShort: () => this.#inFlight?.abort(shutdown),
+    });
   }
 
   get running(): boolean {
-    return this.#running;
+    return this.#loop.running;
   }
 
   /** Starts the loop (once). */
   start(): void {
-    if (this.#loop) return;
-    this.#running = true;
-    this.#loop = this.#run();
+    void this.#loop.start();
   }
 
   /**
    * Stops looking and waits for a send in flight; one still running after the grace period is cut short and its
    * report given back, due at once (the next start sends it).
    */
-  async stop(): Promise<void> {
-    if (!this.#loop) return;
-    this.#running = false;
-    this.#stopping.abort();
-    const timer = setTimeout(() => this.#inFlight?.abort(shutdown), this.#tuning.stopGraceMs);
-    try {
-      await this.#loop;
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  async #run(): Promise<void> {
-    while (this.#running) {
-      let wait: number;
-      try {
-        wait = await this.#tick();
-      } catch (error) {
-        this.#options.log.error({ err: error }, "weekly report: worker error; trying again");
-        wait = this.#tuning.checkIntervalMs;
-      }
-      if (!this.#running) break;
-      await sleep(wait, undefined, { signal: this.#stopping.signal }).catch(() => {});
-    }
+  stop(): Promise<void> {
+    return this.#loop.stop();
   }
 
   /** One look: the last week's report added if it is not yet, the due ones sent; how long to sleep after. */
@@ -131,7 +113,7 @@ export class WeeklyReportWorker {
       this.#scheduled = week;
     }
     for (const claim of await reports.claim(this.owner, now(), this.#tuning.leaseMs)) {
-      if (this.#running) await this.#send(claim);
+      if (this.#loop.running) await this.#send(claim);
       else await reports.finish(claim.week, this.owner, { outcome: "released", at: now() });
     }
     const due = await reports.nextDueAt();
