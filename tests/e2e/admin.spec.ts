@@ -427,14 +427,16 @@ test.describe("analytics", () => {
   });
 
   test("a panel with 30 campaigns shows the first 10 and all 30 on request", async ({ page }) => {
-    // Thirty visits from one site of this test's own, each with its campaign, as the site's script records them.
+    // Thirty visits from one site of this test's own, each with a campaign of its own (another run's campaigns
+    // never outnumber another test's in the unfiltered panel), as the site's script records them.
     const site = `${unique("referrer")}.example`;
+    const prefix = unique("campaign");
     for (let index = 1; index <= 30; index++) {
       const response = await page.request.post("/functions/v1/track-referrer", {
         data: {
           session_id: crypto.randomUUID(),
           referrer: `https://${site}/`,
-          page_url: `http://127.0.0.1/?utm_campaign=campaign-${String(index).padStart(2, "0")}`,
+          page_url: `http://127.0.0.1/?utm_campaign=${prefix}-${String(index).padStart(2, "0")}`,
           user_agent:
             "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36",
         },
@@ -455,7 +457,7 @@ test.describe("analytics", () => {
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     await toggle.click();
     await expect(campaigns.getByRole("row")).toHaveCount(31);
-    await expect(campaigns).toContainText("campaign-30");
+    await expect(campaigns).toContainText(`${prefix}-30`);
     await expect(panel.getByRole("button", { name: "Show the first 10" })).toHaveAttribute(
       "aria-expanded",
       "true",
@@ -466,10 +468,12 @@ test.describe("analytics", () => {
     page,
     consoleWatch,
   }) => {
-    // Two visits from Facebook's hosts, each in a tab of its own (one visit a tab session).
+    // Two visits from Facebook's hosts, each in a tab of its own (one visit a tab session), with a campaign of this
+    // run's: the report below is filtered by it, so other runs' visits from Facebook are not counted.
+    const campaign = unique("facebook-ads");
     for (const referer of ["https://m.facebook.com/", "https://l.facebook.com/"]) {
       const tab = await page.context().newPage();
-      await tab.goto("/", { referer });
+      await tab.goto(`/?utm_campaign=${campaign}`, { referer });
       await waitForHydration(tab);
       await expect
         .poll(() => tab.evaluate(() => sessionStorage.getItem("referrer_tracked")))
@@ -478,7 +482,7 @@ test.describe("analytics", () => {
     }
     const day = (daysAgo: number) =>
       new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
-    await signIn(page, "/admin/analytics");
+    await signIn(page, `/admin/analytics?campaign=${campaign}`);
     const from = page.getByLabel("From", { exact: true });
     const to = page.getByLabel("To", { exact: true });
     await expect(from).toHaveValue(day(29));
@@ -523,7 +527,9 @@ test.describe("analytics", () => {
       await expect(visitsOf(`Filter by host ${host}`)).toHaveText("1");
     }
     await hosts.getByRole("link", { name: "Filter by site Facebook" }).click();
-    await expect(page).toHaveURL(/&host=[lm]\.facebook\.com&host=[lm]\.facebook\.com$/);
+    await expect(page).toHaveURL(
+      new RegExp(`&host=[lm]\\.facebook\\.com&host=[lm]\\.facebook\\.com&campaign=${campaign}$`),
+    );
     for (const host of ["m.facebook.com", "l.facebook.com"]) {
       await expect(page.getByRole("link", { name: `Remove filter Host: ${host}` })).toBeVisible();
     }
