@@ -1,7 +1,7 @@
 // One panel of the analytics: a plain table of a dimension's values (visits, sign-ups and messages with their rates,
 // or pageviews, or goal clicks) beside the previous period, the first rows with the rest on request, hosts summed
 // per site with each site's hosts on demand, a filterable value as a link that filters the report, and its CSV.
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { Link } from "react-router";
 import {
   type AnalyticsFilterPanel,
@@ -145,7 +145,9 @@ function RowName({
     ? (panel as AnalyticsFilterPanel)
     : null;
   const text = label(panel, name);
-  if (!filterable || values.every((value) => view.filters[filterable].includes(value))) return text;
+  if (!filterable || values.every((value) => view.filters[filterable].includes(value))) {
+    return <Wrappable text={text} />;
+  }
   const named = site ? "site" : filterNames[filterable].toLowerCase();
   return (
     <Link
@@ -153,9 +155,23 @@ function RowName({
       className={linkClass}
       aria-label={`Filter by ${named} ${text}`}
     >
-      {text}
+      <Wrappable text={text} />
     </Link>
   );
+}
+
+/**
+ * A value with a chance to wrap after each dot and slash (hosts, paths): on a phone "search.example" wraps as
+ * "search." and "example", not mid-word; copied or read aloud it is the same text.
+ */
+function Wrappable({ text }: { text: string }) {
+  return text.split(/(?<=[./])/).map((part, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text, in their fixed order.
+    <Fragment key={index}>
+      {index > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
 }
 
 /** A panel's row; a site's row (the host panel) can list the hosts it sums below it. */
@@ -178,7 +194,7 @@ function PanelRow({
   return (
     <>
       <tr className="border-t border-slate-200">
-        <th scope="row" className="break-all px-2 py-2 font-normal sm:px-4">
+        <th scope="row" className="px-2 py-2 font-normal [overflow-wrap:anywhere] sm:px-4">
           <span className="flex flex-wrap items-center gap-2">
             <RowName panel={panel} view={view} name={row.value} values={values} site={!!site} />
             {site && (
@@ -199,7 +215,10 @@ function PanelRow({
       {expanded &&
         site?.map((host) => (
           <tr key={host.value} className="border-t border-slate-100 bg-slate-50">
-            <th scope="row" className="break-all py-2 pr-2 pl-6 font-normal sm:pr-4 sm:pl-8">
+            <th
+              scope="row"
+              className="py-2 pr-2 pl-6 font-normal [overflow-wrap:anywhere] sm:pr-4 sm:pl-8"
+            >
               <RowName
                 panel={panel}
                 view={view}
