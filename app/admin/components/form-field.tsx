@@ -1,6 +1,7 @@
 // A labelled input for the console's team and account forms, with the reason a value was refused beneath it
 // (tied to the field by aria-describedby, so a screen reader reads it with the field).
 import type { InputHTMLAttributes } from "react";
+import { minPasswordLength } from "../../../contracts/team";
 
 export const inputClass =
   "mt-1 block min-h-11 w-full rounded-md border border-slate-300 px-3 py-2 text-base text-ink focus:border-brand-700";
@@ -29,5 +30,28 @@ export function FormField({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A new password: the length the server asks for in its label, and the server's reason when it refuses one. */
+export function NewPasswordField({
+  id,
+  name,
+  problem,
+}: {
+  id: string;
+  name: string;
+  problem: string | null;
+}) {
+  return (
+    <FormField
+      id={id}
+      label={`New password (at least ${minPasswordLength} characters)`}
+      name={name}
+      type="password"
+      autoComplete="new-password"
+      required
+      problem={problem}
+    />
   );
 }

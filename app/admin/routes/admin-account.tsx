@@ -3,7 +3,7 @@
 import { type FormEvent, useState } from "react";
 import { teamApiPaths } from "../../../contracts/team";
 import { adminApi, consoleTitle, currentSession } from "../api";
-import { FormField } from "../components/form-field";
+import { FormField, NewPasswordField } from "../components/form-field";
 import { TwoStepSection } from "../components/two-step-setup";
 import { buttonClass, PageHeading, Section, StatusNote } from "../components/ui";
 import { useApiAction } from "../use-api-action";
@@ -57,15 +57,7 @@ export default function AdminAccount({ loaderData }: Route.ComponentProps) {
             autoComplete="current-password"
             required
           />
-          <FormField
-            id="new-password"
-            label="New password (at least 12 characters)"
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            problem={problem}
-          />
+          <NewPasswordField id="new-password" name="newPassword" problem={problem} />
           <button type="submit" className={buttonClass} disabled={busy}>
             {busy ? "Saving..." : "Change password"}
           </button>

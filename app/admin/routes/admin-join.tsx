@@ -5,7 +5,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { type LinkInfo, roleLabels, teamApiPaths } from "../../../contracts/team";
 import { adminApi } from "../api";
-import { FormField } from "../components/form-field";
+import { FormField, NewPasswordField } from "../components/form-field";
 import { Alert, buttonClass, linkClass, PageHeading, StatusNote } from "../components/ui";
 import { adminPaths } from "../paths";
 import { useApiAction } from "../use-api-action";
@@ -87,15 +87,7 @@ export default function AdminJoin() {
               maxLength={100}
             />
           ) : null}
-          <FormField
-            id="join-password"
-            label="New password (at least 12 characters)"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            problem={problem}
-          />
+          <NewPasswordField id="join-password" name="password" problem={problem} />
           <button type="submit" className={buttonClass} disabled={busy}>
             {busy ? "Saving..." : "Set password"}
           </button>
