@@ -1,10 +1,10 @@
 // Group commit: the writes that arrive in one turn of the event loop share one transaction, so one durable commit
 // acknowledges them all; each caller's promise settles only after that COMMIT. On SQLite (node:sqlite commits on
 // the server's only thread, each FULL commit waits for an fsync) that is one fsync per turn instead of one per
-// request; on PostgreSQL the rollup rows every visit updates are locked once per batch instead of once per
-// request. If the shared transaction fails, nothing of it is stored and each write runs again alone, so a bad
-// write (or a deadlock between two batches) fails only its own caller. Each transaction's outcome is told to
-// `observe` (readiness follows failing writes).
+// request; on PostgreSQL one COMMIT (one WAL flush) per turn. Visits and events go further: the rows of a turn are
+// one statement per table (append-batch.ts, ADR 37). If the shared transaction fails, nothing of it is stored and
+// each write runs again alone, so a bad write (or a deadlock between two batches) fails only its own caller. Each
+// transaction's outcome is told to `observe` (readiness follows failing writes).
 import type { Kysely, Transaction } from "kysely";
 import type { Schema } from "./schema.ts";
 

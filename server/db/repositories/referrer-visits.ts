@@ -1,6 +1,8 @@
 // Referrer visits: one row per session, the first one wins, queued for the rollup worker in the same transaction
-// (nothing shared is updated); committed before the caller hears back. Raw visits past the retention period are deleted in small batches.
+// (nothing shared is updated); committed before the caller hears back, the visits of one turn by one statement
+// (ADR 37). Raw visits past the retention period are deleted in small batches.
 import { sql } from "kysely";
+import { appendBatch } from "../append-batch.ts";
 import type { AppDatabase, Executor } from "../database.ts";
 import type { ReferrerVisitsTable } from "../schema.ts";
 import { audienceColumns, type VisitColumns, visitKeyColumns } from "./rollup-rows.ts";
@@ -13,6 +15,8 @@ export type NewReferrerVisit = Omit<
 > & {
   is_bot: boolean;
 } & Partial<Pick<ReferrerVisitsTable, "device" | "browser" | "os" | "country">>;
+
+type StoredVisit = NewReferrerVisit & { created_at: string };
 
 export interface ReferrerVisitsRepository {
   /** Stores the visit unless its session is already stored; `recorded` says which happened. */
@@ -31,19 +35,32 @@ export function referrerVisitsRepository(
 ): ReferrerVisitsRepository {
   const { db } = database;
   const rollups = visitRollupsRepository(database, now);
+  const append = appendBatch<StoredVisit>(
+    database,
+    (visit) => visit.session_id,
+    async (trx, visits) => {
+      const stored = await trx
+        .insertInto("referrer_visits")
+        .values(visits)
+        .onConflict((conflict) => conflict.column("session_id").doNothing())
+        .returning("session_id")
+        .execute();
+      const ids = new Set(stored.map((row) => row.session_id));
+      await rollups.enqueue(
+        trx,
+        "visit",
+        visits
+          .filter((visit) => ids.has(visit.session_id))
+          .map((visit) => ({ id: visit.session_id, created_at: visit.created_at })),
+      );
+      return ids;
+    },
+  );
   return {
     record(visit) {
-      const createdAt = new Date(now()).toISOString();
-      return database.write(async (trx) => {
-        const result = await trx
-          .insertInto("referrer_visits")
-          .values({ ...visit, created_at: createdAt })
-          .onConflict((conflict) => conflict.column("session_id").doNothing())
-          .executeTakeFirst();
-        const recorded = (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
-        if (recorded) await rollups.enqueue(trx, "visit", visit.session_id, createdAt);
-        return { recorded };
-      });
+      return append({ ...visit, created_at: new Date(now()).toISOString() }).then((recorded) => ({
+        recorded,
+      }));
     },
 
     async keysOf(sessionId, trx = db) {

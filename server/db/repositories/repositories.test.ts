@@ -1,9 +1,10 @@
 import { describe, expect } from "vitest";
-import { contactMessage, referrerVisit } from "../../test/factories.ts";
+import { contactMessage, referrerVisit, siteEvent } from "../../test/factories.ts";
 import { dialects, storageTest as it } from "../../test/storage.ts";
 import { clientAddressHasher } from "./client-addresses.ts";
 import { contactMessagesRepository, duplicateWindowMs } from "./contact-messages.ts";
 import { referrerVisitsRepository } from "./referrer-visits.ts";
+import { siteEventsRepository } from "./site-events.ts";
 
 const message = contactMessage({ name: "Ada" });
 
@@ -55,6 +56,61 @@ describe.each(dialects)("repositories on %s", (dialect) => {
     });
     const rows = await db.db.selectFrom("referrer_visits").select("landing_path").execute();
     expect(rows).toEqual([{ landing_path: "/" }]);
+  });
+
+  it("stores visits and events that arrive together, each id once, each queued once", async ({
+    freshDb: db,
+  }) => {
+    const visits = referrerVisitsRepository(db, now);
+    const events = siteEventsRepository(db, now);
+    const batch = Array.from({ length: 30 }, () => referrerVisit());
+    const repeated = batch[0]!;
+    const event = siteEvent({ session_id: repeated.session_id });
+    const answers = await Promise.all([
+      ...batch.map((visit) => visits.record(visit)),
+      visits.record({ ...repeated, landing_path: "/pricing" }),
+      events.append(event),
+      events.append(event),
+    ]);
+    expect(answers.map((answer) => answer.recorded)).toEqual([
+      ...batch.map(() => true),
+      false,
+      true,
+      false,
+    ]);
+    const stored = await db.db.selectFrom("referrer_visits").select("landing_path").execute();
+    expect(stored).toHaveLength(30);
+    expect(stored.every((row) => row.landing_path === "/")).toBe(true);
+    const queued = await db.db.selectFrom("rollup_queue").select(["kind", "id"]).execute();
+    expect(
+      queued
+        .filter((row) => row.kind === "visit")
+        .map((row) => row.id)
+        .sort(),
+    ).toEqual(batch.map((visit) => visit.session_id).sort());
+    expect(queued.filter((row) => row.kind === "event")).toEqual([
+      { kind: "event", id: event.event_id },
+    ]);
+  });
+
+  it("fails only the caller of a row the database refuses, storing the rest of its batch", async ({
+    freshDb: db,
+  }) => {
+    const visits = referrerVisitsRepository(db, now);
+    const good = [referrerVisit(), referrerVisit()];
+    // A row the contract would never let through: the column is NOT NULL.
+    const bad = referrerVisit({ landing_path: null as unknown as string });
+    const answers = await Promise.allSettled([
+      visits.record(good[0]!),
+      visits.record(bad),
+      visits.record(good[1]!),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    const stored = await db.db.selectFrom("referrer_visits").select("session_id").execute();
+    expect(stored.map((row) => row.session_id).sort()).toEqual(
+      good.map((visit) => visit.session_id).sort(),
+    );
+    expect(await db.db.selectFrom("rollup_queue").select("id").execute()).toHaveLength(2);
   });
 
   it("hashes client addresses with a salt that rotates daily and is then deleted", async ({

@@ -86,6 +86,10 @@ const noCounts: RollupCounts = {
   clicks: 0,
 };
 
+/** A narrow row's key in a tally: only its value, last, may hold spaces. */
+const narrowKey = (dimension: RollupDimension, day: string, source: string, value: string) =>
+  `${dimension} ${day} ${source} ${value}`;
+
 /** Rollup rows summed in memory before they are written: one upsert per row however many things it counts. */
 export class Tally {
   readonly wide = new Map<string, RollupKeys & { day: string } & RollupCounts>();
@@ -109,17 +113,23 @@ export class Tally {
     extra: [RollupDimension, string][] = [],
   ): void {
     const keys = rollupKeys(visit);
-    const day = zonedDay(at, this.timeZone);
     const hour = zonedHour(at, this.timeZone);
+    const day = hour.slice(0, 10);
+    // Only the columns this thing counts: a pass adds thousands of things, each to a dozen rows.
+    const columns = countColumns.filter((column) => counts[column]);
     const bump = <T extends RollupCounts>(map: Map<string, T>, key: string, row: () => T) => {
-      const found = map.get(key) ?? map.set(key, row()).get(key);
-      for (const column of countColumns) (found as T)[column] += counts[column] ?? 0;
+      let found = map.get(key);
+      if (!found) {
+        found = row();
+        map.set(key, found);
+      }
+      for (const column of columns) found[column] += counts[column] ?? 0;
     };
-    const keyList = visitKeyColumns.map((column) => keys[column]);
-    bump(this.wide, JSON.stringify([day, ...keyList]), () => ({ day, ...keys, ...noCounts }));
-    bump(this.hourly, JSON.stringify([hour, ...keyList]), () => ({ hour, ...keys, ...noCounts }));
-    for (const [dimension, value] of [...narrowValues(visit), ...extra]) {
-      bump(this.narrow, JSON.stringify([dimension, day, keys.source, value]), () => ({
+    const visitKey = JSON.stringify(visitKeyColumns.map((column) => keys[column]));
+    bump(this.wide, `${day} ${visitKey}`, () => ({ day, ...keys, ...noCounts }));
+    bump(this.hourly, `${hour} ${visitKey}`, () => ({ hour, ...keys, ...noCounts }));
+    for (const [dimension, value] of narrowValues(visit).concat(extra)) {
+      bump(this.narrow, narrowKey(dimension, day, keys.source, value), () => ({
         dimension,
         day,
         source: keys.source,
@@ -133,7 +143,7 @@ export class Tally {
   addStep(at: number, visit: VisitColumns | null, step: FunnelStep): void {
     const day = zonedDay(at, this.timeZone);
     const source = rollupKeys(visit).source;
-    const key = JSON.stringify(["funnel", day, source, step]);
+    const key = narrowKey("funnel", day, source, step);
     const row = this.narrow.get(key) ?? {
       dimension: "funnel" as const,
       day,

@@ -32,8 +32,12 @@ export interface VisitRollupsRepository {
   pruneHours(now: number): Promise<number>;
   /** Deletes up to `limit` funnel steps reached before `before` (ms since the epoch); the number deleted. */
   deleteStepsOlderThan(before: number, limit: number): Promise<number>;
-  /** Queues a stored visit or event for the rollup worker (in the transaction that stores it). */
-  enqueue(trx: Executor, kind: "visit" | "event", id: string, createdAt: string): Promise<void>;
+  /** Queues stored visits or events for the rollup worker (in the transaction that stores them). */
+  enqueue(
+    trx: Executor,
+    kind: "visit" | "event",
+    rows: { id: string; created_at: string }[],
+  ): Promise<void>;
   /**
    * Counts up to `limit` queued visits and events of each kind, oldest first, and removes them from the queue, in
    * one transaction: a crash leaves them queued, never counted twice. An event whose visit has not arrived yet
@@ -274,8 +278,12 @@ export function visitRollupsRepository(
       return countStoredRows(database, since, until);
     },
 
-    async enqueue(trx, kind, id, createdAt) {
-      await trx.insertInto("rollup_queue").values({ kind, id, created_at: createdAt }).execute();
+    async enqueue(trx, kind, rows) {
+      if (rows.length === 0) return;
+      await trx
+        .insertInto("rollup_queue")
+        .values(rows.map((row) => ({ kind, ...row })))
+        .execute();
     },
 
     rollUp({ limit = 5000, wait = false } = {}) {
