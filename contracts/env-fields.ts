@@ -25,7 +25,7 @@ export const siteUrl = absoluteOrigin("SITE_URL").default("https://www.boothpilo
  */
 export const visitRetentionDays = z.coerce.number().int().min(0).default(400).meta({
   description:
-    "Days raw referrer visits are kept (the privacy and cookie pages state the number, so set it at build too); older ones are deleted in small batches, hourly. The analytics' daily rollups are kept; the hourly ones (today's chart) keep today and yesterday whatever this says. `0` keeps raw visits forever",
+    "Days raw referrer visits and site events (pageviews and clicks) are kept (the privacy and cookie pages state the number, so set it at build too); older ones are deleted in small batches, hourly. The analytics' daily and weekly rollups are kept; the hourly ones (today's chart) keep today and yesterday whatever this says. `0` keeps raw visits and events forever",
 });
 
 /** An unset or empty variable is undefined; a set one is trimmed. */
