@@ -2,7 +2,7 @@
 import type { ColumnType } from "kysely";
 import type { TeamRole } from "../../contracts/team.ts";
 import type { EventName } from "../../contracts/track-event.ts";
-import type { DeviceClass } from "../audience.ts";
+import type { DeviceClass } from "../audience/device.ts";
 
 export type { DeviceClass };
 
@@ -64,7 +64,7 @@ export interface ReferrerVisitsTable {
   utm_content: string | null;
   user_agent: string;
   is_bot: Flag;
-  /** Derived when the visit arrives (server/audience.ts); null for visits stored before. */
+  /** Derived when the visit arrives (server/audience/); null for visits stored before. */
   device: DeviceClass | null;
   browser: string | null;
   os: string | null;

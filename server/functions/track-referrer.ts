@@ -5,7 +5,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { functionNames } from "../../contracts/functions.ts";
 import { trackReferrerErrors, trackReferrerSchema } from "../../contracts/track-referrer.ts";
-import { countryOf, deviceOf, loadCountries } from "../audience.ts";
+import { countryOf, loadCountries } from "../audience/country.ts";
+import { deviceOf } from "../audience/device.ts";
 import { acceptOnly, jsonOnly, rejectOtherMethods, success } from "./http.ts";
 import { deriveReferrerVisit } from "./referrer-visit.ts";
 

@@ -4,7 +4,7 @@ import cors from "@fastify/cors";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { requestErrors } from "../../contracts/function-result.ts";
-import { loadCountries } from "../audience.ts";
+import { loadCountries } from "../audience/country.ts";
 import { sendError } from "../functions/http.ts";
 import submitContactForm from "../functions/submit-contact-form.ts";
 import trackEvent from "../functions/track-event.ts";

@@ -1,68 +1,9 @@
-// A visit's audience: device class, browser and OS from the user agent; country from the address, never kept.
+// A visit's country from the client address, through an IP-to-country table loaded in a worker thread; the
+// address is never kept.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { isIP } from "node:net";
 import { Worker } from "node:worker_threads";
-// bowser is MIT-licensed and maintained; ua-parser-js 2, the other candidate, is AGPL.
-import Bowser from "bowser";
-
-export type DeviceClass = "desktop" | "mobile" | "tablet" | "other";
-
-export interface Device {
-  device: DeviceClass;
-  /** A short display name ("Chrome", "Samsung Internet"), "" when unknown. */
-  browser: string;
-  /** A short display name ("Windows", "macOS", "ChromeOS"), "" when unknown. */
-  os: string;
-}
-
-/** The values become report keys: a made-up user agent must not make a long one. */
-const maxNameLength = 40;
-/**
- * Real user agents are a few hundred characters; a crafted 16 kB one kept Bowser's catch-all pattern busy for
- * 12 ms. The limit is the one the visit record's user agent has (contracts/track-referrer.ts).
- */
-const maxUserAgentLength = 512;
-
-/** Bowser's long names, shortened for reports; other names are kept as Bowser gives them. */
-const shortNames = new Map([
-  ["Microsoft Edge", "Edge"],
-  ["Samsung Internet for Android", "Samsung Internet"],
-  ["Chrome OS", "ChromeOS"],
-]);
-
-/** An unknown browser's name is Bowser's guess from the text, so it can hold anything. */
-function displayName(name: string | undefined): string {
-  if (!name) return "";
-  const short = shortNames.get(name) ?? name;
-  return short
-    .replace(/\p{Cc}/gu, "")
-    .trim()
-    .slice(0, maxNameLength);
-}
-
-function deviceClass(platformType: string | undefined): DeviceClass {
-  // Bowser's other types are "bot" and "tv"; neither is a visitor's phone or computer.
-  return platformType === "desktop" || platformType === "mobile" || platformType === "tablet"
-    ? platformType
-    : "other";
-}
-
-/**
- * Device class, browser and OS of a user agent. An iPad whose Safari asks for desktop sites (the default since
- * iPadOS 13) sends a Mac's user agent and is counted as a desktop Mac: the text carries no sign of the tablet.
- */
-export function deviceOf(userAgent: string): Device {
-  const text = userAgent.slice(0, maxUserAgentLength);
-  // Bowser throws on an empty user agent; a request without one is simply unknown.
-  if (text.trim() === "") return { device: "other", browser: "", os: "" };
-  const { browser, os, platform } = Bowser.parse(text);
-  return {
-    device: deviceClass(platform.type),
-    browser: displayName(browser.name),
-    os: displayName(os.name),
-  };
-}
 
 /*
  * Countries: @ip-location-db/geo-whois-asn-country, address ranges in CSV (`first,last,CC`, both ends inclusive,
@@ -293,7 +234,7 @@ export function countryOf(text: string): string {
 export function loadCountries(): Promise<void> {
   if (tables) return Promise.resolve();
   loading ??= new Promise<void>((resolve, reject) => {
-    const worker = new Worker(new URL("./audience-tables.ts", import.meta.url));
+    const worker = new Worker(new URL("./country-tables.ts", import.meta.url));
     worker.once("message", (built: CountryTables) => {
       tables ??= built;
       resolve();

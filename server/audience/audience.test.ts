@@ -3,7 +3,8 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { BlockList } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
-import { countryOf, deviceOf, loadCountries, reservedRanges } from "./audience.ts";
+import { countryOf, loadCountries, reservedRanges } from "./country.ts";
+import { deviceOf } from "./device.ts";
 
 const userAgents = {
   windowsChrome:
