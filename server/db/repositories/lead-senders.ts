@@ -68,7 +68,8 @@ export function leadSendersRepository(database: AppDatabase): LeadSendersReposit
 
     async forgetUnlessKept(email, trx = db) {
       const address = key(email);
-      // Messages keep the address as typed: compared as the keys here were made.
+      // Messages keep the address as typed: compared as the keys here were made. The contract's pattern lets only
+      // ASCII addresses in, so SQLite's lower() (ASCII only) and toLowerCase() agree.
       const kept = await trx
         .selectFrom("contact_messages")
         .select("id")
