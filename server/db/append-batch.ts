@@ -9,6 +9,12 @@ import type { Schema } from "./schema.ts";
 /** Writes `rows` (distinct keys) in `trx` and returns the keys it stored; a key already stored is left out. */
 export type InsertMany<Row> = (trx: Transaction<Schema>, rows: Row[]) => Promise<Set<string>>;
 
+/**
+ * A statement's rows at most: a visit has up to 17 columns, and SQLite binds at most 32,766 values to one statement
+ * (PostgreSQL 65,535). A larger turn (a spike of thousands of requests at once) takes several statements.
+ */
+const maxRowsPerStatement = 1_000;
+
 interface Waiting<Row> {
   row: Row;
   resolve: (recorded: boolean) => void;
@@ -37,12 +43,15 @@ export function appendBatch<Row>(
     }
     const distinct = [...firsts.values()];
     try {
-      const stored = await database.write((trx) =>
-        insertMany(
-          trx,
-          distinct.map((waiting) => waiting.row),
-        ),
-      );
+      const rows = distinct.map((waiting) => waiting.row);
+      const stored = await database.write(async (trx) => {
+        const keys = new Set<string>();
+        for (let start = 0; start < rows.length; start += maxRowsPerStatement) {
+          const slice = rows.slice(start, start + maxRowsPerStatement);
+          for (const key of await insertMany(trx, slice)) keys.add(key);
+        }
+        return keys;
+      });
       for (const waiting of batch) {
         const key = keyOf(waiting.row);
         waiting.resolve(firsts.get(key) === waiting && stored.has(key));

@@ -93,6 +93,29 @@ describe.each(dialects)("repositories on %s", (dialect) => {
     ]);
   });
 
+  it("stores a spike of 4,000 visits in one turn with one commit", async ({ freshDb: db }) => {
+    let commits = 0;
+    const counted: typeof db = {
+      ...db,
+      write: (work) => {
+        commits++;
+        return db.write(work);
+      },
+    };
+    const visits = referrerVisitsRepository(counted, now);
+    const spike = Array.from({ length: 4_000 }, () => referrerVisit());
+    const answers = await Promise.all(spike.map((visit) => visits.record(visit)));
+    expect(answers.every((answer) => answer.recorded)).toBe(true);
+    // One commit: SQLite binds at most 32,766 values to a statement (4,000 visits of 13 columns are 52,000), so the
+    // rows must be split across statements rather than the batch failing and being retried row by row.
+    expect(commits).toBe(1);
+    const stored = await db.db
+      .selectFrom("referrer_visits")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(4_000);
+  });
+
   it("fails only the caller of a row the database refuses, storing the rest of its batch", async ({
     freshDb: db,
   }) => {
