@@ -4,7 +4,6 @@
 // tried again on the contact mails' schedule (ADR 5) and given up after the same four days.
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-
 import type { SendMailOptions } from "nodemailer";
 import type { MailFailure } from "../db/repositories/mail-outbox.ts";
 import type { ClaimedReport, WeeklyReportsRepository } from "../db/repositories/weekly-reports.ts";
