@@ -1,8 +1,9 @@
-// The bulk path of the rollups: visits and messages loaded without the write path (the analytics benchmark's
-// seed) counted a UTC day per statement, and the weeks they touch summed from their days.
+// The bulk path of the rollups: visits, messages and events loaded without the write path (the analytics
+// benchmark's seed) counted a UTC day at a time, as the write path and the rollup worker count them, and the weeks
+// they touch summed from their days.
 import { type RawBuilder, sql } from "kysely";
 import { addDays, mondayOf } from "../../../contracts/time-zone.ts";
-import type { AppDatabase, DialectName } from "../database.ts";
+import type { AppDatabase, DialectName, Executor } from "../database.ts";
 import type { RollupDimension } from "../schema.ts";
 import { audienceColumns, countColumns, visitKeyColumns } from "./rollup-rows.ts";
 
@@ -15,11 +16,56 @@ function utcDayOf(dialect: DialectName, column: string): RawBuilder<string> {
     : sql<string>`substr(${sql.ref(column)}, 1, 10)`;
 }
 
+/** The page of a pageview's path: the path without its query, as the rollup worker takes it. */
+function pageOf(dialect: DialectName, column: string): RawBuilder<string> {
+  return dialect === "postgres"
+    ? sql<string>`split_part(${sql.ref(column)}, '?', 1)`
+    : sql<string>`case when instr(${sql.ref(column)}, '?') > 0
+        then substr(${sql.ref(column)}, 1, instr(${sql.ref(column)}, '?') - 1) else ${sql.ref(column)} end`;
+}
+
 const wideKeys = sql.join([sql.ref("day"), ...visitKeyColumns.map((column) => sql.ref(column))]);
 
-/** The wide and narrow rows of the visits and messages stored in [from, to), within one UTC day. */
-async function countStoredDay(database: AppDatabase, from: string, to: string): Promise<void> {
-  const { db, dialect } = database;
+/** An event's counts: a pageview, or an outbound click (a sign-up click is both a click and a sign-up). */
+const eventCounts = sql`sum(case when e.name = 'pageview' then 1 else 0 end),
+  sum(case when e.name = 'sign_up' then 1 else 0 end), sum(case when e.name = 'pageview' then 0 else 1 end)`;
+
+const counts = sql.join(countColumns.map((column) => sql.ref(column)));
+const sums = sql.join(countColumns.map((column) => sql`sum(${sql.ref(column)})`));
+const replaced = sql.join(
+  countColumns.map((column) => sql`${sql.ref(column)} = ${sql.ref(`excluded.${column}`)}`),
+);
+const added = (table: string) =>
+  sql.join(
+    countColumns.map(
+      (column) =>
+        sql`${sql.ref(column)} = ${sql.ref(`${table}.${column}`)} + ${sql.ref(`excluded.${column}`)}`,
+    ),
+  );
+
+/**
+ * The wide and narrow rows of the visits, messages and events stored in [from, to), within one UTC day, and the
+ * funnel steps first reached then. Events count as the rollup worker counts them: by people (neither the event nor
+ * its visit a bot), under their visit's keys ("untracked" without one).
+ */
+async function countStoredDay(
+  db: Executor,
+  dialect: DialectName,
+  from: string,
+  to: string,
+): Promise<void> {
+  // The day's events by people with their visit's keys, joined once: the statements below group this table.
+  await sql`
+    create temp table day_events as
+    select ${utcDayOf(dialect, "e.created_at")} as day, e.session_id, e.name, e.path, e.created_at,
+      coalesce(v.source, 'untracked') as source, coalesce(v.referrer_host, '') as referrer_host,
+      coalesce(v.landing_path, '') as landing_path, coalesce(v.utm_source, '') as utm_source,
+      coalesce(v.utm_medium, '') as utm_medium, coalesce(v.utm_campaign, '') as utm_campaign,
+      coalesce(v.device, '') as device, coalesce(v.browser, '') as browser, coalesce(v.os, '') as os,
+      coalesce(v.country, '') as country
+    from site_events e left join referrer_visits v on v.session_id = e.session_id
+    where not e.is_bot and (v.is_bot is null or not v.is_bot)
+      and e.created_at >= ${from} and e.created_at < ${to}`.execute(db);
   await sql`
     insert into visit_rollups (${wideKeys}, visits, bot_visits, messages)
     select ${utcDayOf(dialect, "created_at")}, source, coalesce(referrer_host, ''), landing_path,
@@ -42,6 +88,15 @@ async function countStoredDay(database: AppDatabase, from: string, to: string): 
     on conflict (${wideKeys}) do update set messages = visit_rollups.messages + excluded.messages`.execute(
     db,
   );
+  await sql`
+    insert into visit_rollups (${wideKeys}, visits, bot_visits, messages, pageviews, signups, clicks)
+    select ${wideKeys}, 0, 0, 0, ${eventCounts}
+    from day_events e
+    group by ${wideKeys}
+    on conflict (${wideKeys}) do update set pageviews = visit_rollups.pageviews + excluded.pageviews,
+      signups = visit_rollups.signups + excluded.signups, clicks = visit_rollups.clicks + excluded.clicks`.execute(
+    db,
+  );
   // The narrow rows are the wide rows of the day summed by one key at a time.
   const narrow: [RollupDimension, RawBuilder<unknown> | null][] = [
     ["total", null],
@@ -53,39 +108,70 @@ async function countStoredDay(database: AppDatabase, from: string, to: string): 
   ];
   for (const [dimension, column] of narrow) {
     await sql`
-      insert into visit_rollups_by_key (dimension, day, source, value, visits, bot_visits, messages)
-      select ${dimension}, day, source, ${column ?? sql`''`}, sum(visits), sum(bot_visits), sum(messages)
+      insert into visit_rollups_by_key (dimension, day, source, value, ${counts})
+      select ${dimension}, day, source, ${column ?? sql`''`}, ${sums}
       from visit_rollups
       where day = ${from.slice(0, 10)}
       group by day, source${column ? sql`, ${column}` : sql``}
-      on conflict (dimension, day, source, value) do update set
-        visits = excluded.visits, bot_visits = excluded.bot_visits, messages = excluded.messages`.execute(
-      db,
-    );
+      on conflict (dimension, day, source, value) do update set ${replaced}`.execute(db);
   }
-  // A visit's audience is not in the wide rows: its narrow rows come from the visits and messages themselves.
+  // A visit's audience is not in the wide rows: its narrow rows come from the visits, messages and events.
   for (const column of audienceColumns) {
     await sql`
-      insert into visit_rollups_by_key (dimension, day, source, value, visits, bot_visits, messages)
-      select ${column}, day, source, value, sum(visits), sum(bot_visits), sum(messages) from (
+      insert into visit_rollups_by_key (dimension, day, source, value, ${counts})
+      select ${column}, day, source, value, ${sums} from (
         select ${utcDayOf(dialect, "created_at")} as day, source, coalesce(${sql.ref(column)}, '') as value,
           sum(case when is_bot then 0 else 1 end) as visits, sum(case when is_bot then 1 else 0 end) as bot_visits,
-          0 as messages
+          0 as messages, 0 as pageviews, 0 as signups, 0 as clicks
         from referrer_visits where created_at >= ${from} and created_at < ${to}
         group by 1, 2, 3
         union all
         select ${utcDayOf(dialect, "m.created_at")}, coalesce(v.source, 'untracked'),
-          coalesce(${sql.ref(`v.${column}`)}, ''), 0, 0, count(*)
+          coalesce(${sql.ref(`v.${column}`)}, ''), 0, 0, count(*), 0, 0, 0
         from contact_messages m left join referrer_visits v on v.session_id = m.session_id
         where m.status = 'new' and m.created_at >= ${from} and m.created_at < ${to}
         group by 1, 2, 3
+        union all
+        select day, source, ${sql.ref(column)}, 0, 0, 0, ${eventCounts}
+        from day_events e
+        group by day, source, ${sql.ref(column)}
       ) as counts
       group by day, source, value
-      on conflict (dimension, day, source, value) do update set
-        visits = visit_rollups_by_key.visits + excluded.visits,
-        bot_visits = visit_rollups_by_key.bot_visits + excluded.bot_visits,
-        messages = visit_rollups_by_key.messages + excluded.messages`.execute(db);
+      on conflict (dimension, day, source, value) do update set ${added("visit_rollups_by_key")}`.execute(
+      db,
+    );
   }
+  // An event's own rows: the page of a pageview, the goal of a click.
+  await sql`
+    insert into visit_rollups_by_key (dimension, day, source, value, ${counts})
+    select case when e.name = 'pageview' then 'page' else 'goal' end, day, source,
+      case when e.name = 'pageview' then ${pageOf(dialect, "e.path")} else e.name end, 0, 0, 0, ${eventCounts}
+    from day_events e
+    group by 1, 2, 3, 4
+    on conflict (dimension, day, source, value) do update set ${added("visit_rollups_by_key")}`.execute(
+    db,
+  );
+  // The funnel: the steps first reached this day (the days are counted in order, so a visit's earlier step is
+  // already stored), each counted on the day of its visit's first event that reached it.
+  await sql`
+    insert into visit_steps (session_id, step, created_at)
+    select e.session_id, case when e.name = 'sign_up' then 'signed_up' else 'considered' end, min(e.created_at)
+    from day_events e
+    where e.name = 'sign_up' or (e.name = 'pageview' and (${pageOf(dialect, "e.path")} = '/pricing'
+      or substr(e.path, 1, 9) = '/features'))
+    group by 1, 2
+    on conflict (session_id, step) do nothing`.execute(db);
+  await sql`
+    insert into visit_rollups_by_key (dimension, day, source, value, ${counts})
+    select 'funnel', ${utcDayOf(dialect, "s.created_at")}, coalesce(v.source, 'untracked'), s.step,
+      count(*), 0, 0, 0, 0, 0
+    from visit_steps s left join referrer_visits v on v.session_id = s.session_id
+    where s.created_at >= ${from} and s.created_at < ${to}
+    group by 1, 2, 3, 4
+    on conflict (dimension, day, source, value) do update set ${added("visit_rollups_by_key")}`.execute(
+    db,
+  );
+  await sql`drop table day_events`.execute(db);
 }
 
 /** Sets the weekly rows of the weeks that start in [firstWeek, endWeek) to the sums of their days. */
@@ -94,20 +180,19 @@ async function sumWeeks(database: AppDatabase, firstWeek: string, endWeek: strin
     database.dialect === "postgres"
       ? sql`to_char(date_trunc('week', cast(day as date)), 'YYYY-MM-DD')`
       : sql`date(day, '-6 days', 'weekday 1')`;
-  const sums = sql.join(countColumns.map((column) => sql`sum(${sql.ref(column)})`));
-  const replace = sql.join(
-    countColumns.map((column) => sql`${sql.ref(column)} = ${sql.ref(`excluded.${column}`)}`),
-  );
   await sql`
-    insert into visit_rollups_by_key_week (dimension, week, source, value, ${sql.join(countColumns.map((column) => sql.ref(column)))})
+    insert into visit_rollups_by_key_week (dimension, week, source, value, ${counts})
     select dimension, ${monday}, source, value, ${sums}
     from visit_rollups_by_key
     where day >= ${firstWeek} and day < ${endWeek}
     group by dimension, ${monday}, source, value
-    on conflict (dimension, week, source, value) do update set ${replace}`.execute(database.db);
+    on conflict (dimension, week, source, value) do update set ${replaced}`.execute(database.db);
 }
 
-/** Counts the visits and messages stored in [since, until) that no rollup counts yet, a UTC day at a time. */
+/**
+ * Counts the visits, messages and events stored in [since, until) that no rollup or funnel step counts yet, a UTC
+ * day at a time in order (hourly rows are left to the write path).
+ */
 export async function countStoredRows(
   database: AppDatabase,
   since: number,
@@ -116,7 +201,10 @@ export async function countStoredRows(
   for (let start = Math.floor(since / dayMs) * dayMs; start < until; start += dayMs) {
     const from = new Date(Math.max(start, since)).toISOString();
     const to = new Date(Math.min(start + dayMs, until)).toISOString();
-    await countStoredDay(database, from, to);
+    // A transaction a day: one commit (and fsync) for its dozen statements, not one each.
+    await database.db
+      .transaction()
+      .execute((trx) => countStoredDay(trx, database.dialect, from, to));
   }
   const firstWeek = mondayOf(new Date(since).toISOString().slice(0, 10));
   const lastDay = new Date(until - 1).toISOString().slice(0, 10);

@@ -3,7 +3,7 @@
 // and hourly rows trimmed to today and yesterday.
 import { randomUUID } from "node:crypto";
 import { describe, expect } from "vitest";
-import { contactMessage, referrerVisit, storeMessage } from "../../test/factories.ts";
+import { appendEvent, contactMessage, referrerVisit, storeMessage } from "../../test/factories.ts";
 import { before0013, withDatabaseAt } from "../../test/older-schema.ts";
 import { dialects, storageTest as it } from "../../test/storage.ts";
 import { type AppDatabase, migrateToLatest } from "../database.ts";
@@ -260,6 +260,29 @@ async function expectWeeksSumDays(database: AppDatabase): Promise<void> {
   expect(shown).toEqual(nonZero);
 }
 
+/** Every row of a daily or weekly rollup: "time|keys..." -> its six counts, rows counting nothing left out. */
+async function allRows(
+  database: AppDatabase,
+  table: "visit_rollups" | "visit_rollups_by_key" | "visit_rollups_by_key_week",
+): Promise<Record<string, number[]>> {
+  const columns = ["visits", "bot_visits", "messages", "pageviews", "signups", "clicks"] as const;
+  const rows: Record<string, string | number>[] = await database.db
+    .selectFrom(table)
+    .selectAll()
+    .execute();
+  const keyColumns = Object.keys(rows[0] ?? {}).filter(
+    (column) => !(columns as readonly string[]).includes(column),
+  );
+  return Object.fromEntries(
+    rows
+      .map((row) => [
+        keyColumns.map((column) => row[column]).join("|"),
+        columns.map((column) => Number(row[column])),
+      ])
+      .filter(([, counts]) => (counts as number[]).some((n) => n !== 0)),
+  );
+}
+
 /**
  * The visits and contact messages of `from` as raw rows in `to`, which no rollup counts yet. Never triaged, so the
  * triage columns are left out (they came after the rollups, in 0005: an older schema has none).
@@ -395,6 +418,79 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
         messages: Number(row.messages),
       }));
     expect(numbers(await audienceRows(loaded))).toEqual(numbers(await audienceRows(db)));
+  });
+
+  it("count events in bulk as the rollup worker counts them, pages, goals and the funnel included", async ({
+    freshDb: db,
+    storage,
+    apps,
+  }) => {
+    await seed(db);
+    const [first, second] = visits;
+    const events: [number, string, string, string, boolean?][] = [
+      // A visit's pages either side of midnight: its funnel step counts on the day it first reached it.
+      [midnight - 1, first!.session, "pageview", "/"],
+      [midnight + 60_000, first!.session, "pageview", "/pricing?plan=free"],
+      [midnight + 2 * dayMs, first!.session, "pageview", "/features/booth-maps"],
+      [midnight + 2 * dayMs, first!.session, "sign_up", "/pricing"],
+      [midnight + 3 * dayMs, first!.session, "sign_up", "/pricing"],
+      [midnight - 60_000, second!.session, "pageview", "/pricing"],
+      [midnight - 1, second!.session, "pageview", "/features"],
+      [midnight, second!.session, "login", "/"],
+      [midnight + 10, repeated, "pageview", "/pricing"],
+      [midnight + 11, repeated, "video", "/"],
+      [midnight - dayMs, tracked, "sample_event", "/contact"],
+      // A flagged event, an event of a bot's visit, and an event whose visit never arrived (untracked).
+      [midnight + 12, repeated, "pageview", "/blog", true],
+      [midnight + 13, visits[5]!.session, "pageview", "/"],
+      [midnight + 14, session(), "sign_up", "/"],
+    ];
+    for (const [at, session_id, name, path, is_bot] of events) {
+      await appendEvent(
+        db,
+        { session_id, name: name as "pageview", path, is_bot: is_bot ?? false },
+        { at },
+      );
+    }
+    // The event without a visit has waited its minute for it.
+    await visitRollupsRepository(db, () => window.until).rollUp();
+    // The file's database holds the visits already (the test before copies them there): a new one.
+    const loaded = await apps.open(await storage.newConfig(dialect));
+    await copyRawRows(db, loaded, { audience: true });
+    const stored = await db.db.selectFrom("site_events").selectAll().execute();
+    await loaded.db
+      .insertInto("site_events")
+      .values(
+        stored.map((e) => ({
+          ...e,
+          created_at: new Date(e.created_at).toISOString(),
+          is_bot: Boolean(e.is_bot),
+        })),
+      )
+      .execute();
+    await visitRollupsRepository(loaded).countStored(window.since, window.until);
+    for (const table of [
+      "visit_rollups",
+      "visit_rollups_by_key",
+      "visit_rollups_by_key_week",
+    ] as const) {
+      expect(await allRows(loaded, table), table).toEqual(await allRows(db, table));
+    }
+    const steps = (database: AppDatabase) =>
+      database.db
+        .selectFrom("visit_steps")
+        .select(["session_id", "step", "created_at"])
+        .orderBy("session_id")
+        .orderBy("step")
+        .execute()
+        .then((rows) => rows.map((r) => ({ ...r, created_at: new Date(r.created_at).getTime() })));
+    expect(await steps(loaded)).toEqual(await steps(db));
+    // Spot checks: the query is left out of the page; the first visit is considered on Monday, signed up on Wednesday.
+    const pricing = await allRows(db, "visit_rollups_by_key");
+    expect(pricing["page|2026-03-02|search|/pricing"]).toEqual([0, 0, 0, 1, 0, 0]);
+    expect(pricing["funnel|2026-03-02|search|considered"]).toEqual([1, 0, 0, 0, 0, 0]);
+    expect(pricing["funnel|2026-03-04|search|signed_up"]).toEqual([1, 0, 0, 0, 0, 0]);
+    expect(pricing["goal|2026-03-02|untracked|sign_up"]).toEqual([0, 0, 0, 0, 1, 1]);
   });
 
   it("take a message marked spam later out of its week as out of its day", async ({

@@ -53,9 +53,9 @@ export interface VisitRollupsRepository {
    */
   uncountMessage(trx: Executor, at: number, visit: VisitColumns | null): Promise<void>;
   /**
-   * Counts, in bulk, the visits and messages stored in [since, until) that no rollup counts yet (rows loaded
-   * without the write path, as the analytics benchmark seeds them), a UTC day per statement; hourly rows are
-   * left to the write path. Rows already counted would count twice.
+   * Counts, in bulk, the visits, messages and events stored in [since, until) that no rollup counts yet (rows
+   * loaded without the write path, as the analytics benchmark seeds them, and not queued), a UTC day at a time;
+   * hourly rows are left to the write path. Rows already counted would count twice.
    */
   countStored(since: number, until: number): Promise<void>;
 }
