@@ -258,6 +258,8 @@ async function postgresLoader(database: AppDatabase): Promise<Loader> {
     async close() {
       await pending;
       await db.transaction().execute(async (trx) => {
+        // The server's statement timeout (15 s) is for requests: an index of 50,000,000 rows takes minutes.
+        await sql`set local statement_timeout = 0`.execute(trx);
         await sql`set local maintenance_work_mem = '1GB'`.execute(trx);
         for (const key of keys) {
           await sql`alter table ${sql.table(key.table)} add constraint ${sql.ref(key.name)} ${sql.raw(key.definition)}`.execute(

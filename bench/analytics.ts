@@ -14,6 +14,7 @@
 // again without seeding, migrating it first: a schema change is compared on the same rows.
 //
 //   npm run bench:analytics -- [--visits 1000000,10000000] [--postgres <admin URL>] [--no-write] [--keep DIR]
+//                              [--only sqlite|postgres]
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdir, mkdtemp, rm, stat } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
@@ -35,6 +36,7 @@ const { values: args } = parseArgs({
     postgres: { type: "string", default: process.env.BENCH_POSTGRES_URL },
     "no-write": { type: "boolean", default: false },
     keep: { type: "string" },
+    only: { type: "string" },
   },
 });
 const sizes = (args.visits ?? "1000000").split(",").map((n) => Number(n.replaceAll("_", "")));
@@ -295,7 +297,7 @@ function markdown(all: Figures[]): string {
   const ms = (value: number) => value.toFixed(1);
   const names = all[0]?.reports.map((r) => r.name) ?? [];
   return [
-    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}, with \`npm run bench:analytics -- --visits ${sizes.join(",")}${args.postgres ? " --postgres <url>" : ""}\` (one-minute load average ${load} at the end). Visits spread over ${spanDays} days (26 landing paths, 500 referrer hosts with a long tail, 20 campaigns each with one utm_source and utm_medium, 5% bots), about five events a visit (pageviews, and now and then a call to action), a contact message per 500 visits; the server runs in its own process with the site served. Reports: median / p99 of ${reportRuns} sequential requests, in ms. Visitor: \`GET /\` p99 (autocannon, 10 connections, 5 s) with the console idle, then while 90-day reports run back to back.`,
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}, with \`npm run bench:analytics -- --visits ${sizes.join(",")}${args.postgres ? " --postgres <url>" : ""}${args.only ? ` --only ${args.only}` : ""}\` (one-minute load average ${load} at the end). Visits spread over ${spanDays} days (26 landing paths, 500 referrer hosts with a long tail, 20 campaigns each with one utm_source and utm_medium, 5% bots), about five events a visit (pageviews, and now and then a call to action), a contact message per 500 visits; the server runs in its own process with the site served. Reports: median / p99 of ${reportRuns} sequential requests, in ms. Visitor: \`GET /\` p99 (autocannon, 10 connections, 5 s) with the console idle, then while 90-day reports run back to back.`,
     "",
     `| measure | ${all.map((f) => `${f.database} ${f.visits.toLocaleString("en")}`).join(" | ")} |`,
     `|---|${all.map(() => "---").join("|")}|`,
@@ -321,15 +323,17 @@ function markdown(all: Figures[]): string {
 
 const all: Figures[] = [];
 for (const count of sizes) {
-  all.push(
-    await benchDatabase(
-      "SQLite",
-      count,
-      undefined,
-      args.keep ? join(args.keep, String(count)) : undefined,
-    ),
-  );
-  if (args.postgres) {
+  if (args.only !== "postgres") {
+    all.push(
+      await benchDatabase(
+        "SQLite",
+        count,
+        undefined,
+        args.keep ? join(args.keep, String(count)) : undefined,
+      ),
+    );
+  }
+  if (args.postgres && args.only !== "sqlite") {
     all.push(
       await withPostgres(
         args.postgres,
