@@ -63,8 +63,10 @@ export interface VisitRollupsRepository {
 /** How long an event waits in the queue for its visit before it counts as untracked. */
 const visitWaitMs = 60_000;
 /**
- * Rows a pass sums before it lets the requests waiting on the event loop run: 5,000 summed at once held them about
- * 18 ms (docs/performance.md, API).
+ * Rows a pass sums before it lets the requests waiting on the event loop run, on PostgreSQL: 5,000 summed at once
+ * held them about 18 ms. Not on SQLite, where the pass holds the one writer connection: requests run in between
+ * but their commits wait for the pass, which only grows longer (p99 15 to 19 ms without the turns, 29 to 35 with
+ * them; docs/performance.md, API).
  */
 const rowsPerTurn = 500;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -173,6 +175,8 @@ export function visitRollupsRepository(
     "v.is_bot as visit_bot",
   ] as const;
 
+  const inTurns = dialect === "postgres";
+
   async function rollUpOnce(trx: Executor, limit: number): Promise<Omit<RollUpResult, "locked">> {
     const tally = new Tally(timeZone);
     const visits = await trx
@@ -184,7 +188,7 @@ export function visitRollupsRepository(
       .limit(limit)
       .execute();
     for (const [index, row] of visits.entries()) {
-      if (index % rowsPerTurn === rowsPerTurn - 1) await nextTurn();
+      if (inTurns && index % rowsPerTurn === rowsPerTurn - 1) await nextTurn();
       const visit = visitOf(row);
       if (!visit) continue;
       const bot = Boolean(row.visit_bot);
@@ -222,7 +226,7 @@ export function visitRollupsRepository(
     };
     const waitUntil = now() - visitWaitMs;
     for (const [index, row] of events.entries()) {
-      if (index % rowsPerTurn === rowsPerTurn - 1) await nextTurn();
+      if (inTurns && index % rowsPerTurn === rowsPerTurn - 1) await nextTurn();
       const at = Date.parse(isoOf(row.created_at));
       const visit = visitOf(row);
       // The visit and the first pageview are sent together: give the visit time to arrive.
