@@ -5,7 +5,7 @@ import { type RawBuilder, sql } from "kysely";
 import { addDays, mondayOf } from "../../../contracts/time-zone.ts";
 import type { AppDatabase, DialectName, Executor } from "../database.ts";
 import type { RollupDimension } from "../schema.ts";
-import { audienceColumns, countColumns, visitKeyColumns } from "./rollup-rows.ts";
+import { addedCounts, audienceColumns, countColumns, visitKeyColumns } from "./rollup-rows.ts";
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -35,14 +35,6 @@ const sums = sql.join(countColumns.map((column) => sql`sum(${sql.ref(column)})`)
 const replaced = sql.join(
   countColumns.map((column) => sql`${sql.ref(column)} = ${sql.ref(`excluded.${column}`)}`),
 );
-const added = (table: string) =>
-  sql.join(
-    countColumns.map(
-      (column) =>
-        sql`${sql.ref(column)} = ${sql.ref(`${table}.${column}`)} + ${sql.ref(`excluded.${column}`)}`,
-    ),
-  );
-
 /**
  * The wide and narrow rows of the visits, messages and events stored in [from, to), within one UTC day, and the
  * funnel steps first reached then. Events count as the rollup worker counts them: by people (neither the event nor
@@ -137,7 +129,7 @@ async function countStoredDay(
         group by day, source, ${sql.ref(column)}
       ) as counts
       group by day, source, value
-      on conflict (dimension, day, source, value) do update set ${added("visit_rollups_by_key")}`.execute(
+      on conflict (dimension, day, source, value) do update set ${addedCounts("visit_rollups_by_key")}`.execute(
       db,
     );
   }
@@ -148,7 +140,7 @@ async function countStoredDay(
       case when e.name = 'pageview' then ${pageOf(dialect, "e.path")} else e.name end, 0, 0, 0, ${eventCounts}
     from day_events e
     group by 1, 2, 3, 4
-    on conflict (dimension, day, source, value) do update set ${added("visit_rollups_by_key")}`.execute(
+    on conflict (dimension, day, source, value) do update set ${addedCounts("visit_rollups_by_key")}`.execute(
     db,
   );
   // The funnel: the steps first reached this day (the days are counted in order, so a visit's earlier step is
@@ -168,7 +160,7 @@ async function countStoredDay(
     from visit_steps s left join referrer_visits v on v.session_id = s.session_id
     where s.created_at >= ${from} and s.created_at < ${to}
     group by 1, 2, 3, 4
-    on conflict (dimension, day, source, value) do update set ${added("visit_rollups_by_key")}`.execute(
+    on conflict (dimension, day, source, value) do update set ${addedCounts("visit_rollups_by_key")}`.execute(
     db,
   );
   await sql`drop table day_events`.execute(db);

@@ -1,6 +1,6 @@
 // A rollup row's keys and counts, and the tally that sums them in memory and adds them to the daily, weekly and
 // hourly rollups with one upsert per row: the writes of the rollup worker's pass and of a message's count.
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { ReferrerSource } from "../../../contracts/admin-api.ts";
 import { mondayOf, zonedDay, zonedHour } from "../../../contracts/time-zone.ts";
 import type { Executor } from "../database.ts";
@@ -191,6 +191,16 @@ export class Tally {
   }
 }
 
+/** An upsert's SET clause that adds the new row's counts to the stored row's. */
+export function addedCounts(table: string): RawBuilder<unknown> {
+  return sql.join(
+    countColumns.map(
+      (column) =>
+        sql`${sql.ref(column)} = ${sql.ref(`${table}.${column}`)} + ${sql.ref(`excluded.${column}`)}`,
+    ),
+  );
+}
+
 /** Upserts rows that add their counts to the rows of the same keys, a few hundred per statement. */
 async function upsert(
   trx: Executor,
@@ -199,12 +209,7 @@ async function upsert(
   rows: readonly Record<string, string | number>[],
 ): Promise<void> {
   const columns = [...keys, ...countColumns];
-  const additions = sql.join(
-    countColumns.map(
-      (column) =>
-        sql`${sql.ref(column)} = ${sql.ref(`${table}.${column}`)} + ${sql.ref(`excluded.${column}`)}`,
-    ),
-  );
+  const additions = addedCounts(table);
   for (let start = 0; start < rows.length; start += 200) {
     const values = rows
       .slice(start, start + 200)
