@@ -445,6 +445,39 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
       [midnight + 13, visits[5]!.session, "pageview", "/"],
       [midnight + 14, session(), "sign_up", "/"],
     ];
+    // Visits of one minute, each apart from the first in one key alone, with a pageview each: a pass that merged
+    // any two of them would count one key's rows twice and another's not at all.
+    const base = referrerVisit({
+      referrer_url: "https://www.google.com/",
+      referrer_host: "www.google.com",
+      source: "search",
+      landing_path: "/pricing",
+      utm_source: "google",
+      utm_medium: "cpc",
+      utm_campaign: "spring",
+      device: "desktop",
+      browser: "Firefox",
+      os: "Linux",
+      country: "US",
+    });
+    const apart: Partial<NewReferrerVisit>[] = [
+      {},
+      { source: "social" },
+      { referrer_host: "www.bing.com" },
+      { landing_path: "/features" },
+      { utm_source: "bing" },
+      { utm_medium: "email" },
+      { utm_campaign: "autumn" },
+      { device: "mobile" },
+      { browser: "Chrome" },
+      { os: "Windows" },
+      { country: "CA" },
+    ];
+    for (const [index, key] of apart.entries()) {
+      const visit = { ...base, ...key, session_id: session() };
+      await referrerVisitsRepository(db, () => midnight + 20_000 + index).record(visit);
+      events.push([midnight + 30_000 + index, visit.session_id, "pageview", "/"]);
+    }
     for (const [at, session_id, name, path, is_bot] of events) {
       await appendEvent(
         db,
