@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import autocannon, { type Result } from "autocannon";
+import { paths } from "../app/config/paths.ts";
 
 const projectDir = join(import.meta.dirname, "..");
 
@@ -68,21 +69,63 @@ export function startChild(
 export type Target = "track-referrer" | "track-event" | "submit-contact-form";
 
 let counter = 0;
-/** A request body for `target`, each one new: a new session, or a distinct message. */
-export function requestBody(target: Target): string {
+/** Visits whose sessions the events can use: a server stores tens of thousands of visits in one run. */
+const sessionsKept = 20_000;
+
+/**
+ * The sessions of the latest visits a server stored, for the events sent to it after them. A real page sends its
+ * visit, then its pageviews and clicks, so each event belongs to a stored visit and the rollup worker joins and
+ * counts it; an event whose visit never comes would only wait in the queue.
+ */
+export class Sessions {
+  readonly #ids: string[] = [];
+  #next = 0;
+
+  add(id: string): void {
+    this.#ids[this.#next] = id;
+    this.#next = (this.#next + 1) % sessionsKept;
+  }
+
+  /** One of them, in turn (a new session when there are none). */
+  pick(turn: number): string {
+    return this.#ids[turn % this.#ids.length] ?? randomUUID();
+  }
+
+  get size(): number {
+    return this.#ids.length;
+  }
+}
+
+/** Pages a visit goes on to, and the calls to action clicked on them (one event in ten). */
+const benchPages = [
+  paths.home,
+  paths.pricing,
+  paths.feature("interactive-venue-mapping"),
+  paths.eventType("flea-markets"),
+  paths.about,
+];
+const benchClicks = ["sign_up", "sign_up", "login", "sample_event", "video"];
+
+/**
+ * A request body for `target`, each one new: a new session (kept in `sessions`), an event of one of `sessions`, or a
+ * distinct message.
+ */
+export function requestBody(target: Target, sessions?: Sessions): string {
   counter++;
   if (target === "track-event") {
-    // A pageview of a visit of its own: a new event id, so each is a new row.
+    const click = counter % 10 === 0;
     return JSON.stringify({
       event_id: randomUUID(),
-      session_id: randomUUID(),
-      name: "pageview",
-      path: `/event-types/flea-markets?utm_campaign=bench&n=${counter}`,
+      session_id: sessions?.pick(counter) ?? randomUUID(),
+      name: click ? benchClicks[(counter / 10) % benchClicks.length] : "pageview",
+      path: `${benchPages[counter % benchPages.length]}?utm_campaign=bench`,
     });
   }
   if (target === "track-referrer") {
+    const session = randomUUID();
+    sessions?.add(session);
     return JSON.stringify({
-      session_id: randomUUID(),
+      session_id: session,
       referrer: "https://www.google.com/search?q=vendor+management",
       page_url: `https://www.boothpilot.example/event-types/flea-markets?utm_source=google&utm_medium=cpc&utm_campaign=bench&n=${counter}`,
       user_agent:
@@ -105,6 +148,7 @@ export async function load(
   target: Target,
   seconds: number,
   connections: number,
+  sessions?: Sessions,
 ): Promise<Result> {
   return autocannon({
     url: `http://127.0.0.1:${port}`,
@@ -118,7 +162,7 @@ export async function load(
           "content-type": "application/json",
           "user-agent": "Mozilla/5.0 (bench) Safari/605.1.15",
         },
-        setupRequest: (request) => ({ ...request, body: requestBody(target) }),
+        setupRequest: (request) => ({ ...request, body: requestBody(target, sessions) }),
       },
     ],
   });
@@ -160,10 +204,11 @@ export async function measure(
   target: Target,
   seconds: number,
   connections: number,
+  sessions?: Sessions,
 ): Promise<Measured> {
   const before = await cpuMicros(server.process.pid);
   const ownBefore = process.cpuUsage();
-  const result = await load(server.port, path, target, seconds, connections);
+  const result = await load(server.port, path, target, seconds, connections, sessions);
   const own = process.cpuUsage(ownBefore);
   const after = await cpuMicros(server.process.pid);
   const answered = result["2xx"] + result.non2xx;
