@@ -3,10 +3,11 @@
 // only the SHA-256. A session carries its person's current role, read with it on every request.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { TeamRole } from "../../contracts/team.ts";
+import type { AdminAccountsRepository } from "../db/repositories/admin-accounts.ts";
 import type {
-  AdminAccountsRepository,
+  AdminSessionsRepository,
   StoredAdminSession,
-} from "../db/repositories/admin-accounts.ts";
+} from "../db/repositories/admin-sessions.ts";
 import { type DeviceCookie, deviceKey, signDevice, verifyDevice } from "./device-cookie.ts";
 import { defaultScryptParameters, hashPassword, verifyPassword } from "./passwords.ts";
 import { looksLikeRecoveryCode, recoveryCodeHash, totpStep } from "./two-step.ts";
@@ -99,6 +100,7 @@ function unmatchableHash(): string {
 
 export class AdminAuth {
   readonly #accounts: AdminAccountsRepository;
+  readonly #sessions: AdminSessionsRepository;
   readonly #policy: SessionPolicy;
   readonly #now: () => number;
   readonly #decoy = unmatchableHash();
@@ -113,6 +115,7 @@ export class AdminAuth {
 
   constructor(options: {
     accounts: AdminAccountsRepository;
+    sessions: AdminSessionsRepository;
     accountConfigured: boolean;
     firstOwnerEmail?: string | null | undefined;
     cookie: SessionCookie;
@@ -121,6 +124,7 @@ export class AdminAuth {
     now?: (() => number) | undefined;
   }) {
     this.#accounts = options.accounts;
+    this.#sessions = options.sessions;
     this.accountConfigured = options.accountConfigured;
     this.firstOwnerEmail = options.firstOwnerEmail?.toLowerCase() ?? null;
     this.cookie = options.cookie;
@@ -179,7 +183,7 @@ export class AdminAuth {
     }
     const token = randomBytes(tokenBytes).toString("base64url");
     const now = this.#now();
-    await this.#accounts.createSession(tokenHash(token), account.id, now, {
+    await this.#sessions.create(tokenHash(token), account.id, now, {
       idleMs: this.#policy.idleMs,
       maxAgeMs: this.#policy.maxAgeMs,
     });
@@ -229,7 +233,7 @@ export class AdminAuth {
     const { stored, now } = found;
     let lastSeenAt = stored.lastSeenAt;
     if (now - lastSeenAt >= this.#policy.touchEveryMs) {
-      await this.#accounts.touchSession(hash, now);
+      await this.#sessions.touch(hash, now);
       lastSeenAt = now;
     }
     return this.#active(hash, personOf(stored), stored.createdAt, lastSeenAt);
@@ -252,21 +256,21 @@ export class AdminAuth {
     if (!session) return null;
     const next = randomBytes(tokenBytes).toString("base64url");
     const now = this.#now();
-    const rotated = await this.#accounts.rotateSession(session.tokenHash, tokenHash(next), now);
+    const rotated = await this.#sessions.rotate(session.tokenHash, tokenHash(next), now);
     if (!rotated) return null;
     return { ...this.#active(tokenHash(next), session, rotated.createdAt, now), token: next };
   }
 
   /** The stored session of a hash while it lasts; an ended one is deleted. */
   async #live(hash: string) {
-    const stored = await this.#accounts.findSession(hash);
+    const stored = await this.#sessions.find(hash);
     if (!stored) return null;
     const now = this.#now();
     if (
       now - stored.lastSeenAt >= this.#policy.idleMs ||
       now - stored.createdAt >= this.#policy.maxAgeMs
     ) {
-      await this.#accounts.endSession(hash);
+      await this.#sessions.end(hash);
       return null;
     }
     return { stored, now };
@@ -294,7 +298,7 @@ export class AdminAuth {
 
   /** Ends the session of a cookie's token, if it is one. */
   async signOut(token: string | undefined): Promise<void> {
-    if (token && tokenPattern.test(token)) await this.#accounts.endSession(tokenHash(token));
+    if (token && tokenPattern.test(token)) await this.#sessions.end(tokenHash(token));
   }
 }
 

@@ -30,6 +30,7 @@ async function adminAuth(app: FastifyInstance, options: AdminAuthPluginOptions):
   const credentials = adminCredentials(options.env);
   const auth = new AdminAuth({
     accounts: app.repositories.adminAccounts,
+    sessions: app.repositories.adminSessions,
     accountConfigured: credentials !== null,
     firstOwnerEmail: credentials?.email,
     cookie: sessionCookie(servesHttpsOnly(options.env)),

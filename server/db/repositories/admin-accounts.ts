@@ -1,8 +1,9 @@
-// The team's accounts, their sessions and two-step sign-in (TOTP secret, recovery codes, whether everyone must use
-// it). The first owner is set up from ADMIN_EMAIL and ADMIN_PASSWORD; the others join by invitation. Role changes
-// and removals keep at least one owner.
+// The team's accounts and two-step sign-in (TOTP secret, recovery codes, whether everyone must use it); their
+// sessions are in admin-sessions.ts. The first owner is set up from ADMIN_EMAIL and ADMIN_PASSWORD; the others join
+// by invitation. Role changes and removals keep at least one owner.
 import type { TeamRole } from "../../../contracts/team.ts";
 import type { AppDatabase, Executor } from "../database.ts";
+import { endSessionsOf } from "./admin-sessions.ts";
 
 export interface AdminAccount {
   id: string;
@@ -23,21 +24,6 @@ export interface StoredMember {
   role: TeamRole;
   createdAt: Date;
   twoStep: boolean;
-}
-
-export interface StoredAdminSession {
-  userId: string;
-  email: string;
-  name: string | null;
-  role: TeamRole;
-  /** The person has two-step sign-in on. */
-  twoStep: boolean;
-  /** An owner requires two-step sign-in of everyone. */
-  twoStepRequired: boolean;
-  /** Sign-in time, ms since the epoch. */
-  createdAt: number;
-  /** Last use, ms since the epoch. */
-  lastSeenAt: number;
 }
 
 /** What a role change or a removal came to; "lastOwner": refused, it would leave the team without an owner. */
@@ -85,24 +71,6 @@ export interface AdminAccountsRepository {
   ): Promise<{ change: TeamChange; endedSessions: string[] }>;
   /** Removes every account and session; the number of accounts removed. */
   removeAll(): Promise<number>;
-  createSession(
-    tokenHash: string,
-    userId: string,
-    at: number,
-    limits: { idleMs: number; maxAgeMs: number },
-  ): Promise<void>;
-  findSession(tokenHash: string): Promise<StoredAdminSession | null>;
-  touchSession(tokenHash: string, at: number): Promise<void>;
-  /**
-   * Replaces a session's token hash (a refresh): the new row keeps the sign-in time, is used at `at`, and the old
-   * row is gone, in one transaction. Null when the old session no longer exists.
-   */
-  rotateSession(
-    oldHash: string,
-    newHash: string,
-    at: number,
-  ): Promise<{ userId: string; createdAt: number } | null>;
-  endSession(tokenHash: string): Promise<boolean>;
   /** Keeps a new secret for the account until a code from it confirms it. */
   setPendingTotp(id: string, secret: string): Promise<void>;
   pendingTotp(id: string): Promise<string | null>;
@@ -213,7 +181,7 @@ export function adminAccountsRepository(database: AppDatabase): AdminAccountsRep
           .returning("id")
           .executeTakeFirst();
         if (updated) {
-          await trx.deleteFrom("admin_sessions").where("user_id", "=", updated.id).execute();
+          await endSessionsOf(trx, updated.id);
           await trx.deleteFrom("admin_recovery_codes").where("user_id", "=", updated.id).execute();
           return { created: false };
         }
@@ -258,9 +226,7 @@ export function adminAccountsRepository(database: AppDatabase): AdminAccountsRep
           .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
           .where("id", "=", id)
           .execute();
-        let ended = executor.deleteFrom("admin_sessions").where("user_id", "=", id);
-        if (keepSession) ended = ended.where("token_hash", "!=", keepSession);
-        await ended.execute();
+        await endSessionsOf(executor, id, keepSession);
       };
       await (trx ? run(trx) : db.transaction().execute(run));
     },
@@ -303,114 +269,20 @@ export function adminAccountsRepository(database: AppDatabase): AdminAccountsRep
         if (current.role === "owner" && !current.otherOwner) {
           return { change: "lastOwner" as const, endedSessions: [] };
         }
-        const ended = await trx
-          .deleteFrom("admin_sessions")
-          .where("user_id", "=", id)
-          .returning("token_hash")
-          .execute();
+        const endedSessions = await endSessionsOf(trx, id);
         await trx.deleteFrom("admin_users").where("id", "=", id).execute();
         await also?.(trx);
-        return { change: "changed" as const, endedSessions: ended.map((row) => row.token_hash) };
+        return { change: "changed" as const, endedSessions };
       });
     },
 
     removeAll() {
       return db.transaction().execute(async (trx) => {
-        await trx.deleteFrom("admin_sessions").execute();
+        await endSessionsOf(trx, null);
         await trx.deleteFrom("admin_links").execute();
         const result = await trx.deleteFrom("admin_users").executeTakeFirst();
         return Number(result.numDeletedRows);
       });
-    },
-
-    // Sessions that have ended are deleted on the way.
-    createSession(tokenHash, userId, at, limits) {
-      return db.transaction().execute(async (trx) => {
-        await trx
-          .deleteFrom("admin_sessions")
-          .where((eb) =>
-            eb.or([
-              eb("last_seen_at", "<=", at - limits.idleMs),
-              eb("created_at", "<=", at - limits.maxAgeMs),
-            ]),
-          )
-          .execute();
-        await trx
-          .insertInto("admin_sessions")
-          .values({ token_hash: tokenHash, user_id: userId, created_at: at, last_seen_at: at })
-          .execute();
-      });
-    },
-
-    async findSession(tokenHash) {
-      const row = await db
-        .selectFrom("admin_sessions as s")
-        .innerJoin("admin_users as u", "u.id", "s.user_id")
-        .select((eb) => [
-          "s.user_id",
-          "u.email",
-          "u.name",
-          "u.role",
-          "u.totp_secret",
-          "s.created_at",
-          "s.last_seen_at",
-          eb
-            .selectFrom("admin_settings")
-            .select("value")
-            .where("key", "=", "two_step_required")
-            .as("two_step_required"),
-        ])
-        .where("s.token_hash", "=", tokenHash)
-        .executeTakeFirst();
-      return row
-        ? {
-            userId: row.user_id,
-            email: row.email,
-            name: row.name,
-            role: row.role,
-            twoStep: row.totp_secret !== null,
-            twoStepRequired: row.two_step_required === "yes",
-            createdAt: Number(row.created_at),
-            lastSeenAt: Number(row.last_seen_at),
-          }
-        : null;
-    },
-
-    async touchSession(tokenHash, at) {
-      await db
-        .updateTable("admin_sessions")
-        .set({ last_seen_at: at })
-        .where("token_hash", "=", tokenHash)
-        .execute();
-    },
-
-    rotateSession(oldHash, newHash, at) {
-      return db.transaction().execute(async (trx) => {
-        const old = await trx
-          .deleteFrom("admin_sessions")
-          .where("token_hash", "=", oldHash)
-          .returning(["user_id", "created_at"])
-          .executeTakeFirst();
-        if (!old) return null;
-        await trx
-          .insertInto("admin_sessions")
-          .values({
-            token_hash: newHash,
-            user_id: old.user_id,
-            created_at: Number(old.created_at),
-            last_seen_at: at,
-          })
-          .execute();
-        return { userId: old.user_id, createdAt: Number(old.created_at) };
-      });
-    },
-
-    async endSession(tokenHash) {
-      const result = await db
-        .deleteFrom("admin_sessions")
-        .where("token_hash", "=", tokenHash)
-        .executeTakeFirst();
-      return result.numDeletedRows > 0n;
     },
 
     async setPendingTotp(id, secret) {

@@ -5,6 +5,7 @@ import { type AdminAccountsRepository, adminAccountsRepository } from "./admin-a
 import { type AdminAuditRepository, adminAuditRepository } from "./admin-audit.ts";
 import { type AdminInboxRepository, adminInboxRepository } from "./admin-inbox.ts";
 import { type AdminLinksRepository, adminLinksRepository } from "./admin-links.ts";
+import { type AdminSessionsRepository, adminSessionsRepository } from "./admin-sessions.ts";
 import { type ClientAddressHasher, clientAddressHasher } from "./client-addresses.ts";
 import { type ContactMessagesRepository, contactMessagesRepository } from "./contact-messages.ts";
 import { type FormFlashesRepository, formFlashesRepository } from "./form-flashes.ts";
@@ -29,6 +30,7 @@ export interface Repositories {
   clientAddresses: ClientAddressHasher;
   mailOutbox: MailOutboxRepository;
   adminAccounts: AdminAccountsRepository;
+  adminSessions: AdminSessionsRepository;
   adminInbox: AdminInboxRepository;
   adminLinks: AdminLinksRepository;
   adminAudit: AdminAuditRepository;
@@ -59,6 +61,7 @@ export function createRepositories(
     clientAddresses: clientAddressHasher(database),
     mailOutbox: mailOutboxRepository(database),
     adminAccounts: adminAccountsRepository(database),
+    adminSessions: adminSessionsRepository(database),
     adminInbox: adminInboxRepository(database),
     adminLinks: adminLinksRepository(database),
     adminAudit: adminAuditRepository(database),
