@@ -92,7 +92,8 @@ const narrowKey = (dimension: RollupDimension, day: string, source: string, valu
 
 /** A thing to count, with how many times it was added. */
 interface Added {
-  at: number;
+  /** The zone's hour, "YYYY-MM-DDTHH". */
+  hour: string;
   visit: VisitColumns | null;
   counts: Partial<RollupCounts>;
   extra: [RollupDimension, string][];
@@ -155,14 +156,13 @@ export class Tally {
     ]);
     const found = this.#added.get(key);
     if (found) found.times += 1;
-    else this.#added.set(key, { at, visit, counts, extra, times: 1 });
+    else this.#added.set(key, { hour, visit, counts, extra, times: 1 });
   }
 
   /** Sums the things added into the rows. */
   #sum(): void {
-    for (const { at, visit, counts, extra, times } of this.#added.values()) {
+    for (const { hour, visit, counts, extra, times } of this.#added.values()) {
       const keys = rollupKeys(visit);
-      const hour = zonedHour(at, this.timeZone);
       const day = hour.slice(0, 10);
       const bump = <T extends RollupCounts>(map: Map<string, T>, key: string, row: () => T) => {
         let found = map.get(key);
