@@ -30,7 +30,7 @@ describe("the console's live connection", () => {
   let sources: ScriptedSource[];
   let states: LiveState[];
   let events: [string, unknown][];
-  let reopened: number;
+  let opened: number;
   let connection: LiveConnection;
 
   beforeEach(() => {
@@ -38,12 +38,12 @@ describe("the console's live connection", () => {
     sources = [];
     states = [];
     events = [];
-    reopened = 0;
+    opened = 0;
     connection = new LiveConnection({
       url: "/admin/api/events",
       onState: (state) => states.push(state),
       onEvent: (name, data) => events.push([name, data]),
-      onReopen: () => reopened++,
+      onOpen: () => opened++,
       createEventSource: () => {
         const source = new ScriptedSource();
         sources.push(source);
@@ -76,8 +76,11 @@ describe("the console's live connection", () => {
   it("says it is live once the stream opens, and passes the events on", () => {
     connection.start();
     expect(states).toEqual([{ kind: "connecting" }]);
+    expect(opened).toBe(0);
     sources[0]?.open();
     expect(states.at(-1)).toEqual({ kind: "live" });
+    // The page loaded its data before the stream opened: it loads it again, as changes meanwhile were not sent.
+    expect(opened).toBe(1);
     sources[0]?.send("message", '{"id":"m1","change":"created"}');
     sources[0]?.send("visitors", '{"visitorsNow":7}');
     expect(events).toEqual([
@@ -108,11 +111,11 @@ describe("the console's live connection", () => {
     sources[1]?.drop();
     await vi.advanceTimersByTimeAsync(2_000);
     expect(sources).toHaveLength(3);
-    expect(reopened).toBe(0);
+    expect(opened).toBe(1);
     sources[2]?.open();
     expect(states.at(-1)).toEqual({ kind: "live" });
     // Open again after a drop: the page loads its data again (events of the gap were missed).
-    expect(reopened).toBe(1);
+    expect(opened).toBe(2);
     sources[2]?.drop();
     expect(states.at(-1)).toEqual({ kind: "reconnecting", inSeconds: 1 });
     await vi.advanceTimersByTimeAsync(999);
@@ -127,6 +130,9 @@ describe("the console's live connection", () => {
     connection.restart();
     expect(sources[0]?.closed).toBe(true);
     expect(sources).toHaveLength(2);
+    // Changes between the two streams were not sent: the page loads its data again once the new one is open.
+    sources[1]?.open();
+    expect(opened).toBe(2);
     connection.stop();
     sources[1]?.drop();
     await vi.advanceTimersByTimeAsync(60_000);

@@ -26,8 +26,11 @@ export interface LiveConnectionOptions {
   onState: (state: LiveState) => void;
   /** The stream dropped (the server stopped, or the session ended). */
   onDrop?: (() => void) | undefined;
-  /** The stream is open again after a drop: events of the gap were missed. */
-  onReopen?: (() => void) | undefined;
+  /**
+   * The stream is open, the first time or again: what changed before (while the page's data loaded, or during a
+   * drop or a restart) was announced to nobody here.
+   */
+  onOpen?: (() => void) | undefined;
   createEventSource?: ((url: string) => EventSourceLike) | undefined;
   backoffMs?: readonly number[] | undefined;
 }
@@ -78,10 +81,9 @@ export class LiveConnection {
     const source = createEventSource(url);
     this.#source = source;
     source.onopen = () => {
-      const reopened = this.#attempt > 0;
       this.#attempt = 0;
       this.#options.onState({ kind: "live" });
-      if (reopened) this.#options.onReopen?.();
+      this.#options.onOpen?.();
     };
     // The browser's own retry (one fixed delay) is replaced by the back-off.
     source.onerror = () => {

@@ -369,3 +369,44 @@ test("the tab's title counts the unread messages, and follows a new one and one 
     .poll(titleAndCount)
     .toMatch(new RegExp(`^\\((\\d+)\\) Message from ${name} · BoothPilot admin \\| \\1 unread$`));
 });
+
+test("a message read while the live stream connects is shown read, and the title follows", async ({
+  page,
+}) => {
+  const name = `Frances ${unique("Allen")}`;
+  const id = await sendMessage(page, name, "Can vendors pay their booth fee by card?");
+  // The stream is held back until the inbox has loaded, and the message is read in between (a teammate).
+  let openStream = () => {};
+  const streamHeld = new Promise<void>((resolve) => {
+    openStream = resolve;
+  });
+  await page.route("**/admin/api/events", async (route) => {
+    await streamHeld;
+    await route.continue();
+  });
+  await signIn(page, `/admin?q=${encodeURIComponent(name)}`);
+  const card = page.getByRole("listitem").filter({ hasText: name });
+  await expect(card).toContainText("Unread message:");
+  const read = await page.evaluate(
+    (messageId) =>
+      fetch(`/admin/api/messages/${messageId}/read`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      }).then((response) => response.status),
+    id,
+  );
+  expect(read).toBe(200);
+  openStream();
+  await expect(page.getByRole("banner").getByRole("status")).toHaveText("Live");
+  await expect(card).not.toContainText("Unread");
+  // Other tests read messages meanwhile: the title is compared with the count at the same moment.
+  await expect
+    .poll(async () => {
+      const response = await page.request.get("/admin/api/messages?limit=1");
+      const { unreadCount } = (await response.json()) as { unreadCount: number };
+      const inTitle = /^\((\d+)\) Inbox · /.exec(await page.title())?.[1] ?? "none";
+      return `${inTitle} in the title, ${unreadCount} unread`;
+    })
+    .toMatch(/^(\d+) in the title, \1 unread$/);
+});

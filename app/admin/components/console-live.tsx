@@ -104,7 +104,8 @@ export function ConsoleLive({
           revalidate();
         }
       },
-      onReopen: revalidate,
+      // The page's data was loaded before the stream opened: a change in between would stay on screen.
+      onOpen: revalidate,
       // A stream refused because the session ended (signed out in another tab): back to the sign-in.
       onDrop: () => {
         void currentSession().then((result) => {
