@@ -90,16 +90,6 @@ const noCounts: RollupCounts = {
 const narrowKey = (dimension: RollupDimension, day: string, source: string, value: string) =>
   `${dimension} ${day} ${source} ${value}`;
 
-/** A thing to count, with how many times it was added. */
-interface Added {
-  /** The zone's hour, "YYYY-MM-DDTHH". */
-  hour: string;
-  visit: VisitColumns | null;
-  counts: Partial<RollupCounts>;
-  extra: [RollupDimension, string][];
-  times: number;
-}
-
 /** Rollup rows summed in memory before they are written: one upsert per row however many things it counts. */
 export class Tally {
   readonly wide = new Map<string, RollupKeys & { day: string } & RollupCounts>();
@@ -110,13 +100,6 @@ export class Tally {
   >();
 
   readonly timeZone: string;
-  /**
-   * The things added, by hour, keys and counts: a pass adds thousands that mostly share them, and each adds to a
-   * dozen rows, so each group is summed into the rows once (when written).
-   */
-  readonly #added = new Map<string, Added>();
-  /** The zone's hour by minute since the epoch: every zone's offset is whole minutes since 1972. */
-  readonly #hours = new Map<number, string>();
 
   constructor(timeZone: string) {
     this.timeZone = timeZone;
@@ -129,63 +112,31 @@ export class Tally {
     counts: Partial<RollupCounts>,
     extra: [RollupDimension, string][] = [],
   ): void {
-    const minute = Math.floor(at / 60_000);
-    let hour = this.#hours.get(minute);
-    if (hour === undefined) {
-      hour = zonedHour(at, this.timeZone);
-      this.#hours.set(minute, hour);
-    }
-    const key = JSON.stringify([
-      hour,
-      ...(visit === null
-        ? [null]
-        : [
-            visit.source,
-            visit.referrer_host,
-            visit.landing_path,
-            visit.utm_source,
-            visit.utm_medium,
-            visit.utm_campaign,
-            visit.device,
-            visit.browser,
-            visit.os,
-            visit.country,
-          ]),
-      extra,
-      countColumns.map((column) => counts[column] ?? 0),
-    ]);
-    const found = this.#added.get(key);
-    if (found) found.times += 1;
-    else this.#added.set(key, { hour, visit, counts, extra, times: 1 });
-  }
-
-  /** Sums the things added into the rows. */
-  #sum(): void {
-    for (const { hour, visit, counts, extra, times } of this.#added.values()) {
-      const keys = rollupKeys(visit);
-      const day = hour.slice(0, 10);
-      const bump = <T extends RollupCounts>(map: Map<string, T>, key: string, row: () => T) => {
-        let found = map.get(key);
-        if (!found) {
-          found = row();
-          map.set(key, found);
-        }
-        for (const column of countColumns) found[column] += (counts[column] ?? 0) * times;
-      };
-      const visitKey = JSON.stringify(visitKeyColumns.map((column) => keys[column]));
-      bump(this.wide, `${day} ${visitKey}`, () => ({ day, ...keys, ...noCounts }));
-      bump(this.hourly, `${hour} ${visitKey}`, () => ({ hour, ...keys, ...noCounts }));
-      for (const [dimension, value] of narrowValues(visit).concat(extra)) {
-        bump(this.narrow, narrowKey(dimension, day, keys.source, value), () => ({
-          dimension,
-          day,
-          source: keys.source,
-          value,
-          ...noCounts,
-        }));
+    const keys = rollupKeys(visit);
+    const hour = zonedHour(at, this.timeZone);
+    const day = hour.slice(0, 10);
+    // Only the columns this thing counts: a pass adds thousands of things, each to a dozen rows.
+    const columns = countColumns.filter((column) => counts[column]);
+    const bump = <T extends RollupCounts>(map: Map<string, T>, key: string, row: () => T) => {
+      let found = map.get(key);
+      if (!found) {
+        found = row();
+        map.set(key, found);
       }
+      for (const column of columns) found[column] += counts[column] ?? 0;
+    };
+    const visitKey = JSON.stringify(visitKeyColumns.map((column) => keys[column]));
+    bump(this.wide, `${day} ${visitKey}`, () => ({ day, ...keys, ...noCounts }));
+    bump(this.hourly, `${hour} ${visitKey}`, () => ({ hour, ...keys, ...noCounts }));
+    for (const [dimension, value] of narrowValues(visit).concat(extra)) {
+      bump(this.narrow, narrowKey(dimension, day, keys.source, value), () => ({
+        dimension,
+        day,
+        source: keys.source,
+        value,
+        ...noCounts,
+      }));
     }
-    this.#added.clear();
   }
 
   /** Counts a visit that reached a funnel step for the first time, on the day it did. */
@@ -206,7 +157,6 @@ export class Tally {
 
   /** Adds every row to its table (INSERT … ON CONFLICT DO UPDATE SET n = n + excluded.n). */
   async write(trx: Executor): Promise<void> {
-    this.#sum();
     await upsert(
       trx,
       "visit_rollups_by_hour",

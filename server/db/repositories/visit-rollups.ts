@@ -64,9 +64,9 @@ export interface VisitRollupsRepository {
 const visitWaitMs = 60_000;
 /**
  * Rows a pass sums before it lets the requests waiting on the event loop run, on PostgreSQL: 5,000 summed at once
- * held them about 18 ms (9 ms since the tally groups what counts the same). Not on SQLite, where the pass holds the
- * one writer connection: requests run in between but their commits wait for the pass, which only grows longer (p99
- * 15 to 19 ms without the turns, 29 to 35 with them; docs/performance.md, API).
+ * held them about 18 ms. Not on SQLite, where the pass holds the one writer connection: requests run in between
+ * but their commits wait for the pass, which only grows longer (p99 15 to 19 ms without the turns, 29 to 35 with
+ * them; docs/performance.md, API).
  */
 const rowsPerTurn = 500;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
