@@ -2,7 +2,6 @@
 // equal work for a wrong address and a wrong password, and opaque session tokens of which the database keeps
 // only the SHA-256. A session carries its person's current role, read with it on every request.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import type { TeamRole } from "../../contracts/team.ts";
 import type { AdminAccountsRepository } from "../db/repositories/admin-accounts.ts";
 import type {
   AdminSessionsRepository,
@@ -64,17 +63,11 @@ export interface SignedIn extends ActiveSession {
   token: string;
 }
 
-/** Who a session is. */
-export interface SessionPerson {
-  userId: string;
-  email: string;
-  name: string | null;
-  role: TeamRole;
-  /** The person has two-step sign-in on. */
-  twoStep: boolean;
-  /** An owner requires it of everyone: without it the person may only set it up. */
-  twoStepRequired: boolean;
-}
+/**
+ * Who a session is: the stored session's person, without its times. Without two-step sign-in where an owner
+ * requires it (`twoStepRequired`), the person may only set it up.
+ */
+export type SessionPerson = Omit<StoredAdminSession, "createdAt" | "lastSeenAt">;
 
 export interface ActiveSession extends SessionPerson {
   tokenHash: string;
