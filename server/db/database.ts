@@ -39,6 +39,8 @@ export interface AppDatabase {
   write<T>(work: Work<T>): Promise<T>;
   /** The SQLite file, or the PostgreSQL URL without its password: for logs. */
   readonly location: string;
+  /** How it was opened: a worker thread opens its own connection with it (the rollup worker's, on PostgreSQL). */
+  readonly config: DatabaseConfig;
   /**
    * PostgreSQL only: a new connection outside the pool, for a LISTEN that must hold its connection (the caller
    * connects and ends it).
@@ -79,6 +81,7 @@ function wrap(
   db: Kysely<Schema>,
   reports: Kysely<Schema>,
   location: string,
+  config: DatabaseConfig,
   postgres?: { pool: pg.Pool; dedicatedClient: () => pg.Client },
 ): AppDatabase {
   let closing: Promise<void> | undefined;
@@ -92,6 +95,7 @@ function wrap(
     }),
     writeFailedAt: () => failedAt,
     location,
+    config,
     dedicatedClient: postgres?.dedicatedClient,
     onQuery: undefined,
     poolUse: () => {
@@ -134,7 +138,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<AppDatabase>
         connectionTimeoutMillis: 5_000,
         application_name: "boothpilot-web-listen",
       });
-    database = wrap("postgres", db, db, redactUrl(databaseUrl), { pool, dedicatedClient });
+    database = wrap("postgres", db, db, redactUrl(databaseUrl), config, { pool, dedicatedClient });
     return database;
   }
   const file = resolve(config.dataDir, sqliteFileName);
@@ -150,7 +154,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<AppDatabase>
     dialect: new SqliteReaderDialect(file),
     log: queryLog(() => database, "reports"),
   });
-  database = wrap("sqlite", db, reports, file);
+  database = wrap("sqlite", db, reports, file, config);
   return database;
 }
 

@@ -1,8 +1,10 @@
 // The rollup worker: every few seconds, and before the console reads a report, the visits and events queued since
 // the last pass are counted into the rollups (server/db/repositories/visit-rollups.ts). Passes of one instance run
-// one after another; on PostgreSQL instances share the work through the worker's advisory lock.
+// one after another; on PostgreSQL instances share the work through the worker's advisory lock, and the passes run on
+// a thread of their own (ADR 39).
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { RollupThread } from "../db/rollup-thread.ts";
 
 export interface RollupWorkerOptions {
   /** Between two scheduled passes. */
@@ -25,7 +27,13 @@ const maxPasses = 20;
 
 async function rollupWorker(app: FastifyInstance, options: RollupWorkerOptions): Promise<void> {
   const { intervalMs = 2_000 } = options;
-  const rollups = app.repositories.visitRollups;
+  // SQLite's passes stay on this thread: the file has one writer, and a second connection's pass would make this
+  // thread's commits sleep in SQLite's busy handler until it ended.
+  const thread =
+    app.database.dialect === "postgres"
+      ? new RollupThread(app.database.config, app.analyticsTimeZone)
+      : undefined;
+  const rollups = thread ?? app.repositories.visitRollups;
   let timer: NodeJS.Timeout | undefined;
   let queue: Promise<void> = Promise.resolve();
 
@@ -52,6 +60,7 @@ async function rollupWorker(app: FastifyInstance, options: RollupWorkerOptions):
   app.addHook("onClose", async () => {
     clearInterval(timer);
     await queue;
+    await thread?.close();
   });
 }
 

@@ -27,6 +27,13 @@ export interface RollUpResult {
   locked: boolean;
 }
 
+export interface RollUpOptions {
+  /** Queued rows of each kind a pass takes at most. */
+  limit?: number;
+  /** PostgreSQL: wait for another instance's pass instead of leaving the work to it. */
+  wait?: boolean;
+}
+
 export interface VisitRollupsRepository {
   /** Deletes the hourly rollups of the hours before yesterday (in the time zone) at `now`; the rows deleted. */
   pruneHours(now: number): Promise<number>;
@@ -44,7 +51,7 @@ export interface VisitRollupsRepository {
    * waits up to a minute for it (the page sends both at once), then counts as untracked. On PostgreSQL one
    * instance at a time (an advisory lock): `wait` waits for it, otherwise another instance's pass is enough.
    */
-  rollUp(options?: { limit?: number; wait?: boolean }): Promise<RollUpResult>;
+  rollUp(options?: RollUpOptions): Promise<RollUpResult>;
   /** Counts a stored contact message (in its transaction); `visit` is its sender's, null when untracked. */
   countMessage(trx: Executor, at: number, visit: VisitColumns | null): Promise<void>;
   /**
