@@ -3,6 +3,7 @@
 import { describe, expect } from "vitest";
 import { contactFormPath } from "../contracts/contact-form.ts";
 import { trackReferrerPath } from "../contracts/track-referrer.ts";
+import { recordVisit } from "./test/factories.ts";
 import { dialects, storageTest } from "./test/storage.ts";
 
 const token = "m".repeat(40);
@@ -87,5 +88,32 @@ describe.each(dialects)("metrics on %s", (dialect) => {
     expect(text).toContain("http_request_failures_total");
     if (dialect === "postgres")
       expect(text).toMatch(/boothpilot_db_pool_connections\{state="total"\} [1-9]/);
+  });
+
+  it("shows how far the rollups lag the stored rows, by kind, and nothing left after a pass", async ({
+    freshDb,
+    freshApp,
+  }) => {
+    const scrape = async () =>
+      (await freshApp.inject({ url: "/metrics", headers: { authorization: `Bearer ${token}` } }))
+        .body;
+    const series = (text: string, name: string, kind: string) =>
+      Number(new RegExp(`^${name}\\{kind="${kind}"\\} (\\S+)$`, "m").exec(text)?.[1]);
+    // Two visits stored 90 and 30 seconds ago, not counted yet.
+    await recordVisit(freshDb, {}, { at: Date.now() - 90_000 });
+    await recordVisit(freshDb, {}, { at: Date.now() - 30_000 });
+    const waiting = await scrape();
+    expect(series(waiting, "boothpilot_rollup_queue", "visit")).toBe(2);
+    expect(series(waiting, "boothpilot_rollup_queue", "event")).toBe(0);
+    expect(
+      series(waiting, "boothpilot_rollup_oldest_queued_seconds", "visit"),
+    ).toBeGreaterThanOrEqual(90);
+    expect(series(waiting, "boothpilot_rollup_oldest_queued_seconds", "visit")).toBeLessThan(120);
+    expect(series(waiting, "boothpilot_rollup_oldest_queued_seconds", "event")).toBe(0);
+
+    await freshApp.rollupWorker.catchUp();
+    const counted = await scrape();
+    expect(series(counted, "boothpilot_rollup_queue", "visit")).toBe(0);
+    expect(series(counted, "boothpilot_rollup_oldest_queued_seconds", "visit")).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 // Prometheus metrics at /metrics (prom-client): requests by route and status with latency, event-loop delay and the
 // process's own figures, statement times on the database, PostgreSQL pool use, the mail outbox's backlog and its
-// oldest pending mail, and the visits and messages acknowledged. Not public: answered only to a bearer of
+// oldest pending mail, the rollups' queue and its oldest row, and the visits and messages acknowledged. Not public: answered only to a bearer of
 // METRICS_TOKEN, wherever the request comes from (a proxy on this machine makes the world's requests loopback ones).
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -112,6 +112,28 @@ async function metrics(app: FastifyInstance, options: MetricsPluginOptions): Pro
       async collect() {
         const oldest = await app.repositories.mailOutbox.oldestPendingAt();
         this.set(oldest === null ? 0 : Math.max(0, (Date.now() - oldest) / 1000));
+      },
+    });
+    new Gauge({
+      name: "boothpilot_rollup_queue",
+      help: "Visits and events stored but not yet counted in the analytics' rollups, by kind",
+      labelNames: ["kind"] as const,
+      registers: [registry],
+      async collect() {
+        const backlog = await app.repositories.visitRollups.backlog();
+        for (const [kind, { rows }] of Object.entries(backlog)) this.set({ kind }, rows);
+      },
+    });
+    new Gauge({
+      name: "boothpilot_rollup_oldest_queued_seconds",
+      help: "Age of the oldest visit or event not yet counted in the rollups, by kind (0 when none waits)",
+      labelNames: ["kind"] as const,
+      registers: [registry],
+      async collect() {
+        const backlog = await app.repositories.visitRollups.backlog();
+        for (const [kind, { oldestAt }] of Object.entries(backlog)) {
+          this.set({ kind }, oldestAt === null ? 0 : Math.max(0, (Date.now() - oldestAt) / 1000));
+        }
       },
     });
   }

@@ -27,6 +27,8 @@ export interface RollUpResult {
   locked: boolean;
 }
 
+export type QueueKind = "visit" | "event";
+
 export interface RollUpOptions {
   /** Queued rows of each kind a pass takes at most. */
   limit?: number;
@@ -52,6 +54,8 @@ export interface VisitRollupsRepository {
    * instance at a time (an advisory lock): `wait` waits for it, otherwise another instance's pass is enough.
    */
   rollUp(options?: RollUpOptions): Promise<RollUpResult>;
+  /** The rows of each kind waiting in the queue, and when the oldest of them was stored (null when none). */
+  backlog(): Promise<Record<QueueKind, { rows: number; oldestAt: number | null }>>;
   /** Counts a stored contact message (in its transaction); `visit` is its sender's, null when untracked. */
   countMessage(trx: Executor, at: number, visit: VisitColumns | null): Promise<void>;
   /**
@@ -315,6 +319,24 @@ export function visitRollupsRepository(
         .insertInto("rollup_queue")
         .values(rows.map((row) => ({ kind, ...row })))
         .execute();
+    },
+
+    async backlog() {
+      const of = async (kind: QueueKind) => {
+        const row = await db
+          .selectFrom("rollup_queue")
+          .select((eb) => [
+            eb.fn.countAll<number | string>().as("rows"),
+            eb.fn.min("created_at").as("oldest"),
+          ])
+          .where("kind", "=", kind)
+          .executeTakeFirstOrThrow();
+        return {
+          rows: Number(row.rows),
+          oldestAt: row.oldest === null ? null : Date.parse(isoOf(row.oldest)),
+        };
+      };
+      return { visit: await of("visit"), event: await of("event") };
     },
 
     rollUp({ limit = 5000, wait = false } = {}) {
