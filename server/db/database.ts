@@ -59,10 +59,13 @@ export interface AppDatabase {
   poolUse(): { total: number; idle: number; waiting: number } | undefined;
 }
 
-export type QueryObserver = (connection: "writer" | "reports", seconds: number) => void;
+/** The connections whose statements are timed: the PostgreSQL rollup worker's thread reports as "rollups". */
+export type TimedConnection = "writer" | "reports" | "rollups";
+
+export type QueryObserver = (connection: TimedConnection, seconds: number) => void;
 
 /** Kysely's statement log, handed to whoever observes the database (metrics). */
-function queryLog(database: () => AppDatabase | undefined, connection: "writer" | "reports") {
+function queryLog(database: () => AppDatabase | undefined, connection: TimedConnection) {
   return (event: LogEvent) => database()?.onQuery?.(connection, event.queryDurationMillis / 1000);
 }
 

@@ -8,6 +8,9 @@ import type { RollupReply, RollupRequest } from "./rollup-thread.ts";
 const { config, timeZone } = workerData as { config: DatabaseConfig; timeZone: string };
 const database = await openDatabase(config);
 const rollups = visitRollupsRepository(database, Date.now, timeZone);
+// Each pass's statement times go back with its reply, for the server's metrics.
+const statements: number[] = [];
+database.onQuery = (_connection, seconds) => statements.push(seconds);
 // Passes run one after another, as on the server's thread: a request waits for the one before it.
 let queue: Promise<unknown> = Promise.resolve();
 
@@ -20,9 +23,11 @@ parentPort?.on("message", (request: RollupRequest) => {
     }
     let reply: RollupReply;
     try {
-      reply = { id: request.id, result: await rollups.rollUp(request.options) };
+      const result = await rollups.rollUp(request.options);
+      reply = { id: request.id, statements: statements.splice(0), result };
     } catch (error) {
-      reply = { id: request.id, error: error instanceof Error ? error.message : String(error) };
+      const message = error instanceof Error ? error.message : String(error);
+      reply = { id: request.id, statements: statements.splice(0), error: message };
     }
     parentPort?.postMessage(reply);
   });

@@ -7,7 +7,11 @@ import type { RollUpOptions, RollUpResult } from "./repositories/visit-rollups.t
 
 export type RollupRequest = { id: number; options: RollUpOptions } | { id: number; close: true };
 
-export type RollupReply = { id: number; result: RollUpResult } | { id: number; error: string };
+/** A pass's result or error, and how long each of its statements took (seconds). */
+export type RollupReply = { id: number; statements: number[] } & (
+  | { result: RollUpResult }
+  | { error: string }
+);
 
 /** A started thread and the passes it was sent, by id. */
 interface Started {
@@ -18,12 +22,15 @@ interface Started {
 export class RollupThread {
   readonly #config: DatabaseConfig;
   readonly #timeZone: string;
+  readonly #onStatement: ((seconds: number) => void) | undefined;
   #thread: Started | undefined;
   #nextId = 0;
 
-  constructor(config: DatabaseConfig, timeZone: string) {
+  /** `onStatement` is told each statement's duration, as `AppDatabase.onQuery` is for the server's own. */
+  constructor(config: DatabaseConfig, timeZone: string, onStatement?: (seconds: number) => void) {
     this.#config = config;
     this.#timeZone = timeZone;
+    this.#onStatement = onStatement;
   }
 
   /** Started on the first pass, and again after the thread has died (its passes failed with it). */
@@ -43,7 +50,7 @@ export class RollupThread {
     });
     const fail = (error: Error) => {
       if (this.#thread === started) this.#thread = undefined;
-      for (const [id, settle] of pending) settle({ id, error: error.message });
+      for (const [id, settle] of pending) settle({ id, statements: [], error: error.message });
       pending.clear();
     };
     worker.on("error", fail);
@@ -61,6 +68,7 @@ export class RollupThread {
       worker.ref();
       worker.postMessage({ id, options } satisfies RollupRequest);
     });
+    for (const seconds of reply.statements) this.#onStatement?.(seconds);
     if ("error" in reply) throw new Error(reply.error);
     return reply.result;
   }

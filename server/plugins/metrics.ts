@@ -70,7 +70,7 @@ async function metrics(app: FastifyInstance, options: MetricsPluginOptions): Pro
   if (app.hasDecorator("database")) {
     const statements = new Histogram({
       name: "boothpilot_db_statement_duration_seconds",
-      help: "Time of each database statement: writer (writes, and reads on PostgreSQL) or reports (SQLite's report reader)",
+      help: "Time of each database statement: writer (writes, and reads on PostgreSQL), reports (SQLite's report reader) or rollups (the rollup worker's thread on PostgreSQL)",
       labelNames: ["connection"] as const,
       buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
       registers: [registry],

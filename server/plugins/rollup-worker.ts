@@ -31,7 +31,9 @@ async function rollupWorker(app: FastifyInstance, options: RollupWorkerOptions):
   // thread's commits sleep in SQLite's busy handler until it ended.
   const thread =
     app.database.dialect === "postgres"
-      ? new RollupThread(app.database.config, app.analyticsTimeZone)
+      ? new RollupThread(app.database.config, app.analyticsTimeZone, (seconds) =>
+          app.database.onQuery?.("rollups", seconds),
+        )
       : undefined;
   const rollups = thread ?? app.repositories.visitRollups;
   let timer: NodeJS.Timeout | undefined;
