@@ -1,7 +1,8 @@
 // Prometheus metrics at /metrics (prom-client): requests by route and status with latency, event-loop delay and the
 // process's own figures, statement times on the database, PostgreSQL pool use, the mail outbox's backlog and its
-// oldest pending mail, the rollups' queue and its oldest row, and the visits and messages acknowledged. Not public: answered only to a bearer of
-// METRICS_TOKEN, wherever the request comes from (a proxy on this machine makes the world's requests loopback ones).
+// oldest pending mail, the rollups' queue and its oldest row, and the visits and messages acknowledged. Not public:
+// answered only to a bearer of METRICS_TOKEN, wherever the request comes from (a proxy on this machine makes the
+// world's requests loopback ones).
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
