@@ -1,5 +1,5 @@
 // Playwright: the built site, served by the real server, in Debian's Chromium and Firefox at desktop and phone widths.
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
@@ -11,8 +11,16 @@ import type { FirefoxOptions } from "./tests/e2e/firefox/fixtures.ts";
 (globalThis as { __BUILD_ENV__?: unknown }).__BUILD_ENV__ = parseBuildEnv(process.env);
 
 const port = Number(process.env.E2E_PORT ?? 4173);
-// One data folder for the server and every worker (workers inherit the runner's environment).
-process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "boothpilot-e2e-"));
+// One data folder for the server and every worker (workers inherit the runner's environment). The runner's own
+// folder goes when the run passes, and stays with the server's log when it fails.
+if (!process.env.E2E_DATA_DIR) {
+  const dataDir = mkdtempSync(join(tmpdir(), "boothpilot-e2e-"));
+  process.env.E2E_DATA_DIR = dataDir;
+  process.on("exit", (code) => {
+    if (code === 0) rmSync(dataDir, { recursive: true, force: true });
+    else console.error(`The server's database and log of this run are in ${dataDir}`);
+  });
+}
 export const baseURL = `http://127.0.0.1:${port}`;
 
 export const chromiumLaunchOptions = {

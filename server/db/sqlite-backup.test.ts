@@ -56,7 +56,8 @@ describe("SQLite backup and restore", () => {
     timeout: 60_000,
   }, async ({ freshDbConfig }) => {
     const dataDir = freshDbConfig.dataDir;
-    const backup = join(dataDir, "..", `${randomUUID()}.db`);
+    // Inside the test's folder, which the fixture removes: an operator's backups live apart from site.db.
+    const backup = join(dataDir, "backups", `${randomUUID()}.db`);
     const env = serverEnv(freshDbConfig);
     const server = await startServer(env);
     const acked: string[] = [];
