@@ -8,10 +8,11 @@
 //
 // Echo and function runs alternate for --rounds rounds; the table holds each one's median round. Beside the
 // rates it reports the server process's CPU time per request (from /proc), which a busy machine disturbs less.
+// With --rates, each function is then sent each of those steady rates (api-paced.ts), and the echo beside it.
 //
 //   npm run bench:api -- [--duration 10] [--rounds 3] [--connections 50] [--postgres <admin URL>]
 //                        [--log-level info] [--only track-referrer|track-event|submit-contact-form]
-//                        [--no-write]
+//                        [--no-write] [--rates 1000,2000]
 import { mkdtemp, rm } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -35,6 +36,7 @@ import {
   startChild,
   type Target,
 } from "./api-load.ts";
+import { type PacedRun, paced } from "./api-paced.ts";
 import { machine, withPostgres, writePerformanceSection } from "./helpers.ts";
 
 const { values: args } = parseArgs({
@@ -46,11 +48,20 @@ const { values: args } = parseArgs({
     "log-level": { type: "string", default: "info" },
     only: { type: "string" },
     "no-write": { type: "boolean", default: false },
+    rates: { type: "string" },
   },
 });
 const duration = Number(args.duration);
 const rounds = Math.max(1, Number(args.rounds));
 const connections = Number(args.connections);
+const steadyRates = (args.rates ?? "").split(",").filter(Boolean).map(Number);
+
+/** A function's run at a steady rate, and the echo's p99 at the same rate. */
+interface PacedRow extends PacedRun {
+  database: string;
+  target: Target;
+  echoP99: number;
+}
 
 async function countRows(config: DatabaseConfig): Promise<Record<Target, number>> {
   const database = await openDatabase(config);
@@ -134,10 +145,15 @@ async function againstEcho(
   return { rows: [echoRow, appRow], ok };
 }
 
-async function benchDatabase(label: string, config: DatabaseConfig, echo: Child): Promise<Row[]> {
+async function benchDatabase(
+  label: string,
+  config: DatabaseConfig,
+  echo: Child,
+): Promise<{ rows: Row[]; pacedRows: PacedRow[] }> {
   const app = await startApp(config);
   const sessions = new Sessions();
   const rows: Row[] = [];
+  const pacedRows: PacedRow[] = [];
   const okCounts: Record<Target, number> = {
     "track-referrer": 0,
     "track-event": 0,
@@ -159,6 +175,16 @@ async function benchDatabase(label: string, config: DatabaseConfig, echo: Child)
       const compared = await againstEcho(label, target, path, app, echo, sessions);
       okCounts[target] += compared.ok;
       rows.push(...compared.rows);
+      for (const rate of steadyRates) {
+        const options = { rate, seconds: duration, connections };
+        const echoRun = await paced(echo.port, path, target, options);
+        const run = await paced(app.port, path, target, { ...options, sessions });
+        okCounts[target] += run.ok;
+        pacedRows.push({ ...run, database: label, target, echoP99: echoRun.p99 });
+        console.log(
+          `${label} ${target} at ${rate}/s: answered ${run.answered.toFixed(0)}/s, p50 ${run.p50.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms, max ${run.max.toFixed(0)} ms, ${run.failed} failed; echo p99 ${echoRun.p99.toFixed(1)} ms`,
+        );
+      }
     }
   } finally {
     await app.stop();
@@ -181,7 +207,7 @@ async function benchDatabase(label: string, config: DatabaseConfig, echo: Child)
   console.log(
     `${label}: ${stored["track-referrer"]} visits, ${stored["track-event"]} events and ${stored["submit-contact-form"]} messages stored: every 2xx answer (warm-up included) and at most ${inFlight} cut off by the end of a run`,
   );
-  return rows;
+  return { rows, pacedRows };
 }
 
 /** One-minute load average: the machine may be shared, and other work disturbs the figures. */
@@ -194,6 +220,19 @@ const loadAtStart = machineLoad();
  * database server's processes are not counted, so there it is higher than the true ceiling.
  */
 const cpuBoundCeiling = (r: Row) => (cpus().length * 1_000_000) / (r.cpu + r.loadGeneratorCpu);
+
+function pacedMarkdown(rows: PacedRow[]): string {
+  return [
+    `At steady rates (\`--rates ${steadyRates.join(",")}\`): a request due every 1/rate seconds for ${duration} s, answered or not, over at most ${connections} connections, each latency counted from when its request was due; the echo at the same rate beside it.`,
+    "",
+    "| database | target | req/s offered | answered req/s | p50 ms | p99 ms | max ms | failed | echo p99 ms |",
+    "|---|---|---|---|---|---|---|---|---|",
+    ...rows.map(
+      (r) =>
+        `| ${r.database} | ${r.target} | ${r.offered} | ${r.answered.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(0)} | ${r.failed} | ${r.echoP99.toFixed(1)} |`,
+    ),
+  ].join("\n");
+}
 
 function markdown(rows: Row[]): string {
   const date = new Date().toISOString().slice(0, 10);
@@ -216,14 +255,18 @@ async function main(): Promise<void> {
   const echo = await startChild(["bench/echo-server.ts"], {}, /listening (\d+)/);
   const dataDir = await mkdtemp(join(tmpdir(), "boothpilot-bench-"));
   const rows: Row[] = [];
+  const pacedRows: PacedRow[] = [];
   let instances: InstancesRow[] = [];
   try {
-    rows.push(...(await benchDatabase("SQLite", { dataDir }, echo)));
+    const sqlite = await benchDatabase("SQLite", { dataDir }, echo);
+    rows.push(...sqlite.rows);
+    pacedRows.push(...sqlite.pacedRows);
     if (args.postgres) {
       const postgres = await withPostgres(args.postgres, (databaseUrl) =>
         benchDatabase("PostgreSQL", { dataDir, databaseUrl }, echo),
       );
-      rows.push(...postgres);
+      rows.push(...postgres.rows);
+      pacedRows.push(...postgres.pacedRows);
       if (!args.only || args.only === "track-referrer") {
         instances = await withPostgres(args.postgres, (databaseUrl) =>
           compareInstances(() => startApp({ dataDir, databaseUrl }), {
@@ -240,6 +283,7 @@ async function main(): Promise<void> {
   }
   const section = [
     markdown(rows),
+    ...(pacedRows.length > 0 ? ["", pacedMarkdown(pacedRows)] : []),
     ...(instances.length > 0 ? ["", instancesMarkdown(instances, connections)] : []),
   ].join("\n");
   console.log(`\n${section}\n`);
