@@ -55,6 +55,11 @@ const duration = Number(args.duration);
 const rounds = Math.max(1, Number(args.rounds));
 const connections = Number(args.connections);
 const steadyRates = (args.rates ?? "").split(",").filter(Boolean).map(Number);
+if (steadyRates.some((rate) => !Number.isFinite(rate) || rate <= 0)) {
+  throw new Error(
+    `--rates takes requests per second above 0, separated by commas: got "${args.rates}"`,
+  );
+}
 
 /** A function's run at a steady rate, and the echo's p99 at the same rate. */
 interface PacedRow extends PacedRun {
