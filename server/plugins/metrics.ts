@@ -115,14 +115,20 @@ async function metrics(app: FastifyInstance, options: MetricsPluginOptions): Pro
         this.set(oldest === null ? 0 : Math.max(0, (Date.now() - oldest) / 1000));
       },
     });
+    // Both rollup gauges of a scrape share one read of the queue: prom-client collects every metric at once.
+    let backlogRead: ReturnType<typeof app.repositories.visitRollups.backlog> | undefined;
+    const backlog = () =>
+      (backlogRead ??= app.repositories.visitRollups.backlog().finally(() => {
+        backlogRead = undefined;
+      }));
     new Gauge({
       name: "boothpilot_rollup_queue",
       help: "Visits and events stored but not yet counted in the analytics' rollups, by kind",
       labelNames: ["kind"] as const,
       registers: [registry],
       async collect() {
-        const backlog = await app.repositories.visitRollups.backlog();
-        for (const [kind, { rows }] of Object.entries(backlog)) this.set({ kind }, rows);
+        const queued = await backlog();
+        for (const [kind, { rows }] of Object.entries(queued)) this.set({ kind }, rows);
       },
     });
     new Gauge({
@@ -131,8 +137,8 @@ async function metrics(app: FastifyInstance, options: MetricsPluginOptions): Pro
       labelNames: ["kind"] as const,
       registers: [registry],
       async collect() {
-        const backlog = await app.repositories.visitRollups.backlog();
-        for (const [kind, { oldestAt }] of Object.entries(backlog)) {
+        const queued = await backlog();
+        for (const [kind, { oldestAt }] of Object.entries(queued)) {
           this.set({ kind }, oldestAt === null ? 0 : Math.max(0, (Date.now() - oldestAt) / 1000));
         }
       },
