@@ -1,6 +1,7 @@
 // The rollup worker on both databases: events counted under their visit's source and campaign, a first pageview
 // that arrives before its visit, bots left out, a crash between the append and the rollup (counted once after the
-// restart), and two instances rolling up the same queue at once on PostgreSQL.
+// restart), and two instances rolling up the same queue at once on PostgreSQL,
+// and a pass whose rows take several statements.
 import { randomUUID } from "node:crypto";
 import { describe, expect } from "vitest";
 import { appendEvent, recordVisit } from "../../test/factories.ts";
@@ -175,6 +176,27 @@ describe.each(dialects)("the rollup worker on %s", (dialect) => {
       expect(await narrow(restarted, "campaign")).toEqual({ "direct|autumn": [1, 0, 1, 1] });
     } finally {
       await restarted.close();
+    }
+  });
+  it("counts a pass whose rows take several statements of different sizes, and adds to them the next time", async ({
+    freshDb: db,
+  }) => {
+    // 450 campaigns: statements of 200, 200 and 50 rows in each table; the second pass updates every row.
+    const campaigns = Array.from({ length: 450 }, (_, index) => `campaign-${index}`);
+    const rollups = visitRollupsRepository(db, () => at + 1_000);
+    for (let pass = 1; pass <= 2; pass++) {
+      for (const campaign of campaigns) await recordVisit(db, { utm_campaign: campaign }, { at });
+      expect((await rollups.rollUp()).taken).toBe(450);
+      const counted = await narrow(db, "campaign");
+      expect(Object.keys(counted)).toHaveLength(450);
+      for (const campaign of campaigns)
+        expect(counted[`direct|${campaign}`]).toEqual([pass, 0, 0, 0]);
+      const days = await db.db
+        .selectFrom("visit_rollups")
+        .select(["utm_campaign", "visits"])
+        .execute();
+      expect(days).toHaveLength(450);
+      expect(days.every((row) => Number(row.visits) === pass)).toBe(true);
     }
   });
 });
