@@ -27,8 +27,9 @@ const { values: args } = parseArgs({
 const visitCount = Number(args.visits);
 const runs = Number(args.runs);
 const dayMs = 86_400_000;
-const day = { since: Math.floor(Date.now() / dayMs) * dayMs, until: 0 };
-day.until = day.since + dayMs;
+/** Today (UTC), whose hours the chart shows; the stored rows fill all of it. */
+const todayStart = Math.floor(Date.now() / dayMs) * dayMs;
+const day = { since: todayStart, until: todayStart + dayMs };
 
 /** One day of visits (47 referrer hosts, 26 landing pages, a campaign on one in nine) and their events, queued. */
 async function storeDay(database: AppDatabase): Promise<void> {
