@@ -27,7 +27,7 @@ import { sessionCookie } from "../server/admin/auth.ts";
 import { type AppDatabase, migrateToLatest, openDatabase } from "../server/db/database.ts";
 import { freePort } from "../server/test/server-process.ts";
 import { seed, spanDays } from "./analytics-seed.ts";
-import { machine, withPostgres, writePerformanceSection } from "./helpers.ts";
+import { machine, percentile, withPostgres, writePerformanceSection } from "./helpers.ts";
 
 const projectDir = join(import.meta.dirname, "..");
 const { values: args } = parseArgs({
@@ -106,9 +106,6 @@ async function signIn(port: number): Promise<string> {
   if (!response.ok || !cookie) throw new Error(`sign-in failed: ${response.status}`);
   return cookie.split(";")[0]!;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
 
 async function timed(port: number, path: string, cookie: string): Promise<number> {
   const started = performance.now();

@@ -5,6 +5,7 @@
 // each second's share in a burst (docs/performance.md, API), hence this loop on node:http.
 import { Agent, request } from "node:http";
 import { requestBody, type Sessions, type Target } from "./api-load.ts";
+import { percentile } from "./helpers.ts";
 
 export interface PacedRun {
   /** Requests per second asked for. */
@@ -17,10 +18,6 @@ export interface PacedRun {
   p99: number;
   max: number;
 }
-
-/** The latency (ms) below which the share `q` of `sorted` falls. */
-const quantile = (sorted: number[], q: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
 /** Sends `rate` requests a second for `seconds` to `path` and waits for every answer. */
 export async function paced(
@@ -88,8 +85,8 @@ export async function paced(
     answered: total / elapsed,
     ok,
     failed,
-    p50: quantile(latencies, 0.5),
-    p99: quantile(latencies, 0.99),
-    max: quantile(latencies, 1),
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    max: percentile(latencies, 1),
   };
 }

@@ -1,4 +1,4 @@
-// Helpers the benchmarks share: a scratch PostgreSQL database, the machine, and their docs section.
+// Helpers the benchmarks share: a scratch PostgreSQL database, percentiles, the machine, and their docs section.
 import { readFile, writeFile } from "node:fs/promises";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
@@ -25,6 +25,10 @@ export async function withPostgres<T>(
     await admin.end();
   }
 }
+
+/** The nearest-rank percentile `p` (0 to 1) of ascending `sorted` values: 1 is the largest. */
+export const percentile = (sorted: readonly number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? 0;
 
 /** The machine a table was measured on: cores, CPU model, memory and Node. */
 export function machine(): string {

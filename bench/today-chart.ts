@@ -15,7 +15,7 @@ import { type AppDatabase, migrateToLatest, openDatabase } from "../server/db/da
 import { referrerAnalyticsRepository } from "../server/db/repositories/referrer-analytics.ts";
 import { visitRollupsRepository } from "../server/db/repositories/visit-rollups.ts";
 import type { Schema } from "../server/db/schema.ts";
-import { machine, withPostgres } from "./helpers.ts";
+import { machine, percentile, withPostgres } from "./helpers.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -128,9 +128,7 @@ async function time(run: () => Promise<unknown>): Promise<string> {
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  const at = (q: number) =>
-    (times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0).toFixed(1);
-  return `median ${at(0.5)} ms, slowest ${at(1)} ms`;
+  return `median ${percentile(times, 0.5).toFixed(1)} ms, slowest ${percentile(times, 1).toFixed(1)} ms`;
 }
 
 async function bench(label: string, database: AppDatabase): Promise<void> {
