@@ -23,6 +23,37 @@ async function sendContactMessage(page: Page, name: string, message: string): Pr
   return String(row.id);
 }
 
+/**
+ * Sends a contact message from another page and holds the analytics load of the live update it causes until
+ * `release`: the status of each held load once answered, and the DELETEs (sign-outs) the page sends meanwhile.
+ */
+async function holdNextLiveUpdate(
+  page: Page,
+): Promise<{ release: () => void; answers: number[]; signOuts: string[] }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let held = false;
+  const answers: number[] = [];
+  await page.route("**/admin/api/analytics/breakdown?*", async (route) => {
+    held = true;
+    await released;
+    const response = await route.fetch();
+    answers.push(response.status());
+    await route.fulfill({ response });
+  });
+  const signOuts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "DELETE") signOuts.push(request.url());
+  });
+  const visitor = await page.context().newPage();
+  await sendContactMessage(visitor, `Ada ${unique("Lovelace")}`, "A live update to race.");
+  await visitor.close();
+  await expect.poll(() => held).toBe(true);
+  return { release, answers, signOuts };
+}
+
 test("the console page is never indexed or cached, and runs under a strict CSP", async ({
   page,
 }) => {
@@ -566,35 +597,35 @@ test("signing out while a live update is loading waits for it: no request reache
   await signIn(page, "/admin/analytics?days=7");
   await expect(page.getByRole("banner").getByRole("status")).toHaveText("Live");
 
-  // The next analytics load (the live update's) is held in the browser until released.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let held = false;
-  const answers: number[] = [];
-  await page.route("**/admin/api/analytics/breakdown?*", async (route) => {
-    held = true;
-    await released;
-    const response = await route.fetch();
-    answers.push(response.status());
-    await route.fulfill({ response });
-  });
-  const signOuts: string[] = [];
-  page.on("request", (request) => {
-    if (request.method() === "DELETE") signOuts.push(request.url());
-  });
-
-  const visitor = await page.context().newPage();
-  await sendContactMessage(visitor, `Ada ${unique("Lovelace")}`, "A live update to race.");
-  await visitor.close();
-  await expect.poll(() => held).toBe(true);
+  const { release, answers, signOuts } = await holdNextLiveUpdate(page);
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("button", { name: "Signing out..." })).toBeDisabled();
   expect(signOuts, "the session ends only after the load under way").toEqual([]);
   release();
   await expect(page.getByRole("status")).toHaveText("You have signed out.");
+  expect(signOuts).toHaveLength(1);
+  // Every held load was answered while signed in (a 401 would also fail the test as a console error).
+  expect(answers.length).toBeGreaterThan(0);
+  expect(answers.every((status) => status === 200)).toBe(true);
+});
+
+test("a session left unused while a live update is loading ends after it: no request reaches the server signed out", async ({
+  page,
+}) => {
+  await page.clock.install();
+  await signIn(page, "/admin/analytics?days=7");
+  await expect(page.getByRole("banner").getByRole("status")).toHaveText("Live");
+
+  const { release, answers, signOuts } = await holdNextLiveUpdate(page);
+
+  // Half an hour without a key or a click: the session ends, but only after the load under way.
+  await page.clock.fastForward("30:30");
+  expect(signOuts, "the session ends only after the load under way").toEqual([]);
+  release();
+  await expect(page.getByRole("status")).toHaveText(
+    "Your session has ended. Sign in again to return to this page.",
+  );
   expect(signOuts).toHaveLength(1);
   // Every held load was answered while signed in (a 401 would also fail the test as a console error).
   expect(answers.length).toBeGreaterThan(0);

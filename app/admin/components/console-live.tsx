@@ -126,8 +126,11 @@ export function ConsoleLive({
             return result.kind === "error" && result.status === 401 ? null : "unreachable";
           },
           ended: () => {
-            // Ended on the server too (the reader was away): the cookie goes with it.
-            void adminApi.delete(adminApiPaths.session).finally(() => ended.current());
+            // Ended on the server too (the reader was away): the cookie goes with it, after any live reload under
+            // way, whose requests would otherwise meet the ended session (401s), as signing out waits for it.
+            void hold()
+              .then(() => adminApi.delete(adminApiPaths.session))
+              .finally(() => ended.current());
           },
           refreshed: () => connection.restart(),
         })
@@ -143,7 +146,7 @@ export function ConsoleLive({
       window.removeEventListener("pointerdown", activity);
       window.removeEventListener("keydown", activity);
     };
-  }, [email, revalidate]);
+  }, [email, revalidate, hold]);
 
   useEffect(() => {
     const known = knownSession(session);
