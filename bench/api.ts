@@ -12,10 +12,13 @@
 //
 //   npm run bench:api -- [--duration 10] [--rounds 3] [--connections 50] [--postgres <admin URL>]
 //                        [--log-level info] [--only track-referrer|track-event|submit-contact-form]
-//                        [--no-write] [--rates 1000,2000]
-import { mkdtemp, rm } from "node:fs/promises";
+//                        [--no-write] [--rates 1000,2000] [--cpu-prof <folder>]
+//
+// With --cpu-prof, each server writes its main thread's V8 CPU profile into the folder (open it in Chrome's
+// DevTools), and the run prints where that thread's busy time went (cpu-profile.ts): best with --only.
+import { mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { contactFormPath } from "../contracts/contact-form.ts";
 import { trackEventPath } from "../contracts/track-event.ts";
@@ -37,6 +40,7 @@ import {
   type Target,
 } from "./api-load.ts";
 import { type PacedRun, paced } from "./api-paced.ts";
+import { cpuShares, sharesText } from "./cpu-profile.ts";
 import { machine, withPostgres, writePerformanceSection } from "./helpers.ts";
 
 const { values: args } = parseArgs({
@@ -49,11 +53,14 @@ const { values: args } = parseArgs({
     only: { type: "string" },
     "no-write": { type: "boolean", default: false },
     rates: { type: "string" },
+    "cpu-prof": { type: "string" },
   },
 });
 const duration = Number(args.duration);
 const rounds = Math.max(1, Number(args.rounds));
 const connections = Number(args.connections);
+/** The profiles' folder, absolute: the server runs in the project folder, which need not be this process's. */
+const profileDir = args["cpu-prof"] ? resolve(args["cpu-prof"]) : undefined;
 const steadyRates = (args.rates ?? "").split(",").filter(Boolean).map(Number);
 if (steadyRates.some((rate) => !Number.isFinite(rate) || rate <= 0)) {
   throw new Error(
@@ -94,7 +101,7 @@ async function countRows(config: DatabaseConfig): Promise<Record<Target, number>
 async function startApp(config: DatabaseConfig): Promise<Child> {
   const port = await freePort();
   const app = await startChild(
-    ["server/main.ts"],
+    [...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), "server/main.ts"],
     {
       PORT: String(port),
       HOST: "127.0.0.1",
@@ -194,6 +201,13 @@ async function benchDatabase(
   } finally {
     await app.stop();
   }
+  if (profileDir)
+    await printProfile(
+      profileDir,
+      label,
+      app,
+      Object.values(okCounts).reduce((a, b) => a + b),
+    );
   const stored = await countRows(config);
   for (const r of rows) {
     if (r.target in stored) r.stored = stored[r.target as Target];
@@ -213,6 +227,22 @@ async function benchDatabase(
     `${label}: ${stored["track-referrer"]} visits, ${stored["track-event"]} events and ${stored["submit-contact-form"]} messages stored: every 2xx answer (warm-up included) and at most ${inFlight} cut off by the end of a run`,
   );
   return { rows, pacedRows };
+}
+
+/** Where the server's main thread spent its busy time over the whole run (warm-up and every target run). */
+async function printProfile(
+  folder: string,
+  label: string,
+  app: Child,
+  answered: number,
+): Promise<void> {
+  // Node names the file CPU.<date>.<time>.<pid>.<thread>.<sequence>.cpuprofile; thread 0 is the main thread.
+  const name = (await readdir(folder)).find((file) => file.includes(`.${app.process.pid}.0.`));
+  if (!name) throw new Error(`${label}: the server wrote no CPU profile into ${folder}`);
+  const { busyMicros, shares } = await cpuShares(join(folder, name));
+  console.log(
+    `${label}: main thread busy ${(busyMicros / 1e6).toFixed(1)} s, ${(busyMicros / answered).toFixed(0)} µs per answered request (${answered}), by the nearest package or project file on the stack (${join(folder, name)}):\n${sharesText(busyMicros, shares, answered)}`,
+  );
 }
 
 /** One-minute load average: the machine may be shared, and other work disturbs the figures. */
@@ -257,6 +287,7 @@ function markdown(rows: Row[]): string {
 }
 
 async function main(): Promise<void> {
+  if (profileDir) await mkdir(profileDir, { recursive: true });
   const echo = await startChild(["bench/echo-server.ts"], {}, /listening (\d+)/);
   const dataDir = await mkdtemp(join(tmpdir(), "boothpilot-bench-"));
   const rows: Row[] = [];
