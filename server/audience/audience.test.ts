@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { BlockList } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
+import { byUserAgent } from "./by-user-agent.ts";
 import { countryOf, loadCountries, reservedRanges } from "./country.ts";
 import { deviceOf } from "./device.ts";
 
@@ -61,6 +62,29 @@ describe("deviceOf", () => {
   it("only the first 512 characters of a user agent are read", () => {
     expect(deviceOf(`${userAgents.windowsChrome}${" ".repeat(16_000)}`).browser).toBe("Chrome");
     expect(deviceOf(`${"x".repeat(512)}${userAgents.windowsChrome}`).browser).toBe("");
+  });
+});
+
+describe("byUserAgent", () => {
+  it("reads a user agent once, and again after a thousand others have filled its memory", () => {
+    const reads: string[] = [];
+    const lengthOf = byUserAgent((userAgent) => {
+      reads.push(userAgent);
+      return userAgent.length;
+    });
+    expect([lengthOf("abc"), lengthOf("abc"), lengthOf("abcd")]).toEqual([3, 3, 4]);
+    expect(reads).toEqual(["abc", "abcd"]);
+    for (let n = 0; n < 1_000; n++) lengthOf(`agent ${n}`);
+    expect(lengthOf("abc")).toBe(3);
+    expect(reads.filter((userAgent) => userAgent === "abc")).toHaveLength(2);
+  });
+
+  it("a device read again after a thousand other user agents is the same", () => {
+    const first = deviceOf(userAgents.iPhoneSafari);
+    for (let n = 0; n < 1_001; n++)
+      deviceOf(`Mozilla/5.0 (X11; Linux x86_64; rv:${n}.0) Firefox/${n}.0`);
+    expect(deviceOf(userAgents.iPhoneSafari)).toEqual(first);
+    expect(first).toEqual({ device: "mobile", browser: "Safari", os: "iOS" });
   });
 });
 

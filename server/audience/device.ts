@@ -1,6 +1,7 @@
 // A visit's device class, browser and OS from its user agent (bowser); the country is in country.ts.
 // bowser is MIT-licensed and maintained; ua-parser-js 2, the other candidate, is AGPL.
 import Bowser from "bowser";
+import { byUserAgent } from "./by-user-agent.ts";
 
 export type DeviceClass = "desktop" | "mobile" | "tablet" | "other";
 
@@ -44,18 +45,22 @@ function deviceClass(platformType: string | undefined): DeviceClass {
     : "other";
 }
 
+/** Frozen: one reading is shared by every visit with the same user agent. */
+const parsed = byUserAgent((text): Device => {
+  // Bowser throws on an empty user agent; a request without one is simply unknown.
+  if (text.trim() === "") return Object.freeze({ device: "other", browser: "", os: "" });
+  const { browser, os, platform } = Bowser.parse(text);
+  return Object.freeze({
+    device: deviceClass(platform.type),
+    browser: displayName(browser.name),
+    os: displayName(os.name),
+  });
+});
+
 /**
  * Device class, browser and OS of a user agent. An iPad whose Safari asks for desktop sites (the default since
  * iPadOS 13) sends a Mac's user agent and is counted as a desktop Mac: the text carries no sign of the tablet.
  */
 export function deviceOf(userAgent: string): Device {
-  const text = userAgent.slice(0, maxUserAgentLength);
-  // Bowser throws on an empty user agent; a request without one is simply unknown.
-  if (text.trim() === "") return { device: "other", browser: "", os: "" };
-  const { browser, os, platform } = Bowser.parse(text);
-  return {
-    device: deviceClass(platform.type),
-    browser: displayName(browser.name),
-    os: displayName(os.name),
-  };
+  return parsed(userAgent.slice(0, maxUserAgentLength));
 }

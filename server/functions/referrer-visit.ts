@@ -3,6 +3,7 @@
 import { isbot } from "isbot";
 import { directReferrer, type TrackReferrer } from "../../contracts/track-referrer.ts";
 import { type UtmParameter, utmParameters } from "../../contracts/utm.ts";
+import { byUserAgent } from "../audience/by-user-agent.ts";
 import type { NewReferrerVisit } from "../db/repositories/referrer-visits.ts";
 import type { ReferrerSource } from "../db/schema.ts";
 
@@ -146,19 +147,8 @@ function cleanParameter(value: string | null): string | null {
   return cleaned ? cleaned.slice(0, maxUtmLength) : null;
 }
 
-const botVerdicts = new Map<string, boolean>();
-const maxBotVerdicts = 1_000;
-
-/** isbot with a small cache: the same few user agents come again and again. */
-export function isBotUserAgent(userAgent: string): boolean {
-  let verdict = botVerdicts.get(userAgent);
-  if (verdict === undefined) {
-    verdict = isbot(userAgent);
-    if (botVerdicts.size >= maxBotVerdicts) botVerdicts.clear();
-    botVerdicts.set(userAgent, verdict);
-  }
-  return verdict;
-}
+/** isbot, remembered by user agent. */
+export const isBotUserAgent = byUserAgent(isbot);
 
 export function deriveReferrerVisit(
   input: TrackReferrer,
