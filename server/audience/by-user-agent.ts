@@ -1,5 +1,5 @@
 // A reading of a user agent (bot or not, device and browser), remembered: a site's visitors send the same few user
-// agents again and again, and reading one costs more than the rest of a visit's handling but its database write.
+// agents again and again, and Bowser's reading alone took a ninth of a visit's CPU (docs/performance.md, API).
 
 /** Enough for the user agents of a busy day's head; a full memory starts again rather than tracking age. */
 const maxRemembered = 1_000;
