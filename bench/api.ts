@@ -14,8 +14,9 @@
 //                        [--log-level info] [--only track-referrer|track-event|submit-contact-form]
 //                        [--no-write] [--rates 1000,2000] [--cpu-prof <folder>]
 //
-// With --cpu-prof, each server writes its main thread's V8 CPU profile into the folder (open it in Chrome's
-// DevTools), and the run prints where that thread's busy time went (cpu-profile.ts): best with --only.
+// With --cpu-prof, each server (the instances' runs too) writes its threads' V8 CPU profiles into the folder (open
+// them in Chrome's DevTools), and the run prints where each database's server spent its main thread's busy time
+// (cpu-profile.ts): best with --only.
 import { mkdir, mkdtemp, readdir, rm } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
