@@ -147,6 +147,28 @@ describe("TRUST_PROXY", () => {
     }
   });
 
+  it("refuses a range of every address at start, naming the variable, as it refuses true", () => {
+    for (const value of [
+      "0.0.0.0/0",
+      "::/0",
+      "0.0.0.0/0,::/0",
+      "10.0.0.2, 0.0.0.0/0",
+      "10.0.0.0/0",
+      "fd00::/0",
+      "::ffff:0.0.0.0/96",
+      "::FFFF:0:0/80",
+    ]) {
+      expect(() => parseEnv({ TRUST_PROXY: value }), value).toThrow(
+        /^Invalid configuration: TRUST_PROXY: TRUST_PROXY must not hold a range of every address \(a \/0 such as 0\.0\.0\.0\/0 or ::\/0\): like TRUST_PROXY=true it would trust any X-Forwarded-For a client sends; set the proxy's addresses or CIDRs/,
+      );
+    }
+    // Wide ranges short of everything stay a choice of the operator's.
+    expect(parseEnv({ TRUST_PROXY: "0.0.0.0/1, ::ffff:10.0.0.0/104" }).TRUST_PROXY).toEqual([
+      "0.0.0.0/1",
+      "::ffff:10.0.0.0/104",
+    ]);
+  });
+
   it("refuses anything that is not an address or a CIDR", () => {
     for (const value of [
       "proxy.example",

@@ -30,6 +30,18 @@ function isAddressOrCidr(value: string): boolean {
 }
 
 /**
+ * A well-formed range that holds every client of a family: a /0 (0.0.0.0/0, ::/0, or any address with /0), or the
+ * IPv4-mapped ::ffff:0:0/96 and wider (every IPv4 client). Trusting it is TRUST_PROXY=true by another name.
+ */
+function coversEveryClient(value: string): boolean {
+  const [address = "", prefix] = value.split("/");
+  if (prefix === undefined || !isAddressOrCidr(value)) return false;
+  const bits = Number(prefix);
+  if (bits === 0) return true;
+  return isIP(address) === 6 && /^::ffff:/i.test(address) && bits <= 96;
+}
+
+/**
  * Fastify's trustProxy: unset (trust no forwarded header), or the proxies' addresses/CIDRs. "true" is refused: it
  * would take a client's own X-Forwarded-For as its address. A hop count is refused too: Fastify 5.12 trusts no
  * forwarded header for one, so every visitor would share the proxy's address and its limits.
@@ -52,6 +64,14 @@ const trustProxy = optionalString
     {
       message:
         "TRUST_PROXY must be the proxies' addresses or CIDRs, comma-separated (for example 10.0.0.2 or 10.0.0.0/8)",
+    },
+  )
+  .refine(
+    (value) =>
+      value === undefined || !value.split(",").some((part) => coversEveryClient(part.trim())),
+    {
+      message:
+        "TRUST_PROXY must not hold a range of every address (a /0 such as 0.0.0.0/0 or ::/0): like TRUST_PROXY=true it would trust any X-Forwarded-For a client sends; set the proxy's addresses or CIDRs (for example 10.0.0.2 or 10.0.0.0/8)",
     },
   )
   .transform((value): false | string[] =>
@@ -157,7 +177,7 @@ export const envSchema = z
     }),
     TRUST_PROXY: trustProxy.meta({
       description:
-        "The TLS proxy in front, so client addresses are read from `X-Forwarded-For`: its addresses or CIDRs, comma-separated (`10.0.0.2`, `10.0.0.0/8`). A hop count (`1`) and `true` are refused at start (a hop count would make every visitor share the proxy's address and limits). Unset while requests carry `X-Forwarded-For`: a warning is logged once",
+        "The TLS proxy in front, so client addresses are read from `X-Forwarded-For`: its addresses or CIDRs, comma-separated (`10.0.0.2`, `10.0.0.0/8`). A hop count (`1`), `true` and a range of every address (a `/0` such as `0.0.0.0/0` or `::/0`, or `::ffff:0:0/96`) are refused at start (a hop count would make every visitor share the proxy's address and limits; the others trust every client). Unset while requests carry `X-Forwarded-For`: a warning is logged once",
     }),
     CORS_ORIGINS: addressList
       .refine(
