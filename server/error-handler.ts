@@ -27,14 +27,24 @@ type ErrorKind =
   | "emptyBody"
   | "invalidJson"
   | "forbiddenKey"
+  | "notUtf8"
   | "tooLarge"
   | "unsupportedMediaType"
+  | "unsupportedCharset"
+  | "unsupportedContentEncoding"
   | "tooManyRequests"
   | "badRequest"
   | "internal";
 
 /** A body that is valid JSON but holds __proto__ or constructor.prototype (see content-types.ts). */
 export const forbiddenKeyCode = "BP_ERR_FORBIDDEN_KEY";
+
+/** A body whose bytes (or form escapes) are not UTF-8 (see content-types.ts). */
+export const notUtf8Code = "BP_ERR_BODY_NOT_UTF8";
+/** A body in a charset other than UTF-8. */
+export const unsupportedCharsetCode = "BP_ERR_UNSUPPORTED_CHARSET";
+/** A body with a content coding (gzip, say): the server reads none. */
+export const contentEncodingCode = "BP_ERR_CONTENT_ENCODING";
 
 /** An error this handler answers by its code: thrown by parsers and hooks that refuse a request. */
 export function clientError(code: string, statusCode: number): FastifyError {
@@ -45,6 +55,9 @@ const byCode: Readonly<Record<string, readonly [number, ErrorKind]>> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, "emptyBody"],
   FST_ERR_CTP_INVALID_JSON_BODY: [400, "invalidJson"],
   [forbiddenKeyCode]: [400, "forbiddenKey"],
+  [notUtf8Code]: [400, "notUtf8"],
+  [unsupportedCharsetCode]: [415, "unsupportedCharset"],
+  [contentEncodingCode]: [415, "unsupportedContentEncoding"],
   FST_ERR_CTP_BODY_TOO_LARGE: [413, "tooLarge"],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, "unsupportedMediaType"],
 };
@@ -64,8 +77,11 @@ const adminTexts: Readonly<Record<ErrorKind, string>> = {
   emptyBody: adminErrors.invalidJson,
   invalidJson: adminErrors.invalidJson,
   forbiddenKey: adminErrors.invalidJson,
+  notUtf8: adminErrors.invalidJson,
   tooLarge: adminErrors.tooLarge,
   unsupportedMediaType: adminErrors.jsonOnly,
+  unsupportedCharset: adminErrors.jsonOnly,
+  unsupportedContentEncoding: adminErrors.jsonOnly,
   tooManyRequests: adminErrors.badRequest,
   badRequest: adminErrors.badRequest,
   internal: adminErrors.internal,
@@ -107,6 +123,8 @@ export function setErrorHandler(app: FastifyInstance): void {
       return sendErrorAnswer(reply, family, invalidStatus ?? 400, firstErrorText({ issues }));
     const [status, kind] = errorAnswer(error);
     if (status >= 500) request.log.error({ err: error }, "request failed");
+    // RFC 7694: a 415 for a content coding says which codings are read (none but identity).
+    if (kind === "unsupportedContentEncoding") reply.header("accept-encoding", "identity");
     const text =
       family === "admin"
         ? adminTexts[kind]

@@ -222,12 +222,12 @@ function operation(doc: FunctionDoc) {
     },
     "400": {
       description:
-        "Refused: the text names the field and the rule, or says what is wrong with the body.",
+        "Refused: the text names the field and the rule, or says what is wrong with the body (not JSON, bytes that are not UTF-8).",
       content: json(ref("Error")),
     },
     "413": { description: `Over ${maxFunctionBodyBytes / 1024} KiB.`, content: json(ref("Error")) },
     "415": {
-      description: doc.acceptsForm ? "Neither JSON nor form-encoded." : "Not JSON.",
+      description: `${doc.acceptsForm ? "Neither JSON nor form-encoded" : "Not JSON"}, a charset other than UTF-8, or a Content-Encoding (none is read: the answer carries \`Accept-Encoding: identity\`).`,
       content: json(ref("Error")),
     },
     "429": {
@@ -349,7 +349,7 @@ export function renderFunctionsDoc(): string {
     "The contract between this site and the team of the organizer app: the public functions the site's pages call,",
     "and what the site's links to the app carry. The same contract as OpenAPI 3.1: [`openapi.json`](openapi.json).",
     "",
-    `Every function takes a JSON body (at most ${maxFunctionBodyBytes / 1024} KiB) by \`POST\` and answers JSON only after what it`,
+    `Every function takes a JSON body (at most ${maxFunctionBodyBytes / 1024} KiB, UTF-8, not compressed) by \`POST\` and answers JSON only after what it`,
     "stores is committed: an acknowledged write survives a crash of the server. The browser may send the public",
     "key (`PUBLIC_BACKEND_KEY`) as an `apikey` header; other origins than the site's may call the functions from a",
     "browser only when listed in `CORS_ORIGINS` ([configuration](configuration.md)).",
@@ -359,10 +359,10 @@ export function renderFunctionsDoc(): string {
     "| Status | Body | When |",
     "|---|---|---|",
     '| 200 | `{"success": true}` | stored and committed, or already stored (a repeat) |',
-    `| 400 | \`{"success": false, "error": "…"}\` | refused: the text names the field and the rule (\`name is required\`), or the body (\`${requestErrors.invalidJson}\`) |`,
+    `| 400 | \`{"success": false, "error": "…"}\` | refused: the text names the field and the rule (\`name is required\`), or the body (\`${requestErrors.invalidJson}\`, \`${requestErrors.notUtf8}\`: never stored with a replacement character) |`,
     `| 404, 405 | the same shape | another path (\`${requestErrors.notFound}\`), another method than POST (\`${requestErrors.methodNotAllowed}\`) |`,
     `| 413 | the same shape | \`${requestErrors.tooLarge}\` |`,
-    `| 415 | the same shape | \`${requestErrors.unsupportedMediaType}\` |`,
+    `| 415 | the same shape | another media type (\`${requestErrors.unsupportedMediaType}\`), a charset other than UTF-8 (\`${requestErrors.unsupportedCharset}\`), or any \`Content-Encoding\` but \`identity\` (\`${requestErrors.unsupportedContentEncoding}\`, with \`Accept-Encoding: identity\`) |`,
     `| 429 | the same shape, with \`Retry-After\` | \`${requestErrors.tooManyRequests}\` |`,
     "| 500 | the same shape | the function's one failure text, below; never a stack trace |",
     "",
