@@ -251,7 +251,7 @@ export const envSchema = z
       }),
     ACK_EMAIL: z.enum(["on", "off"], { error: "ACK_EMAIL must be on or off" }).default("on").meta({
       description:
-        "With `SMTP_URL` set, the sender of a contact message that is not spam gets one e-mail saying it arrived and when to expect a reply; it repeats nothing the sender typed; at most one per address a day. `off`: none",
+        "With `SMTP_URL` set, the sender of a contact message that is not spam gets one e-mail saying it arrived and when to expect a reply; it repeats nothing the sender typed; at most one per mailbox a day (`ada+news@` and `ada@` are one mailbox, as are Gmail addresses that differ only in dots) and 20 an hour for the whole site (ADR 41). `off`: none",
     }),
     SPAM_BLOCKLIST: addressList.meta({
       description:

@@ -318,7 +318,7 @@ export interface TrustedSendersTable {
 }
 
 export interface AcknowledgedSendersTable {
-  /** Lower case: acknowledged at `acknowledged_at`, not again for a day. */
+  /** The mailbox (lead-senders.ts: lower case, no sub-address): acknowledged at `acknowledged_at`, not again for a day. */
   email: string;
   acknowledged_at: EpochMillis;
 }

@@ -1,12 +1,12 @@
 // The acknowledgement to the sender on both databases, through the real app and a real SMTP server: one e-mail
-// from MAIL_FROM with the brand, repeating the reply promise and nothing the sender typed; at most one per address
-// a day; never for spam; none with ACK_EMAIL=off; a refusal of the address stays out of the logs. The address is
+// from MAIL_FROM with the brand, repeating the reply promise and nothing the sender typed; at most one per mailbox
+// a day (sub-addresses and Gmail's dots alike) and a few an hour for the whole site; never for spam; none with ACK_EMAIL=off; a refusal of the address stays out of the logs. The address is
 // kept no longer than that day needs, nor, acknowledged or trusted, than a message of its sender.
 import type { FastifyInstance } from "fastify";
 import { describe, expect } from "vitest";
 import { adminApiPaths, type MessageDetail } from "../../contracts/admin-api.ts";
 import { contactFormPath } from "../../contracts/contact-form.ts";
-import { leadSendersRepository } from "../db/repositories/lead-senders.ts";
+import { acknowledgementsPerHour, leadSendersRepository } from "../db/repositories/lead-senders.ts";
 import { adminEnv, adminRequest } from "../test/admin.ts";
 import { postJson } from "../test/app.ts";
 import { contactFormPost } from "../test/factories.ts";
@@ -101,6 +101,63 @@ describe.each(dialects)("the acknowledgement on %s", (dialect) => {
         .map((mail) => mail.envelope.to)
         .sort(),
     ).toEqual([["ada@example.com"], ["linus@example.com"]]);
+  });
+
+  it("acknowledges a mailbox once a day, whatever sub-address or dots its sender types", async ({
+    apps,
+    smtp,
+  }) => {
+    const app = await startApp(apps, smtp);
+    const sent = [
+      "victim@example.com",
+      ...[1, 2, 3, 4, 5].map((n) => `victim+${n}@example.com`),
+      "Victim+Promo@Example.com",
+      "ada.lovelace@gmail.com",
+      "adalovelace+1@gmail.com",
+      "A.da.Love.lace@googlemail.com",
+      // Another provider's dots are another mailbox.
+      "v.ictim@example.com",
+    ];
+    for (const [n, email] of sent.entries()) {
+      const answer = await postJson(app, contactFormPath, {
+        ...contactFormPost(),
+        email,
+        message: `Question number ${n} about booths.`,
+      });
+      expect(answer.json()).toEqual({ success: true });
+    }
+    await waitFor("every e-mail", () => smtp.received.length === sent.length + 3);
+    await pause(200);
+    expect(
+      acknowledgements(smtp)
+        .map((mail) => mail.envelope.to)
+        .sort(),
+    ).toEqual([["ada.lovelace@gmail.com"], ["v.ictim@example.com"], ["victim@example.com"]]);
+  });
+
+  it("claims at most acknowledgementsPerHour a site-wide hour, then one again an hour after the first", async ({
+    freshDb,
+  }) => {
+    const senders = leadSendersRepository(freshDb);
+    const start = Date.parse("2026-11-20T08:00:00Z");
+    const claims = [];
+    for (let n = 0; n < acknowledgementsPerHour + 2; n++) {
+      claims.push(await senders.claimAcknowledgement(`sender${n}@example.com`, start + n * 1000));
+    }
+    expect(claims).toEqual([
+      ...Array.from({ length: acknowledgementsPerHour }, () => true),
+      false,
+      false,
+    ]);
+    // An hour after the first claim: the first sender still has their day's limit; one the cap refused was not
+    // counted as acknowledged, and gets theirs now.
+    expect(await senders.claimAcknowledgement("sender0@example.com", start + hour)).toBe(false);
+    expect(
+      await senders.claimAcknowledgement(
+        `sender${acknowledgementsPerHour}@example.com`,
+        start + hour,
+      ),
+    ).toBe(true);
   });
 
   it("sends none with ACK_EMAIL=off", async ({ apps, smtp }) => {
@@ -232,5 +289,13 @@ describe.each(dialects)("the acknowledgement on %s", (dialect) => {
       trusted: ["grace@example.com"],
       acknowledged: ["grace@example.com"],
     });
+
+    // A message from a sub-address of the same mailbox keeps the mailbox's acknowledgement, not the trust in
+    // the other address; its erasure forgets the mailbox too.
+    const subAddressed = await post("Grace+Shows@example.com", "A question from a sub-address.");
+    expect(await erase(other)).toBe(204);
+    expect(await addresses()).toEqual({ trusted: [], acknowledged: ["grace@example.com"] });
+    expect(await erase(subAddressed)).toBe(204);
+    expect(await addresses()).toEqual({ trusted: [], acknowledged: [] });
   });
 });

@@ -1,22 +1,57 @@
-// The senders the team vouched for ("not spam": never scored as spam again) and the addresses acknowledged in the
-// last day (one acknowledgement a day, however many messages they send). An address is kept no longer than a
-// message of its sender, or, acknowledged, than the day that limit needs.
+// The senders the team vouched for ("not spam": never scored as spam again) and the mailboxes acknowledged in the
+// last day (one acknowledgement a day, however many messages and address spellings they send; a few an hour for the
+// whole site). An address is kept no longer than a message of its sender, or, acknowledged, than the day that limit
+// needs.
 import type { AppDatabase, Executor } from "../database.ts";
 
-/** An address is acknowledged at most once in this long. */
+/** A mailbox is acknowledged at most once in this long. */
 export const acknowledgementIntervalMs = 24 * 60 * 60_000;
+
+/**
+ * The site sends at most this many acknowledgements an hour, all senders together: whoever types other people's
+ * addresses into the form cannot make it mail more. Well above a busy hour's genuine messages (docs/product.md: a
+ * contact form for organizers); a sender past it still reaches the team, only without the confirmation.
+ */
+export const acknowledgementsPerHour = 20;
+const hourMs = 60 * 60_000;
+
+/** Providers that deliver an address with dots in its local part to the one without them; each to its canonical name. */
+const dotlessDomains: Readonly<Record<string, string>> = {
+  "gmail.com": "gmail.com",
+  "googlemail.com": "gmail.com",
+};
+
+/**
+ * The mailbox an address reaches, as the acknowledgement's limit counts it: lower case, the sub-address after "+"
+ * dropped (ada+1@ reaches ada@), and for providers that ignore them the dots of the local part and the domain's alias.
+ */
+export function mailbox(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf("@");
+  if (at <= 0) return address;
+  let local = address.slice(0, at);
+  const domain = address.slice(at + 1);
+  const plus = local.indexOf("+");
+  if (plus > 0) local = local.slice(0, plus);
+  const dotless = dotlessDomains[domain];
+  return dotless ? `${local.replaceAll(".", "")}@${dotless}` : `${local}@${domain}`;
+}
 
 export interface LeadSendersRepository {
   isTrusted(email: string): Promise<boolean>;
   trust(email: string, at: number, trx?: Executor): Promise<void>;
   /**
-   * Claims the day's acknowledgement of the address: true unless it had one less than a day ago. In the
-   * transaction that queues it, so two messages at once from one address claim it once.
+   * Claims the day's acknowledgement of the address's mailbox: true unless it had one less than a day ago or the
+   * site claimed `acknowledgementsPerHour` in the last hour. In the transaction that queues it, so two messages at
+   * once from one mailbox claim it once.
    */
   claimAcknowledgement(email: string, at: number, trx?: Executor): Promise<boolean>;
   /** Deletes the acknowledgements a day old at `at` (they limit nothing any more); the number deleted. */
   deleteExpiredAcknowledgements(at: number): Promise<number>;
-  /** Forgets the address, trusted or acknowledged, unless a stored message from it remains (erasure). */
+  /**
+   * Forgets the address, trusted or acknowledged, unless a stored message from it (for the acknowledgement: from
+   * its mailbox) remains (erasure).
+   */
   forgetUnlessKept(email: string, trx?: Executor): Promise<void>;
 }
 
@@ -44,9 +79,16 @@ export function leadSendersRepository(database: AppDatabase): LeadSendersReposit
 
     async claimAcknowledgement(email, at, trx = db) {
       const expiredAt = at - acknowledgementIntervalMs;
+      // Every claim of the last hour is a row claimed in it: a claim a day old is taken over or deleted, not kept.
+      const { claims } = await trx
+        .selectFrom("acknowledged_senders")
+        .select((eb) => eb.fn.countAll<number | string | bigint>().as("claims"))
+        .where("acknowledged_at", ">", at - hourMs)
+        .executeTakeFirstOrThrow();
+      if (Number(claims) >= acknowledgementsPerHour) return false;
       const claimed = await trx
         .insertInto("acknowledged_senders")
-        .values({ email: key(email), acknowledged_at: at })
+        .values({ email: mailbox(email), acknowledged_at: at })
         .onConflict((conflict) =>
           conflict
             .column("email")
@@ -76,9 +118,27 @@ export function leadSendersRepository(database: AppDatabase): LeadSendersReposit
         .where((eb) => eb(eb.fn("lower", [eb.fn("trim", ["email"])]), "=", address))
         .limit(1)
         .executeTakeFirst();
-      if (kept) return;
-      await trx.deleteFrom("trusted_senders").where("email", "=", address).execute();
-      await trx.deleteFrom("acknowledged_senders").where("email", "=", address).execute();
+      if (!kept) await trx.deleteFrom("trusted_senders").where("email", "=", address).execute();
+      const box = mailbox(email);
+      // The messages of the mailbox's domain (and its aliases), compared in code: SQL cannot drop sub-addresses
+      // alike on both databases. The contract's pattern lets no "%" or "_" into a domain.
+      const domains = [box.slice(box.lastIndexOf("@") + 1)];
+      for (const [alias, canonical] of Object.entries(dotlessDomains)) {
+        if (canonical === domains[0] && alias !== canonical) domains.push(alias);
+      }
+      const sameDomain = await trx
+        .selectFrom("contact_messages")
+        .select("email")
+        .where((eb) =>
+          eb.or(
+            domains.map((domain) =>
+              eb(eb.fn("lower", [eb.fn("trim", ["email"])]), "like", `%@${domain}`),
+            ),
+          ),
+        )
+        .execute();
+      if (sameDomain.some((row) => mailbox(row.email) === box)) return;
+      await trx.deleteFrom("acknowledged_senders").where("email", "=", box).execute();
     },
   };
 }
