@@ -1,6 +1,7 @@
 // The server's one error handler: every thrown error (Fastify's own, a refused schema, ours) becomes a fixed answer
 // in the body shape of the route's family, the functions' {"success": false, "error"} or the console's {"error"}.
-// Client errors say what was wrong (a schema's first message); 5xx details stay in the log.
+// Client errors say what was wrong (a schema's first message); 5xx details stay in the log. A database that is
+// away or full is a 503 with Retry-After and the body of a 500 (db/unavailable.ts).
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { type AdminError, adminErrors } from "../contracts/admin-api.ts";
@@ -9,6 +10,7 @@ import {
   firstErrorText,
   requestErrors,
 } from "../contracts/function-result.ts";
+import { isDatabaseUnavailable } from "./db/unavailable.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -38,6 +40,9 @@ type ErrorKind =
 
 /** A body that is valid JSON but holds __proto__ or constructor.prototype (see content-types.ts). */
 export const forbiddenKeyCode = "BP_ERR_FORBIDDEN_KEY";
+
+/** Retry-After of an answer refused because the database is away or full (readiness tells a balancer sooner). */
+export const databaseRetryAfterSeconds = 30;
 
 /** A body whose bytes (or form escapes) are not UTF-8 (see content-types.ts). */
 export const notUtf8Code = "BP_ERR_BODY_NOT_UTF8";
@@ -69,6 +74,8 @@ function errorAnswer(error: FastifyError): readonly [number, ErrorKind] {
   const status = error.statusCode ?? 500;
   if (status === 429) return [429, "tooManyRequests"];
   if (status >= 400 && status < 500) return [status, "badRequest"];
+  // Not a fault of this code: the client may try again, and can tell the two apart.
+  if (isDatabaseUnavailable(error)) return [503, "internal"];
   return [500, "internal"];
 }
 
@@ -125,6 +132,7 @@ export function setErrorHandler(app: FastifyInstance): void {
     if (status >= 500) request.log.error({ err: error }, "request failed");
     // RFC 7694: a 415 for a content coding says which codings are read (none but identity).
     if (kind === "unsupportedContentEncoding") reply.header("accept-encoding", "identity");
+    if (status === 503) reply.header("retry-after", String(databaseRetryAfterSeconds));
     const text =
       family === "admin"
         ? adminTexts[kind]

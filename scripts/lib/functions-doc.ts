@@ -11,6 +11,7 @@ import {
   trackReferrerSchema,
 } from "../../contracts/track-referrer.ts";
 import { utmParameters } from "../../contracts/utm.ts";
+import { databaseRetryAfterSeconds } from "../../server/error-handler.ts";
 import { contactFormRateLimits } from "../../server/functions/submit-contact-form.ts";
 import { trackEventRateLimits } from "../../server/functions/track-event.ts";
 import { trackReferrerRateLimits } from "../../server/functions/track-referrer.ts";
@@ -244,6 +245,17 @@ function operation(doc: FunctionDoc) {
       description: "Not stored: nothing was committed.",
       content: json(jsonSchemaOf(failureAnswer(doc.failure), "output")),
     },
+    "503": {
+      description:
+        "Not stored because the database is away or full; worth trying again after Retry-After.",
+      headers: {
+        "Retry-After": {
+          description: `Seconds to wait before trying again (${databaseRetryAfterSeconds}).`,
+          schema: { type: "integer" },
+        },
+      },
+      content: json(jsonSchemaOf(failureAnswer(doc.failure), "output")),
+    },
   };
   if (doc.acceptsForm) {
     responses["303"] = {
@@ -365,6 +377,7 @@ export function renderFunctionsDoc(): string {
     `| 415 | the same shape | another media type (\`${requestErrors.unsupportedMediaType}\`), a charset other than UTF-8 (\`${requestErrors.unsupportedCharset}\`), or any \`Content-Encoding\` but \`identity\` (\`${requestErrors.unsupportedContentEncoding}\`, with \`Accept-Encoding: identity\`) |`,
     `| 429 | the same shape, with \`Retry-After\` | \`${requestErrors.tooManyRequests}\` |`,
     "| 500 | the same shape | the function's one failure text, below; never a stack trace |",
+    `| 503 | the same shape as the 500, with \`Retry-After\` (${databaseRetryAfterSeconds} s) | not stored because the database is away or full: worth trying again later |`,
     "",
     ...functionDocs.flatMap(functionSection),
     "## The contact form without JavaScript",

@@ -46,6 +46,7 @@ const tables = [
   "visit_rollups_by_key_week",
   "visit_steps",
   "weekly_reports",
+  "write_probe",
 ];
 const migrations = [
   "0001-functions",
@@ -66,6 +67,7 @@ const migrations = [
   "0016-rollup-queue-by-kind",
   "0017-leads",
   "0018-weekly-rollups",
+  "0020-write-probe",
 ];
 
 describe("SQLite storage", () => {

@@ -47,10 +47,10 @@ export interface AppDatabase {
    */
   readonly dedicatedClient?: (() => pg.Client) | undefined;
   /**
-   * When the latest `write` failed (Date.now()), or undefined once one has committed after it: a full disk or a
-   * lost table shows here while `select 1` still answers.
+   * Whether the latest `write` committed; undefined before the first. A full disk or a lost table shows here while
+   * `select 1` still answers, and stays until a write commits.
    */
-  writeFailedAt(): number | undefined;
+  lastWriteCommitted(): boolean | undefined;
   /** Closes the connection(s) once the statements under way have finished. */
   close(): Promise<void>;
   /** Told each statement's duration: on the writer (`db`) or the reports connection (metrics set it). */
@@ -88,15 +88,15 @@ function wrap(
   postgres?: { pool: pg.Pool; dedicatedClient: () => pg.Client },
 ): AppDatabase {
   let closing: Promise<void> | undefined;
-  let failedAt: number | undefined;
+  let lastCommitted: boolean | undefined;
   return {
     dialect,
     db,
     reports,
     write: groupCommit(db, (committed) => {
-      failedAt = committed ? undefined : Date.now();
+      lastCommitted = committed;
     }),
-    writeFailedAt: () => failedAt,
+    lastWriteCommitted: () => lastCommitted,
     location,
     config,
     dedicatedClient: postgres?.dedicatedClient,

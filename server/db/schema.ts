@@ -317,6 +317,12 @@ export interface TrustedSendersTable {
   created_at: Timestamp;
 }
 
+/** Empty but for a readiness probe's row inside its own transaction (repositories/write-probe.ts). */
+export interface WriteProbeTable {
+  id: string;
+  payload: string;
+}
+
 export interface AcknowledgedSendersTable {
   /** The mailbox (lead-senders.ts: lower case, no sub-address): acknowledged at `acknowledged_at`, not again for a day. */
   email: string;
@@ -354,5 +360,6 @@ export interface Schema {
   lead_deliveries: LeadDeliveriesTable;
   trusted_senders: TrustedSendersTable;
   acknowledged_senders: AcknowledgedSendersTable;
+  write_probe: WriteProbeTable;
   server_secrets: ServerSecretsTable;
 }

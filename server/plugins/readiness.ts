@@ -1,7 +1,9 @@
-// Readiness for a load balancer: /readyz answers 200 only while the server listens and its database answers, and
-// 503 while it starts, while it drains before stopping, while the database is unreachable, and after a write
-// failed (a full disk) until one commits again. The probes are not
-// logged. It also counts what a stop waits for, so a stop that runs out of time can say what was still open, and
+// Readiness for a load balancer: /readyz answers 200 only while the server listens, its database answers and a
+// write can commit now, and 503 while it starts, while it drains before stopping, while the database is
+// unreachable, and while writes fail (a full disk): until the first write after the start, and after a failed one,
+// each check tries a write of a request's size itself (repositories/write-probe.ts) rather than trusting a clock,
+// so a restart on a still-full disk is not ready, and a server no traffic reaches any more turns ready again on
+// its own once a write can commit. The probes are not logged. It also counts what a stop waits for, so a stop that runs out of time can say what was still open, and
 // on the way to stopping drops the connections still sending a request body after a short grace: one stalled
 // upload would otherwise hold the stop until the request limit (30 s), past the stop's own grace.
 
@@ -9,15 +11,10 @@ import type { IncomingMessage } from "node:http";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { sql } from "kysely";
+import { writeProbeRepository } from "../db/repositories/write-probe.ts";
 
 /** A database that takes longer than this to answer `select 1` counts as unreachable. */
 const databaseCheckMs = 2_000;
-
-/**
- * After a write fails, /readyz answers 503 until one commits or this long has passed (the load balancer then sends
- * traffic again, and the next write tells whether the disk has room).
- */
-export const writeFailureHoldMs = 30_000;
 
 /** A body still arriving this long after the stop began is dropped (a form's body takes milliseconds). */
 export const bodyGraceMs = 1_000;
@@ -40,15 +37,15 @@ declare module "fastify" {
 
 export const probePaths = new Set(["/healthz", "/readyz"]);
 
-async function databaseAnswers(app: FastifyInstance): Promise<boolean> {
-  if (!app.hasDecorator("database")) return true;
+/** Whether `check` succeeds within databaseCheckMs (a database that takes longer counts as failing). */
+async function succeedsInTime(check: () => Promise<unknown>): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), databaseCheckMs);
   });
   try {
     return await Promise.race([
-      sql`select 1`.execute(app.database.db).then(
+      check().then(
         () => true,
         () => false,
       ),
@@ -94,14 +91,24 @@ async function readiness(app: FastifyInstance): Promise<void> {
     }, bodyGraceMs).unref();
   });
 
+  // Checks that arrive while a probe runs share it: a balancer's burst of checks is one write.
+  let probing: Promise<boolean> | undefined;
+  const writeSucceeds = (database: FastifyInstance["database"]) => {
+    probing ??= succeedsInTime(() => writeProbeRepository(database).probe()).finally(() => {
+      probing = undefined;
+    });
+    return probing;
+  };
+
   app.get("/healthz", async () => ({ status: "ok" }));
   app.get("/readyz", async (_request, reply) => {
     if (state !== "ready") return reply.code(503).send({ status: state });
-    if (!(await databaseAnswers(app))) {
+    if (!app.hasDecorator("database")) return { status: "ready" };
+    const { database } = app;
+    if (!(await succeedsInTime(() => sql`select 1`.execute(database.db)))) {
       return reply.code(503).send({ status: "database unreachable" });
     }
-    const failedAt = app.hasDecorator("database") ? app.database.writeFailedAt() : undefined;
-    if (failedAt !== undefined && Date.now() - failedAt < writeFailureHoldMs) {
+    if (database.lastWriteCommitted() !== true && !(await writeSucceeds(database))) {
       return reply.code(503).send({ status: "database writes failing" });
     }
     return { status: "ready" };
