@@ -30,7 +30,7 @@ import rollupWorker from "./plugins/rollup-worker.ts";
 import site from "./plugins/site.ts";
 import visitRetention from "./plugins/visit-retention.ts";
 import weeklyReport from "./plugins/weekly-report.ts";
-import { AccessLogController } from "./request-logging.ts";
+import { AccessLogController, requestId } from "./request-logging.ts";
 import { ContactPage } from "./site/contact-page.ts";
 
 declare module "fastify" {
@@ -121,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       disableRequestLogging: (request) => probePaths.has(request.url),
     }),
     trustProxy: env.TRUST_PROXY,
+    genReqId: requestId,
     // Slow clients are cut off rather than holding sockets open: headers, whole request, idle socket. Node checks
     // the header and request limits every connectionsCheckingInterval.
     http: {
@@ -141,6 +142,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   parseJsonBodies(app);
   setErrorHandler(app);
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.header("x-request-id", request.id);
+    done();
+  });
 
   app.decorate("contactPage", await ContactPage.load(options.buildDir));
   await app.register(helmet, { hsts });
