@@ -41,6 +41,11 @@ export interface AdminAccountsRepository {
     email: string;
     passwordHash: string;
   }): Promise<{ created: boolean }>;
+  /**
+   * Creates the address as an owner with this password, noted as ADMIN_PASSWORD's, unless the address exists
+   * (another instance starting at the same time may have just created it): true when this call created it.
+   */
+  createOwner(account: { id: string; email: string; passwordHash: string }): Promise<boolean>;
   /** A person who accepted an invitation (in the transaction that uses the link). */
   create(
     account: {
@@ -200,6 +205,25 @@ export function adminAccountsRepository(database: AppDatabase): AdminAccountsRep
           .execute();
         return { created: true };
       });
+    },
+
+    async createOwner(account) {
+      const at = new Date().toISOString();
+      const result = await db
+        .insertInto("admin_users")
+        .values({
+          id: account.id,
+          email: account.email,
+          name: null,
+          role: "owner",
+          password_hash: account.passwordHash,
+          setup_hash: account.passwordHash,
+          created_at: at,
+          updated_at: at,
+        })
+        .onConflict((conflict) => conflict.column("email").doNothing())
+        .executeTakeFirst();
+      return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
     },
 
     async create(account, trx = db) {
