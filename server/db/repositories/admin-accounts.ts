@@ -124,6 +124,20 @@ function toAccount(row: {
   };
 }
 
+/** The first owner's row as ADMIN_EMAIL and ADMIN_PASSWORD set it up. */
+function ownerRow(account: { id: string; email: string; passwordHash: string }, at: string) {
+  return {
+    id: account.id,
+    email: account.email,
+    name: null,
+    role: "owner" as const,
+    password_hash: account.passwordHash,
+    setup_hash: account.passwordHash,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
 export function adminAccountsRepository(database: AppDatabase): AdminAccountsRepository {
   const { db } = database;
 
@@ -190,19 +204,7 @@ export function adminAccountsRepository(database: AppDatabase): AdminAccountsRep
           await trx.deleteFrom("admin_recovery_codes").where("user_id", "=", updated.id).execute();
           return { created: false };
         }
-        await trx
-          .insertInto("admin_users")
-          .values({
-            id: account.id,
-            email: account.email,
-            name: null,
-            role: "owner",
-            password_hash: account.passwordHash,
-            setup_hash: account.passwordHash,
-            created_at: at,
-            updated_at: at,
-          })
-          .execute();
+        await trx.insertInto("admin_users").values(ownerRow(account, at)).execute();
         return { created: true };
       });
     },
@@ -211,16 +213,7 @@ export function adminAccountsRepository(database: AppDatabase): AdminAccountsRep
       const at = new Date().toISOString();
       const result = await db
         .insertInto("admin_users")
-        .values({
-          id: account.id,
-          email: account.email,
-          name: null,
-          role: "owner",
-          password_hash: account.passwordHash,
-          setup_hash: account.passwordHash,
-          created_at: at,
-          updated_at: at,
-        })
+        .values(ownerRow(account, at))
         .onConflict((conflict) => conflict.column("email").doNothing())
         .executeTakeFirst();
       return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
