@@ -7,6 +7,7 @@ import type { SessionPolicy } from "./admin/auth.ts";
 import type { SignInLimits } from "./admin/sign-in-limiter.ts";
 import { parseJsonBodies } from "./content-types.ts";
 import type { AppDatabase } from "./db/database.ts";
+import { rateLimitCountersRepository } from "./db/repositories/rate-limit-counters.ts";
 import { type Env, servesHttpsOnly } from "./env.ts";
 import { sendErrorAnswer, setErrorHandler } from "./error-handler.ts";
 import { frameworkAnswers } from "./framework-answers.ts";
@@ -149,7 +150,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.decorate("contactPage", await ContactPage.load(options.buildDir));
   await app.register(helmet, { hsts });
-  await app.register(rateLimits, { enabled: env.RATE_LIMIT === "on" });
+  await app.register(rateLimits, {
+    enabled: env.RATE_LIMIT === "on",
+    counters:
+      options.database?.dialect === "postgres"
+        ? rateLimitCountersRepository(options.database)
+        : undefined,
+  });
   if (env.TRUST_PROXY === false) await app.register(forwardedForWarning);
   await app.register(readiness);
   if (options.database) {
