@@ -57,12 +57,18 @@ describe("rate limits across two instances on one PostgreSQL", () => {
         postJson(
           instances[n % 2] as (typeof instances)[number],
           trackReferrerPath,
-          { session_id: randomUUID(), page_url: `https://www.boothpilot.example/?n=${n}` },
+          {
+            session_id: randomUUID(),
+            referrer: "https://www.google.com/",
+            user_agent: "Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0",
+            page_url: `https://www.boothpilot.example/?n=${n}`,
+          },
           { address },
         ),
       ),
     );
     const statuses = responses.map((response) => response.statusCode);
     expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(limit.max);
   });
 });
