@@ -3,8 +3,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type RunningServer, startServer } from "../../server/test/server-process.ts";
-import { e2eAdmin, ownServerEnv } from "./admin-account.ts";
+import { freePort, type RunningServer, startServer } from "../../server/test/server-process.ts";
+import { e2eAdmin } from "./admin-account.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
 
@@ -17,7 +17,15 @@ test.describe("the live indicator", () => {
 
   test.beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), "boothpilot-live-"));
-    env = await ownServerEnv(dataDir);
+    env = {
+      PORT: String(await freePort()),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+      RATE_LIMIT: "off",
+      ADMIN_EMAIL: e2eAdmin.email,
+      ADMIN_PASSWORD: e2eAdmin.password,
+    };
     server = await startServer(env);
   });
   test.afterAll(async () => {

@@ -8,9 +8,9 @@ import { join } from "node:path";
 import { functionNames, functionPath } from "../../contracts/functions.ts";
 import { teamApiPaths } from "../../contracts/team.ts";
 import { totpCode } from "../../server/admin/two-step.ts";
-import { type RunningServer, startServer } from "../../server/test/server-process.ts";
+import { freePort, type RunningServer, startServer } from "../../server/test/server-process.ts";
 import { TestSmtp } from "../../server/test/smtp.ts";
-import { e2eAdmin, ownServerEnv, signIn, unique } from "./admin-account.ts";
+import { e2eAdmin, signIn, unique } from "./admin-account.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
 
@@ -24,7 +24,17 @@ test.describe("the team", () => {
   test.beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), "boothpilot-team-"));
     smtp = await TestSmtp.start();
-    server = await startServer({ ...(await ownServerEnv(dataDir)), ...smtp.mailEnv() });
+    server = await startServer({
+      PATH: process.env.PATH ?? "",
+      PORT: String(await freePort()),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+      RATE_LIMIT: "off",
+      ADMIN_EMAIL: e2eAdmin.email,
+      ADMIN_PASSWORD: e2eAdmin.password,
+      ...smtp.mailEnv(),
+    });
   });
   test.afterAll(async () => {
     server?.child.kill("SIGTERM");
