@@ -321,11 +321,13 @@ test.describe("deploy/nginx.conf in front of two instances on PostgreSQL", () =>
     await new Promise((done) => setTimeout(done, 1_000));
     const stopping = instances[0];
     stopping?.child.kill("SIGTERM");
-    expect(await stopping?.exited).toBe(0);
+    const exit = await stopping?.exited;
     await new Promise((done) => setTimeout(done, 1_500));
     running = false;
     await Promise.all(loads);
     expect(failures).toEqual([]);
     expect(answered).toBeGreaterThan(30);
+    // A stop within its grace: nginx's idle connections to it did not hold it open.
+    expect(exit).toBe(0);
   });
 });
