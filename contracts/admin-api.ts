@@ -317,6 +317,8 @@ export const adminErrors = {
     "No admin account is configured on this server. Set ADMIN_EMAIL and ADMIN_PASSWORD and restart it.",
   signInRequired: "Sign in to use the admin console.",
   tooManySignIns: "Too many sign-in attempts. Try again later.",
+  httpsRequired:
+    "Sign-in needs HTTPS: this server keeps sessions in a Secure cookie, which a browser drops over plain HTTP. Open the console at its https:// address (behind a proxy: have it send X-Forwarded-Proto https, and list it in TRUST_PROXY).",
   crossOrigin: "Refused: admin requests must come from the console's own origin.",
   jsonOnly: "Content-Type must be application/json.",
   invalidJson: "Request body is not valid JSON.",

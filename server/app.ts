@@ -7,6 +7,7 @@ import type { SessionPolicy } from "./admin/auth.ts";
 import type { SignInLimits } from "./admin/sign-in-limiter.ts";
 import { parseJsonBodies } from "./content-types.ts";
 import type { AppDatabase } from "./db/database.ts";
+import { rateLimitCountersRepository } from "./db/repositories/rate-limit-counters.ts";
 import { type Env, servesHttpsOnly } from "./env.ts";
 import { sendErrorAnswer, setErrorHandler } from "./error-handler.ts";
 import { frameworkAnswers } from "./framework-answers.ts";
@@ -30,7 +31,7 @@ import rollupWorker from "./plugins/rollup-worker.ts";
 import site from "./plugins/site.ts";
 import visitRetention from "./plugins/visit-retention.ts";
 import weeklyReport from "./plugins/weekly-report.ts";
-import { AccessLogController } from "./request-logging.ts";
+import { AccessLogController, requestId } from "./request-logging.ts";
 import { ContactPage } from "./site/contact-page.ts";
 
 declare module "fastify" {
@@ -121,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       disableRequestLogging: (request) => probePaths.has(request.url),
     }),
     trustProxy: env.TRUST_PROXY,
+    genReqId: requestId,
     // Slow clients are cut off rather than holding sockets open: headers, whole request, idle socket. Node checks
     // the header and request limits every connectionsCheckingInterval.
     http: {
@@ -141,10 +143,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   parseJsonBodies(app);
   setErrorHandler(app);
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.header("x-request-id", request.id);
+    done();
+  });
 
   app.decorate("contactPage", await ContactPage.load(options.buildDir));
   await app.register(helmet, { hsts });
-  await app.register(rateLimits, { enabled: env.RATE_LIMIT === "on" });
+  await app.register(rateLimits, {
+    enabled: env.RATE_LIMIT === "on",
+    counters:
+      options.database?.dialect === "postgres"
+        ? rateLimitCountersRepository(options.database)
+        : undefined,
+  });
   if (env.TRUST_PROXY === false) await app.register(forwardedForWarning);
   await app.register(readiness);
   if (options.database) {

@@ -43,6 +43,9 @@ describe("the server's log destination", () => {
         expect.arrayContaining(["request", "something failed"]),
       );
       expect(lines.at(-1)).toMatchObject({ level: 50, msg: "something failed" });
+      // The time as ISO 8601 in UTC, for a person reading the lines of two instances side by side.
+      for (const line of lines)
+        expect(line.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     } finally {
       await app.close();
       destination.flushSync();

@@ -27,6 +27,8 @@ export function serverLogger(
   timer.unref();
   return {
     level,
+    // ISO 8601 (UTC) rather than epoch milliseconds: read by people, and sorted the same way.
+    timestamp: pino.stdTimeFunctions.isoTime,
     stream: destination,
     hooks: {
       logMethod(args, method, methodLevel) {

@@ -85,6 +85,51 @@ describe("request logging", () => {
     }
   });
 
+  it("gives requests of two instances ids that never collide, echoed in X-Request-Id", async () => {
+    const first = await appWithLogLines();
+    const second = await appWithLogLines();
+    try {
+      const answered: string[] = [];
+      for (let i = 0; i < 200; i++) {
+        for (const { app } of [first, second]) {
+          const response = await app.inject({ url: "/logs-a-warning" });
+          answered.push(String(response.headers["x-request-id"]));
+        }
+      }
+      const logged = [...first.lines, ...second.lines]
+        .filter((line) => line.msg === "request")
+        .map((line) => line.reqId);
+      expect(new Set(answered).size).toBe(400);
+      expect(new Set(logged)).toEqual(new Set(answered));
+    } finally {
+      await first.app.close();
+      await second.app.close();
+    }
+  });
+
+  it("keeps the proxy's X-Request-Id when it is a sane value, and replaces any other", async () => {
+    const { app, lines } = await appWithLogLines();
+    try {
+      const fromNginx = "4f9c2b7e1d0a63c8e5b2f1a09d8c7e6b";
+      const kept = await app.inject({
+        url: "/logs-a-warning",
+        headers: { "x-request-id": fromNginx },
+      });
+      expect(kept.headers["x-request-id"]).toBe(fromNginx);
+      const odd = 'x" level=60 msg="forged';
+      const replaced = await app.inject({
+        url: "/logs-a-warning",
+        headers: { "x-request-id": odd },
+      });
+      expect(replaced.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+      const ids = lines.filter((line) => line.msg === "request").map((line) => line.reqId);
+      expect(ids).toEqual([fromNginx, replaced.headers["x-request-id"]]);
+      expect(JSON.stringify(lines)).not.toContain("forged");
+    } finally {
+      await app.close();
+    }
+  });
+
   it("does not log the health and readiness probes", async () => {
     const { app, lines } = await appWithLogLines();
     try {

@@ -143,7 +143,15 @@ export class AdminAuth {
   async setUpAccount(credentials: AdminCredentials | null): Promise<AccountSetup> {
     if (!credentials) return (await this.#accounts.removeAll()) > 0 ? "removed" : "none";
     const email = credentials.email.toLowerCase();
-    const current = await this.#accounts.byEmail(email);
+    let current = await this.#accounts.byEmail(email);
+    if (!current) {
+      const passwordHash = await hashPassword(credentials.password);
+      if (await this.#accounts.createOwner({ id: randomUUID(), email, passwordHash })) {
+        return "created";
+      }
+      // Another instance started at the same time and created it: judged like an account found at first.
+      current = await this.#accounts.byEmail(email);
+    }
     if (current?.setupHash && (await verifyPassword(credentials.password, current.setupHash))) {
       return "unchanged";
     }

@@ -16,6 +16,7 @@ import {
   setDeviceCookie,
   setSessionCookie,
 } from "./http.ts";
+import { refuseCookieOverPlainHttp } from "./https-sign-in.ts";
 import { defaultSignInLimits, SignInLimiter, type SignInLimits } from "./sign-in-limiter.ts";
 
 export interface SessionRoutesOptions {
@@ -28,6 +29,7 @@ export default async function sessionRoutes(
   app: FastifyInstance,
   options: SessionRoutesOptions,
 ): Promise<void> {
+  app.addHook("onRequest", refuseCookieOverPlainHttp(app));
   const limits = options.signInLimits ?? defaultSignInLimits;
   const byAddress = new SignInLimiter(limits.perAddress, limits.maxKeys, options.now);
   const byAccount = new SignInLimiter(limits.perAccount, limits.maxKeys, options.now);

@@ -5,6 +5,9 @@ import { join } from "node:path";
 import { describe, expect } from "vitest";
 import { adminApiPaths } from "../../contracts/admin-api.ts";
 import { type DatabaseConfig, openDatabase } from "../db/database.ts";
+import { parseEnv } from "../env.ts";
+import { setUpAdminAccount } from "../plugins/admin-auth.ts";
+import { adminEnv, signedIn } from "../test/admin.ts";
 import { startServer } from "../test/server-process.ts";
 import { storageTest as it } from "../test/storage.ts";
 
@@ -83,5 +86,33 @@ describe("the admin account at start", () => {
       expect(run.stderr + run.stdout).not.toContain(password);
       expect(run.stderr + run.stdout).not.toContain("too-short");
     }
+  });
+});
+
+describe("the first owner when two instances start together on one PostgreSQL", () => {
+  it.override("dialect", "postgres");
+
+  it("is created once: one instance logs it created, the other finds it unchanged", async ({
+    apps,
+    freshDbConfig,
+  }) => {
+    const lines: { msg: string }[] = [];
+    const logger = {
+      level: "info",
+      stream: { write: (line: string) => lines.push(JSON.parse(line)) },
+    };
+    // Two instances of their own, each with its own connections, setting the account up at the same moment.
+    const instances = await Promise.all(
+      [0, 1].map(async () => apps.on(await apps.open(freshDbConfig)).start(adminEnv, { logger })),
+    );
+    const setups = await Promise.all(
+      instances.map((app) => setUpAdminAccount(app, parseEnv(adminEnv))),
+    );
+    expect(setups.sort()).toEqual(["created", "unchanged"]);
+    const admin = lines.map((line) => line.msg).filter((msg) => msg.startsWith("admin console"));
+    expect(admin.filter((msg) => msg.includes("created"))).toHaveLength(1);
+    expect(admin.filter((msg) => msg.includes("recovered"))).toEqual([]);
+    // The owner signs in on either instance with the password both were given.
+    for (const app of instances) await signedIn(app);
   });
 });

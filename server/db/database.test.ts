@@ -34,6 +34,7 @@ const tables = [
   "form_flashes",
   "lead_deliveries",
   "mail_outbox",
+  "rate_limit_counters",
   "referrer_visits",
   "rollup_queue",
   "server_secrets",
@@ -68,6 +69,7 @@ const migrations = [
   "0017-leads",
   "0018-weekly-rollups",
   "0020-write-probe",
+  "0022-rate-limit-counters",
 ];
 
 describe("SQLite storage", () => {

@@ -192,6 +192,15 @@ export interface FormFlashesTable {
   expires_at: EpochMillis;
 }
 
+export interface RateLimitCountersTable {
+  /** The limit's name and the client's address (an IPv6 client's /64), as rate-limits.ts keys it. */
+  key: string;
+  /** Requests counted in the window. */
+  hits: number;
+  /** When the window ends: the next request starts a new one, and the row may be deleted. */
+  window_ends_at: EpochMillis;
+}
+
 /** Counts of a rollup row; PostgreSQL reads sums back as strings. */
 interface RollupCounts {
   /** Visits by people. */
@@ -344,6 +353,7 @@ export interface Schema {
   admin_users: AdminUsersTable;
   admin_sessions: AdminSessionsTable;
   form_flashes: FormFlashesTable;
+  rate_limit_counters: RateLimitCountersTable;
   visit_rollups: VisitRollupsTable;
   visit_rollups_by_key: VisitRollupsByKeyTable;
   visit_rollups_by_key_week: VisitRollupsByKeyWeekTable;

@@ -1,13 +1,17 @@
 // Per-address rate limits (RATE_LIMIT=off turns them off, for benchmarks only). A route asks for a hook with
 // one or more windows; above any of them it answers 429 with Retry-After before the body is read (or, through
-// the check alone, answers it itself).
-import rateLimit from "@fastify/rate-limit";
+// the check alone, answers it itself). Counted in memory, or on PostgreSQL in the database, so that every instance
+// on it counts the same requests (ADR 46).
+import rateLimit, { normalizeIP } from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { requestErrors } from "../../contracts/function-result.ts";
+import type { RateLimitCountersRepository } from "../db/repositories/rate-limit-counters.ts";
 
 export interface RateLimitsPluginOptions {
   enabled: boolean;
+  /** The windows shared by the instances on one PostgreSQL database; without it each instance counts alone. */
+  counters?: RateLimitCountersRepository | undefined;
 }
 
 export interface AddressLimit {
@@ -43,6 +47,21 @@ async function rateLimits(app: FastifyInstance, options: RateLimitsPluginOptions
 
   const addressRateLimitCheck = (limits: readonly AddressLimit[]): RateLimitCheck | null => {
     if (!options.enabled) return null;
+    const { counters } = options;
+    if (counters) {
+      // A window is known by its route, its length and the client (an IPv6 client by its /64, as in memory).
+      return async (request) => {
+        let retryAfter = 0;
+        for (const limit of limits) {
+          const key = `${request.routeOptions.url} ${limit.windowMs} ${normalizeIP(request.ip)}`;
+          const window = await counters.hit(key, limit.windowMs);
+          if (window.hits > limit.max) {
+            retryAfter = Math.max(retryAfter, Math.ceil(window.resetInMs / 1000), 1);
+          }
+        }
+        return retryAfter;
+      };
+    }
     const checks = limits.map((limit) =>
       app.createRateLimit({ max: limit.max, timeWindow: limit.windowMs }),
     );

@@ -1,5 +1,6 @@
 // The e2e server's admin account: playwright.config.ts starts the server with it, the specs sign in with it.
 import type { Page } from "@playwright/test";
+import { freePort } from "../../server/test/server-process.ts";
 import { expect, waitForHydration } from "./fixtures.ts";
 export const e2eAdmin = {
   email: "admin@boothpilot.example",
@@ -22,4 +23,18 @@ export async function signIn(page: Page, path = "/admin"): Promise<void> {
   await expect(
     page.getByRole("button", { name: "Sign out" }).or(page.getByRole("button", { name: /^Menu/ })),
   ).toBeVisible();
+}
+
+/** The environment of a server a spec starts for itself: a free port on loopback, this folder, the admin account. */
+export async function ownServerEnv(dataDir: string): Promise<Record<string, string>> {
+  return {
+    PATH: process.env.PATH ?? "",
+    PORT: String(await freePort()),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "info",
+    RATE_LIMIT: "off",
+    ADMIN_EMAIL: e2eAdmin.email,
+    ADMIN_PASSWORD: e2eAdmin.password,
+  };
 }

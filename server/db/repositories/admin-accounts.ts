@@ -41,6 +41,11 @@ export interface AdminAccountsRepository {
     email: string;
     passwordHash: string;
   }): Promise<{ created: boolean }>;
+  /**
+   * Creates the address as an owner with this password, noted as ADMIN_PASSWORD's, unless the address exists
+   * (another instance starting at the same time may have just created it): true when this call created it.
+   */
+  createOwner(account: { id: string; email: string; passwordHash: string }): Promise<boolean>;
   /** A person who accepted an invitation (in the transaction that uses the link). */
   create(
     account: {
@@ -119,6 +124,20 @@ function toAccount(row: {
   };
 }
 
+/** The first owner's row as ADMIN_EMAIL and ADMIN_PASSWORD set it up. */
+function ownerRow(account: { id: string; email: string; passwordHash: string }, at: string) {
+  return {
+    id: account.id,
+    email: account.email,
+    name: null,
+    role: "owner" as const,
+    password_hash: account.passwordHash,
+    setup_hash: account.passwordHash,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
 export function adminAccountsRepository(database: AppDatabase): AdminAccountsRepository {
   const { db } = database;
 
@@ -185,21 +204,19 @@ export function adminAccountsRepository(database: AppDatabase): AdminAccountsRep
           await trx.deleteFrom("admin_recovery_codes").where("user_id", "=", updated.id).execute();
           return { created: false };
         }
-        await trx
-          .insertInto("admin_users")
-          .values({
-            id: account.id,
-            email: account.email,
-            name: null,
-            role: "owner",
-            password_hash: account.passwordHash,
-            setup_hash: account.passwordHash,
-            created_at: at,
-            updated_at: at,
-          })
-          .execute();
+        await trx.insertInto("admin_users").values(ownerRow(account, at)).execute();
         return { created: true };
       });
+    },
+
+    async createOwner(account) {
+      const at = new Date().toISOString();
+      const result = await db
+        .insertInto("admin_users")
+        .values(ownerRow(account, at))
+        .onConflict((conflict) => conflict.column("email").doNothing())
+        .executeTakeFirst();
+      return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
     },
 
     async create(account, trx = db) {
