@@ -317,6 +317,7 @@ export const adminErrors = {
     "No admin account is configured on this server. Set ADMIN_EMAIL and ADMIN_PASSWORD and restart it.",
   signInRequired: "Sign in to use the admin console.",
   tooManySignIns: "Too many sign-in attempts. Try again later.",
+  tooManyPasswordChecks: "Too many password attempts. Try again later.",
   crossOrigin: "Refused: admin requests must come from the console's own origin.",
   jsonOnly: "Content-Type must be application/json.",
   invalidJson: "Request body is not valid JSON.",

@@ -72,6 +72,8 @@ export interface TestingOptions {
   sessionPolicy?: SessionPolicy;
   /** Failed sign-ins allowed per address, account and device. */
   signInLimits?: SignInLimits;
+  /** Password checks wait for it before they run (to hold them while a test looks at the bound). */
+  passwordChecksHeld?: () => Promise<void>;
   /** The clock of the admin sessions, the sign-in limits and the weekly report. */
   now?: () => number;
   /** The weekly report worker's intervals and retry timing. */
@@ -181,6 +183,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       prefix: "/admin/api",
       siteUrl: env.SITE_URL,
       signInLimits: testing.signInLimits,
+      passwordChecksHeld: testing.passwordChecksHeld,
       now: testing.now,
       onRoute: testing.adminRoutes,
     });
