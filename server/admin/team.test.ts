@@ -21,6 +21,7 @@ import { openEventStream } from "../test/event-stream.ts";
 import { storeMessage, storeTeamMember } from "../test/factories.ts";
 import { dialects, storageTest } from "../test/storage.ts";
 import { waitFor } from "../test/wait-for.ts";
+import { tokenHash } from "./auth.ts";
 
 const goodPassword = "violet kayaks cross the fjord 71";
 const day = 24 * 60 * 60_000;
@@ -319,6 +320,51 @@ describe.each(dialects)("the team on %s", (dialect) => {
     expect(fresh.response.statusCode).toBe(200);
   });
 
+  it("sends no reset link for the owner ADMIN_EMAIL sets; the next start undoes a password a link set", async ({
+    apps,
+  }) => {
+    const lead = (await team()).members.find((member) => member.setByServer);
+    const other = await storeTeamMember(app, "owner");
+    const otherSession = (await signIn(app, other.credentials)).token ?? "";
+    const refused = await call(otherSession, "POST", teamApiPaths.memberReset(lead?.id ?? ""));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error: teamErrors.resetSetByServer });
+    expect(await app.database.db.selectFrom("admin_links").selectAll().execute()).toEqual([]);
+
+    // A reset link for them made before this refusal, used by someone else.
+    const token = "b".repeat(43);
+    await app.repositories.adminLinks.create({
+      id: randomUUID(),
+      purpose: "reset",
+      email: "team.lead@boothpilot.example",
+      role: "owner",
+      createdAt: clock.now(),
+      expiresAt: clock.now() + linkLifetimeMs,
+      tokenHash: tokenHash(token),
+      createdBy: other.id,
+    });
+    expect((await accept(token)).statusCode).toBe(204);
+    expect((await signIn(app)).response.statusCode).toBe(401);
+
+    // A start with the same ADMIN_PASSWORD sets the owner up again: their password works, the link's does not.
+    const restarted = await apps.startAdmin(adminEnv, { testing: { now: clock.now } });
+    expect((await signIn(restarted)).response.statusCode).toBe(200);
+    const taken = await signIn(restarted, { email: adminEnv.ADMIN_EMAIL, password: goodPassword });
+    expect(taken.response.statusCode).toBe(401);
+    // The owner's own change of password lasts over a start.
+    const own = (await signIn(restarted)).token ?? "";
+    const changed = await adminRequest(restarted, {
+      method: "POST",
+      url: teamApiPaths.ownPassword,
+      session: own,
+      payload: { currentPassword: adminEnv.ADMIN_PASSWORD, newPassword: goodPassword },
+    });
+    expect(changed.statusCode).toBe(204);
+    const again = await apps.startAdmin(adminEnv, { testing: { now: clock.now } });
+    const mine = await signIn(again, { email: adminEnv.ADMIN_EMAIL, password: goodPassword });
+    expect(mine.response.statusCode).toBe(200);
+  });
+
   it("records who triaged a message and when; a deleted message leaves only its id", async () => {
     const editor = await storeTeamMember(app, "editor", { name: "Dana" });
     const session = (await signIn(app, editor.credentials)).token ?? "";
@@ -524,9 +570,68 @@ describe.each(dialects)("owners stepping down at once on %s", (dialect) => {
   });
 });
 
-describe.each(dialects)("a removed person's live stream on %s", (dialect) => {
+describe.each(dialects)("live streams of ended sessions on %s", (dialect) => {
   const it = storageTest;
   it.override("dialect", dialect);
+
+  it("ends at once when the person changes their password or a reset link sets one", async ({
+    apps,
+  }) => {
+    const app = await apps.startAdmin(adminEnv, {
+      testing: { consoleEvents: { heartbeatMs: 60_000 } },
+    });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const address = app.server.address();
+    if (!address || typeof address === "string") throw new Error("not listening");
+    const owner = (await signIn(app)).token ?? "";
+    const viewer = await storeTeamMember(app, "viewer");
+    const streamOf = async (session: string) => {
+      const stream = await openEventStream(
+        `http://127.0.0.1:${address.port}${adminApiPaths.events}`,
+        { cookie: `${app.adminAuth.cookie.name}=${session}` },
+      );
+      expect(stream.status).toBe(200);
+      let ended = false;
+      void stream.ended.then(() => {
+        ended = true;
+      });
+      return { stream, ended: () => ended };
+    };
+    const here = (await signIn(app, viewer.credentials)).token ?? "";
+    const elsewhere = await streamOf((await signIn(app, viewer.credentials)).token ?? "");
+    const kept = await streamOf(here);
+    try {
+      const changed = await adminRequest(app, {
+        method: "POST",
+        url: teamApiPaths.ownPassword,
+        session: here,
+        payload: { currentPassword: viewer.credentials.password, newPassword: goodPassword },
+      });
+      expect(changed.statusCode).toBe(204);
+      // Long before the next heartbeat (a minute away) would notice; the session that changed it stays.
+      await waitFor("the other session's stream's end", () => elsewhere.ended(), 3_000);
+      expect(kept.ended()).toBe(false);
+
+      const reset = await adminRequest(app, {
+        method: "POST",
+        url: teamApiPaths.memberReset(viewer.id),
+        session: owner,
+      });
+      const accepted = await adminRequest(app, {
+        method: "POST",
+        url: teamApiPaths.linkAccept,
+        payload: {
+          token: tokenOf((reset.json() as IssuedLink).link),
+          password: goodPassword + "!",
+        },
+      });
+      expect(accepted.statusCode).toBe(204);
+      await waitFor("the stream's end after the reset", () => kept.ended(), 3_000);
+    } finally {
+      elsewhere.stream.close();
+      kept.stream.close();
+    }
+  });
 
   it("ends at once when an owner removes them, and a viewer's stream opens", async ({ apps }) => {
     const app = await apps.startAdmin(adminEnv, {
