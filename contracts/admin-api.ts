@@ -318,6 +318,8 @@ export const adminErrors = {
   signInRequired: "Sign in to use the admin console.",
   tooManySignIns: "Too many sign-in attempts. Try again later.",
   tooManyPasswordChecks: "Too many password attempts. Try again later.",
+  tooManyReports: "Too many reports asked for at once. Wait a few seconds and try again.",
+  tooManyStreams: "Too many live connections open: close a few console tabs.",
   crossOrigin: "Refused: admin requests must come from the console's own origin.",
   jsonOnly: "Content-Type must be application/json.",
   invalidJson: "Request body is not valid JSON.",

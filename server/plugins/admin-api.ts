@@ -14,6 +14,7 @@ import eventsRoute from "../admin/events-route.ts";
 import { clearSessionCookie, sendAdminError, sessionToken } from "../admin/http.ts";
 import inboxRoutes from "../admin/inbox-routes.ts";
 import { PasswordChecks } from "../admin/password-checks.ts";
+import { type ReportLimits, reportLimiter } from "../admin/report-limits.ts";
 import { comesFromOwnOrigin } from "../admin/same-origin.ts";
 import sessionRoutes from "../admin/session-routes.ts";
 import type { SignInLimits } from "../admin/sign-in-limiter.ts";
@@ -27,6 +28,8 @@ export interface AdminApiPluginOptions {
   signInLimits?: SignInLimits | undefined;
   /** The clock of the sign-in limits (tests move it). */
   now?: (() => number) | undefined;
+  /** Reports and exports per person and at once (tests lower them). */
+  reportLimits?: ReportLimits | undefined;
   /** Password checks wait for it before they run (tests hold them to look at the bound on checks at once). */
   passwordChecksHeld?: (() => Promise<void>) | undefined;
   /** Told each route as it is registered (tests). */
@@ -104,6 +107,7 @@ async function adminApi(app: FastifyInstance, options: AdminApiPluginOptions): P
     }
   });
 
+  const reports = reportLimiter(app, options.reportLimits);
   app.addHook("preHandler", async (request, reply) => {
     if (request.routeOptions.config.withoutSession) return;
     const session = await app.adminAuth.session(sessionToken(request));
@@ -117,7 +121,10 @@ async function adminApi(app: FastifyInstance, options: AdminApiPluginOptions): P
       return sendAdminError(reply, 403, adminErrors.twoStepSetupNeeded);
     }
     if (!may(session.role, needed)) return sendAdminError(reply, 403, teamErrors.forbidden);
+    return reports.begin(request, reply);
   });
+  app.addHook("onResponse", async (request) => reports.end(request));
+  app.addHook("onRequestAbort", async (request) => reports.end(request));
 
   app.addHook("onSend", async (_request, reply) => {
     // Inbox contents and session state must not be kept by the browser or any cache on the way.
