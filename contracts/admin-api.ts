@@ -319,6 +319,9 @@ export const adminErrors = {
   tooManySignIns: "Too many sign-in attempts. Try again later.",
   httpsRequired:
     "Sign-in needs HTTPS: this server keeps sessions in a Secure cookie, which a browser drops over plain HTTP. Open the console at its https:// address (behind a proxy: have it send X-Forwarded-Proto https, and list it in TRUST_PROXY).",
+  tooManyPasswordChecks: "Too many password attempts. Try again later.",
+  tooManyReports: "Too many reports asked for at once. Wait a few seconds and try again.",
+  tooManyStreams: "Too many live connections open: close a few console tabs.",
   crossOrigin: "Refused: admin requests must come from the console's own origin.",
   jsonOnly: "Content-Type must be application/json.",
   invalidJson: "Request body is not valid JSON.",

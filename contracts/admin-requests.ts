@@ -12,7 +12,13 @@ import {
   messageStatuses,
   referrerSources,
 } from "./admin-api.ts";
-import { isUuid } from "./fields.ts";
+import { fieldErrors, hasControlCharacter, isUuid } from "./fields.ts";
+
+/**
+ * Text sent to the console's routes holds no control characters (NUL, line breaks...), like the public functions'
+ * single-line fields: PostgreSQL refuses NUL in text, and none belongs in an address, a code, a search or a filter.
+ */
+export const withoutControl = (value: string): boolean => !hasControlCharacter(value);
 
 /** Longest password accepted at sign-in (scrypt would take any length; nothing longer is plausible). */
 export const maxPasswordLength = 1024;
@@ -23,7 +29,8 @@ export const signInSchema = z.strictObject(
       .string({ error: "email is required" })
       .trim()
       .min(1, "email is required")
-      .max(320, "email must be at most 320 characters"),
+      .max(320, "email must be at most 320 characters")
+      .refine(withoutControl, fieldErrors.singleLine("email")),
     password: z
       .string({ error: "password is required" })
       .min(1, "password is required")
@@ -33,6 +40,7 @@ export const signInSchema = z.strictObject(
       .string({ error: "code must be text" })
       .trim()
       .max(32, "code must be at most 32 characters")
+      .refine(withoutControl, fieldErrors.singleLine("code"))
       .optional(),
   },
   { error: "Request body must be a JSON object with email and password" },
@@ -76,6 +84,7 @@ export const inboxQuerySchema = z.strictObject(
       .string({ error: "q must be given once" })
       .trim()
       .max(200, "q must be at most 200 characters")
+      .refine(withoutControl, fieldErrors.singleLine("q"))
       .transform((value) => value || undefined)
       .optional(),
     /** The source class of the sender's tracked visit. */
@@ -86,6 +95,7 @@ export const inboxQuerySchema = z.strictObject(
     landing: z
       .string({ error: "landing must be given once" })
       .regex(/^\/[^\s]{0,199}$/, "landing must be a path starting with /, at most 200 characters")
+      .refine(withoutControl, fieldErrors.singleLine("landing"))
       .optional(),
     cursor: z
       .string({ error: "cursor must be given once" })
@@ -135,6 +145,7 @@ const filterValues = (name: string) =>
       (values) => values.every((value) => value.length <= 300),
       `${name} must be at most 300 characters`,
     )
+    .refine((values) => values.every(withoutControl), fieldErrors.singleLine(name))
     .optional()
     .default([]);
 

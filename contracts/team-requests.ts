@@ -1,8 +1,8 @@
 // What the team's routes accept: invitations, role changes, one-time links and password changes, with error texts
 // that name the field. The server validates with these; the console only needs their types.
 import { z } from "zod";
-import { maxPasswordLength } from "./admin-requests.ts";
-import { isUuid } from "./fields.ts";
+import { maxPasswordLength, withoutControl } from "./admin-requests.ts";
+import { fieldErrors, isUuid } from "./fields.ts";
 import { teamRoles } from "./team.ts";
 
 const role = z.enum(teamRoles, { error: `role must be one of: ${teamRoles.join(", ")}` });
@@ -38,6 +38,7 @@ export const linkAcceptSchema = z.strictObject({
     .string({ error: "name must be text" })
     .trim()
     .max(100, "name must be at most 100 characters")
+    .refine(withoutControl, fieldErrors.singleLine("name"))
     .optional(),
   password: newPassword("password"),
 });

@@ -92,7 +92,8 @@ export interface TeamInvitation {
 /** What an invitation or a reset answers: the link once, for the owner to copy when mail is off. */
 export interface IssuedLink {
   invitation: TeamInvitation;
-  link: string;
+  /** The link to copy, only when no e-mail carries it (mail delivery is off); null when it was mailed. */
+  link: string | null;
   /** The link was queued for e-mail. */
   mailed: boolean;
 }
@@ -197,6 +198,8 @@ export const teamErrors = {
   lastOwner: "The team needs at least one owner: make someone else an owner first.",
   setByServer:
     "This owner is set by ADMIN_EMAIL on the server and would come back at its next start. To remove or demote them, set ADMIN_EMAIL to another address and restart the server first.",
+  resetSetByServer:
+    "This owner is set by ADMIN_EMAIL on the server: only they can change their password (in Account), or a new ADMIN_PASSWORD and a restart recover it.",
   memberNotFound: "No team member with this id.",
   invitationNotFound: "No open invitation with this id.",
   alreadyMember: "This address already belongs to a team member.",

@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import { maxFunctionBodyBytes, requestErrors } from "../contracts/function-result.ts";
 import { functionsBase } from "../contracts/functions.ts";
 import type { SessionPolicy } from "./admin/auth.ts";
+import type { ReportLimits } from "./admin/report-limits.ts";
 import type { SignInLimits } from "./admin/sign-in-limiter.ts";
 import { parseJsonBodies } from "./content-types.ts";
 import type { AppDatabase } from "./db/database.ts";
@@ -73,6 +74,10 @@ export interface TestingOptions {
   sessionPolicy?: SessionPolicy;
   /** Failed sign-ins allowed per address, account and device. */
   signInLimits?: SignInLimits;
+  /** Console reports and exports allowed per person and at once. */
+  reportLimits?: ReportLimits;
+  /** Password checks wait for it before they run (to hold them while a test looks at the bound). */
+  passwordChecksHeld?: () => Promise<void>;
   /** The clock of the admin sessions, the sign-in limits and the weekly report. */
   now?: () => number;
   /** The weekly report worker's intervals and retry timing. */
@@ -193,6 +198,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       prefix: "/admin/api",
       siteUrl: env.SITE_URL,
       signInLimits: testing.signInLimits,
+      passwordChecksHeld: testing.passwordChecksHeld,
+      reportLimits: testing.reportLimits,
       now: testing.now,
       onRoute: testing.adminRoutes,
     });

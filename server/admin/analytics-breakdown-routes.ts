@@ -238,7 +238,10 @@ export default async function analyticsBreakdownRoutes(app: FastifyInstance): Pr
   }
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const route = { schema: { querystring: analyticsBreakdownQuerySchema } };
+  const route = {
+    schema: { querystring: analyticsBreakdownQuerySchema },
+    config: { report: true as const },
+  };
   typed.get("/analytics/breakdown", route, async (request) => breakdown(request.query));
 
   typed.get("/analytics/breakdown.csv", route, async (request, reply) => {

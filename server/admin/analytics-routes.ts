@@ -20,7 +20,10 @@ export function analyticsWindow(
 }
 
 export default async function analyticsRoutes(app: FastifyInstance): Promise<void> {
-  const route = { schema: { querystring: analyticsQuerySchema } };
+  const route = {
+    schema: { querystring: analyticsQuerySchema },
+    config: { report: true as const },
+  };
   app.withTypeProvider<ZodTypeProvider>().get("/analytics", route, async (request) => {
     const { days, source } = request.query;
     const window = analyticsWindow(days, Date.now(), app.analyticsTimeZone);

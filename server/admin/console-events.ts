@@ -32,11 +32,25 @@ export interface ConsoleEventHubOptions {
   /** Whether a stream's session (by token hash) still lasts, without counting as a use. */
   sessionLasts: (tokenHash: string) => Promise<boolean>;
   onError: (error: unknown) => void;
+  /** Streams open at once per session and per person: more are refused (defaultStreamCaps). */
+  caps?: StreamCaps | undefined;
 }
+
+export interface StreamCaps {
+  perSession: number;
+  perPerson: number;
+}
+
+/**
+ * A handful: the console opens one stream per tab and a person has a few tabs or browsers open, while each stream
+ * holds a socket and memory until it ends.
+ */
+export const defaultStreamCaps: StreamCaps = { perSession: 4, perPerson: 8 };
 
 interface OpenStream {
   body: PassThrough;
   tokenHash: string;
+  userId: string;
 }
 
 export function encodeEvent(event: ConsoleEvent): string {
@@ -80,15 +94,23 @@ export class ConsoleEventHub implements ConsoleEventsPublisher {
 
   /**
    * A new event stream for a session: it starts with the current "visitors now" and ends when the session does,
-   * when the client goes, or when the hub closes.
+   * when the client goes, or when the hub closes. Null when the session or its person has as many open as allowed.
    */
-  open(tokenHash: string): PassThrough {
+  open(tokenHash: string, userId: string): PassThrough | null {
+    const caps = this.#options.caps ?? defaultStreamCaps;
+    let ofSession = 0;
+    let ofPerson = 0;
+    for (const open of this.#streams) {
+      if (open.tokenHash === tokenHash) ofSession++;
+      if (open.userId === userId) ofPerson++;
+    }
+    if (ofSession >= caps.perSession || ofPerson >= caps.perPerson) return null;
     const body = new PassThrough();
     if (this.#closed) {
       body.end();
       return body;
     }
-    const stream = { body, tokenHash };
+    const stream = { body, tokenHash, userId };
     this.#streams.add(stream);
     body.on("close", () => {
       this.#streams.delete(stream);
@@ -110,7 +132,7 @@ export class ConsoleEventHub implements ConsoleEventsPublisher {
   /** Ends the streams of a session that just ended here (sign-out, refresh); other instances see it on their beat. */
   endSession(tokenHash: string): void {
     for (const stream of this.#streams) {
-      if (stream.tokenHash === tokenHash) stream.body.end();
+      if (stream.tokenHash === tokenHash) this.#end(stream);
     }
   }
 
@@ -118,7 +140,17 @@ export class ConsoleEventHub implements ConsoleEventsPublisher {
   close(): void {
     this.#closed = true;
     this.#stopBeat();
-    for (const stream of this.#streams) stream.body.end();
+    for (const stream of this.#streams) this.#end(stream);
+  }
+
+  /**
+   * Ends a stream and forgets it at once: its room under the caps and its memory are given back without waiting for
+   * the client to read the end ("close" follows only then).
+   */
+  #end(stream: OpenStream): void {
+    stream.body.end();
+    this.#streams.delete(stream);
+    if (this.#streams.size === 0) this.#stopBeat();
   }
 
   #publish(event: ConsoleEvent): void {
@@ -144,7 +176,7 @@ export class ConsoleEventHub implements ConsoleEventsPublisher {
     try {
       await Promise.all(
         [...this.#streams].map(async (stream) => {
-          if (!(await this.#options.sessionLasts(stream.tokenHash))) stream.body.end();
+          if (!(await this.#options.sessionLasts(stream.tokenHash))) this.#end(stream);
         }),
       );
       const before = this.#visitors;

@@ -1,6 +1,6 @@
 // The console's live stream on both databases, read by a real SSE client over a real port: who may open it, a new
 // message sent through the public contact function, its e-mail's state as the outbox worker records it, "visitors
-// now", and the stream's end when its session ends or the server stops.
+// now", the stream's end when its session ends or the server stops, and the cap on streams per session.
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect } from "vitest";
 import { adminApiPaths, adminErrors } from "../../contracts/admin-api.ts";
@@ -13,6 +13,7 @@ import { postJson } from "../test/app.ts";
 import { type EventStreamReader, openEventStream } from "../test/event-stream.ts";
 import { contactFormPost } from "../test/factories.ts";
 import { type AppLauncher, dialects, storageTest } from "../test/storage.ts";
+import { waitFor } from "../test/wait-for.ts";
 
 const contact = contactFormPost();
 
@@ -170,6 +171,21 @@ describe.each(dialects)("the console's live stream on %s", (dialect) => {
     await signedOutStream.next((event) => event.event === "visitors");
     await adminRequest(app, { method: "DELETE", url: adminApiPaths.session, session: next });
     await expect(endedWithin(signedOutStream, 1_000)).resolves.toBe("ended");
+  });
+
+  it("opens at most 4 streams for one session: 429 for the rest, room again once some close", async () => {
+    const { app, origin } = await start();
+    const token = await signedIn(app);
+    const streams = await Promise.all(Array.from({ length: 10 }, () => open(app, origin, token)));
+    const statuses = streams.map((stream) => stream.status).sort();
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429, 429, 429, 429, 429]);
+    const refused = streams.find((stream) => stream.status === 429);
+    expect(refused?.headers.get("retry-after")).toBe("5");
+    expect(app.consoleEvents.openStreams).toBe(4);
+    // The clients go: the hub forgets their streams, and new ones open.
+    for (const stream of streams) stream.close();
+    await waitFor("the closed streams forgotten", () => app.consoleEvents.openStreams === 0);
+    expect((await open(app, origin, token)).status).toBe(200);
   });
 
   it("is ended when the server stops, without holding the stop", async () => {

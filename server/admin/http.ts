@@ -1,9 +1,16 @@
-// What the admin routes share: the error answer, the session cookie and the device cookie.
+// What the admin routes share: the error answers, the session cookie and the device cookie.
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { adminErrors } from "../../contracts/admin-api.ts";
 import { sendErrorAnswer } from "../error-handler.ts";
 
 export function sendAdminError(reply: FastifyReply, status: number, error: string): FastifyReply {
   return sendErrorAnswer(reply, "admin", status, error);
+}
+
+/** 429 for a password check the limits refused; Retry-After when it would not help a guesser (password-checks.ts). */
+export function sendTooManyChecks(reply: FastifyReply, retryAfter: number | null): FastifyReply {
+  if (retryAfter !== null) reply.header("retry-after", String(retryAfter));
+  return sendAdminError(reply, 429, adminErrors.tooManyPasswordChecks);
 }
 
 /** The session token the request's cookie carries, if any. */

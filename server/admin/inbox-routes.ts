@@ -71,26 +71,30 @@ export default async function inboxRoutes(plainApp: FastifyInstance): Promise<vo
       : null;
   };
 
-  app.get("/messages", { schema: { querystring: inboxQuerySchema } }, async (request) => {
-    const query = request.query;
-    const [{ messages, more }, failedMailCount, unreadCount] = await Promise.all([
-      inbox.list({ ...filterOf(query), after: query.cursor, limit: query.limit ?? pageSize }),
-      inbox.failedMailCount(),
-      inbox.unreadCount(),
-    ]);
-    const last = messages.at(-1);
-    const page: InboxPage = {
-      messages,
-      nextCursor: more && last ? encodeInboxCursor(last.receivedAt, last.id) : null,
-      failedMailCount,
-      unreadCount,
-    };
-    return page;
-  });
+  app.get(
+    "/messages",
+    { schema: { querystring: inboxQuerySchema }, config: { report: "search" } },
+    async (request) => {
+      const query = request.query;
+      const [{ messages, more }, failedMailCount, unreadCount] = await Promise.all([
+        inbox.list({ ...filterOf(query), after: query.cursor, limit: query.limit ?? pageSize }),
+        inbox.failedMailCount(),
+        inbox.unreadCount(),
+      ]);
+      const last = messages.at(-1);
+      const page: InboxPage = {
+        messages,
+        nextCursor: more && last ? encodeInboxCursor(last.receivedAt, last.id) : null,
+        failedMailCount,
+        unreadCount,
+      };
+      return page;
+    },
+  );
 
   app.get(
     "/messages.csv",
-    { schema: { querystring: inboxQuerySchema } },
+    { schema: { querystring: inboxQuerySchema }, config: { report: true } },
     async (request, reply) => {
       const rows = await inbox.exportAll(filterOf(request.query));
       const csv = toCsv(

@@ -1,9 +1,10 @@
 // The session resource: GET says whether an account is configured and who is signed in, POST signs in (JSON
-// e-mail and password; one generic error for any wrong credential; failed attempts limited per address, and per
-// account or, from a browser with the account's device cookie, per device; password checks running at once
-// bounded; a device cookie given with every session), DELETE signs out, POST /session/refresh swaps the token for a
-// new one (the old one ends; the absolute limit stays). Answered with or without a session.
-import { normalizeIP } from "@fastify/rate-limit";
+// e-mail and password; one generic error for any wrong credential; attempts through the console's password checks:
+// limited per address and per account or, from a browser with the account's device cookie, per device, checks at
+// once bounded, wrong two-step codes limited on their own with an e-mail when they lock the step; a device cookie
+// given with every session), DELETE signs out, POST /session/refresh swaps the token for a new one (the old one
+// ends; the absolute limit stays). Answered with or without a session.
+import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { type AdminSessionState, adminErrors } from "../../contracts/admin-api.ts";
@@ -17,12 +18,11 @@ import {
   setSessionCookie,
 } from "./http.ts";
 import { refuseCookieOverPlainHttp } from "./https-sign-in.ts";
-import { defaultSignInLimits, SignInLimiter, type SignInLimits } from "./sign-in-limiter.ts";
+import { addressKey, isRefused } from "./password-checks.ts";
 
 export interface SessionRoutesOptions {
-  signInLimits?: SignInLimits | undefined;
-  /** The clock of the sign-in limits (tests move it). */
-  now?: (() => number) | undefined;
+  /** The site's origin (SITE_URL): the two-step lock's e-mail points at its console. */
+  siteUrl: string;
 }
 
 export default async function sessionRoutes(
@@ -30,13 +30,7 @@ export default async function sessionRoutes(
   options: SessionRoutesOptions,
 ): Promise<void> {
   app.addHook("onRequest", refuseCookieOverPlainHttp(app));
-  const limits = options.signInLimits ?? defaultSignInLimits;
-  const byAddress = new SignInLimiter(limits.perAddress, limits.maxKeys, options.now);
-  const byAccount = new SignInLimiter(limits.perAccount, limits.maxKeys, options.now);
-  const byDevice = new SignInLimiter(limits.perDevice, limits.maxKeys, options.now);
-  /** An IPv6 client is keyed by its /64, as the functions' limits key it (one host usually has the whole /64). */
-  const addressOf = (ip: string) => normalizeIP(ip);
-  let checksRunning = 0;
+  const checks = app.passwordChecks;
   /**
    * 429. Retry-After only when it helps the one waiting: never for the per-account limit, where it would tell a
    * guesser when the next attempt opens (they must spend their per-address attempts to find out).
@@ -44,6 +38,23 @@ export default async function sessionRoutes(
   const tooMany = (reply: FastifyReply, retryAfter: number | null) => {
     if (retryAfter !== null) reply.header("retry-after", String(retryAfter));
     return sendAdminError(reply, 429, adminErrors.tooManySignIns);
+  };
+  /** Tells the person their two-step step is locked, through the team's mail (like a link's mail). */
+  const tellTwoStepLocked = async (email: string) => {
+    if (!app.mailer.enabled) return;
+    const id = randomUUID();
+    await app.repositories.teamMail.enqueue(
+      {
+        id,
+        linkId: id,
+        purpose: "two-step-locked",
+        to: email,
+        link: `${options.siteUrl.replace(/\/+$/, "")}/admin/account`,
+        senderName: "",
+      },
+      app.adminAuth.now(),
+    );
+    app.mailer.wakeTeam();
   };
   const withoutSession = { withoutSession: true };
 
@@ -87,10 +98,6 @@ export default async function sessionRoutes(
     {
       schema: { body: signInSchema },
       config: withoutSession,
-      onRequest: async (request, reply: FastifyReply) => {
-        const retryAfter = byAddress.begin(addressOf(request.ip));
-        if (retryAfter > 0) return tooMany(reply, retryAfter);
-      },
       // Before the body is judged: without an account, no sign-in can work, whatever was sent.
       preValidation: async (_request, reply) => {
         if (!app.adminAuth.accountConfigured) {
@@ -105,24 +112,26 @@ export default async function sessionRoutes(
         request.cookies[app.adminAuth.deviceCookie.name],
         account,
       );
-      // The bound first: a refused request leaves no window behind (new windows could push out counted ones).
-      if (checksRunning >= limits.maxConcurrentChecks) return tooMany(reply, 1);
-      const [limiter, key] = device === null ? [byAccount, account] : [byDevice, device];
-      const retryAfter = limiter.begin(key);
-      if (retryAfter > 0) return tooMany(reply, device === null ? null : retryAfter);
-      checksRunning++;
-      let signedIn: Awaited<ReturnType<typeof app.adminAuth.signIn>>;
-      try {
-        signedIn = await app.adminAuth.signIn(request.body);
-      } finally {
-        checksRunning--;
-      }
+      // While the two-step step is locked every password is refused alike: answering after the check would tell a
+      // guesser which password was right.
+      if (checks.codeWait(account) > 0) return tooMany(reply, null);
+      const signedIn = await checks.attempt(
+        { address: addressKey(request.ip), account, device },
+        () => app.adminAuth.signIn(request.body),
+        // The password was right (a missing or wrong code is counted on its own).
+        (result) => result !== null,
+      );
+      if (isRefused(signedIn)) return tooMany(reply, signedIn.retryAfter);
       if (!signedIn) return sendAdminError(reply, 401, adminErrors.badCredentials);
-      // The password was right: the console asks for the code. A wrong code counts as a failed sign-in.
+      // The password was right: the console asks for the code.
       if (signedIn === "codeRequired") return sendAdminError(reply, 401, adminErrors.codeRequired);
-      if (signedIn === "badCode") return sendAdminError(reply, 401, adminErrors.badCode);
-      byAddress.succeeded(addressOf(request.ip));
-      limiter.succeeded(key);
+      if (signedIn === "badCode") {
+        if (checks.codeWrong(account)) {
+          request.log.warn("admin: two-step sign-in locked after wrong codes");
+          await tellTwoStepLocked(account);
+        }
+        return sendAdminError(reply, 401, adminErrors.badCode);
+      }
       // A session the browser still had is ended: one sign-in, one session.
       await app.adminAuth.signOut(sessionToken(request));
       setSessionCookie(request, reply, signedIn.token, app.adminAuth.policy.maxAgeMs);

@@ -2,7 +2,7 @@
 // `maxAttempts` unsuccessful ones in a window, counted from the first; past that, either none until the window ends
 // (per address, per device) or one every `thenEveryMs` (per account, so the team can still sign in while someone
 // guesses). Every attempt counts when it starts (so parallel guesses count too) and a successful one is given back.
-// In memory, per instance, like the other rate limits. @fastify/rate-limit's stores cannot give an attempt back nor
+// In memory, per instance, like the other rate limits (password-checks.ts puts them together). @fastify/rate-limit's stores cannot give an attempt back nor
 // allow one a minute past the limit.
 
 export interface SignInLimits {
@@ -15,6 +15,8 @@ export interface SignInLimits {
   perAccount: { maxAttempts: number; windowMs: number; thenEveryMs: number };
   /** Per device cookie (a browser that signed in before; exempt from the per-account limit): 10 in 15 minutes. */
   perDevice: { maxAttempts: number; windowMs: number };
+  /** Wrong two-step codes per account after a right password: 5 in 15 minutes, then none until the window ends. */
+  twoStep: { maxAttempts: number; windowMs: number };
   /** Password checks (scrypt, 32 MiB each on the thread pool) running at once; more are refused, never queued. */
   maxConcurrentChecks: number;
   /** Keys each limit remembers at most (see SignInLimiter). */
@@ -25,6 +27,7 @@ export const defaultSignInLimits: SignInLimits = {
   perAddress: { maxAttempts: 10, windowMs: 15 * 60_000 },
   perAccount: { maxAttempts: 10, windowMs: 15 * 60_000, thenEveryMs: 60_000 },
   perDevice: { maxAttempts: 10, windowMs: 15 * 60_000 },
+  twoStep: { maxAttempts: 5, windowMs: 15 * 60_000 },
   maxConcurrentChecks: 2,
   maxKeys: 10_000,
 };
@@ -33,12 +36,16 @@ interface Window {
   attempts: number;
   endsAt: number;
   lastAttemptAt: number;
+  /** The lock was reported (lockReached). */
+  reported: boolean;
 }
 
 /**
  * One limit's windows. At most `maxKeys` are remembered: ended windows make way first, then the oldest that are not
- * locked; a locked window is never dropped (flooding with new keys must not reset a lock), so when every one is
- * locked a new key waits until the oldest lock ends.
+ * locked; a locked window is never dropped (flooding with new keys must not reset a lock). When every one is locked,
+ * a new key's attempt goes ahead without a window: refusing it would lock everyone out (OWASP: lockout as a denial
+ * of service), and every attempt that goes ahead is a password check, which the bound on checks at once keeps
+ * far below the rate that fills a table within a window.
  */
 export class SignInLimiter {
   readonly #limits: { maxAttempts: number; windowMs: number; thenEveryMs?: number };
@@ -68,20 +75,34 @@ export class SignInLimiter {
       window = undefined;
     }
     if (!window) {
-      const waitMs = this.#makeRoom(now);
-      if (waitMs > 0) return Math.max(1, Math.ceil(waitMs / 1000));
-      window = { attempts: 0, endsAt: now + this.#limits.windowMs, lastAttemptAt: 0 };
+      if (!this.#makeRoom(now)) return 0;
+      window = {
+        attempts: 0,
+        endsAt: now + this.#limits.windowMs,
+        lastAttemptAt: 0,
+        reported: false,
+      };
       this.#windows.set(key, window);
     }
-    if (window.attempts >= this.#limits.maxAttempts) {
-      const every = this.#limits.thenEveryMs;
-      const nextAt =
-        every === undefined ? window.endsAt : Math.min(window.endsAt, window.lastAttemptAt + every);
-      if (nextAt > now) return Math.max(1, Math.ceil((nextAt - now) / 1000));
-    }
+    const wait = this.#wait(window, now);
+    if (wait > 0) return wait;
     window.attempts++;
     window.lastAttemptAt = now;
     return 0;
+  }
+
+  /** The seconds until the key may try again (0: now), without counting an attempt. */
+  waitFor(key: string): number {
+    const window = this.#windows.get(key);
+    return window ? this.#wait(window, this.#now()) : 0;
+  }
+
+  #wait(window: Window, now: number): number {
+    if (window.endsAt <= now || window.attempts < this.#limits.maxAttempts) return 0;
+    const every = this.#limits.thenEveryMs;
+    const nextAt =
+      every === undefined ? window.endsAt : Math.min(window.endsAt, window.lastAttemptAt + every);
+    return nextAt > now ? Math.max(1, Math.ceil((nextAt - now) / 1000)) : 0;
   }
 
   /** The attempt succeeded: it does not count against the key. */
@@ -90,9 +111,17 @@ export class SignInLimiter {
     if (window && window.attempts > 0) window.attempts--;
   }
 
-  /** Makes room for a new window; returns 0, or the milliseconds until a locked one ends when all are locked. */
-  #makeRoom(now: number): number {
-    if (this.#windows.size < this.#maxKeys) return 0;
+  /** True once for a key whose attempts reached the limit (the window that just locked). */
+  lockReached(key: string): boolean {
+    const window = this.#windows.get(key);
+    if (!window || window.reported || window.attempts < this.#limits.maxAttempts) return false;
+    window.reported = true;
+    return true;
+  }
+
+  /** Makes room for a new window; false when every remembered window is locked. */
+  #makeRoom(now: number): boolean {
+    if (this.#windows.size < this.#maxKeys) return true;
     for (const [key, window] of this.#windows) {
       if (window.endsAt <= now) this.#windows.delete(key);
     }
@@ -101,8 +130,6 @@ export class SignInLimiter {
       if (this.#windows.size < this.#maxKeys) break;
       if (window.attempts < this.#limits.maxAttempts) this.#windows.delete(key);
     }
-    if (this.#windows.size < this.#maxKeys) return 0;
-    const oldest = this.#windows.values().next().value;
-    return oldest ? oldest.endsAt - now : 0;
+    return this.#windows.size < this.#maxKeys;
   }
 }

@@ -1,8 +1,8 @@
 // The team: owners list people, invite them by e-mail with a role (a one-time link, mailed through the team's
-// outbox and answered once so it can be copied), resend and revoke invitations, change roles, remove people (their
-// sessions, live streams and links end at once; the owner ADMIN_EMAIL sets stays) and send password resets;
-// everyone changes their own password; a link's holder sets their password without a session. Every change goes
-// into the audit record.
+// outbox, or answered once to be copied when mail is off), resend and revoke invitations, change roles, remove people
+// (their sessions, live streams and links end at once; the owner ADMIN_EMAIL sets stays) and send password resets
+// (never to that owner); everyone changes their own password (their other sessions and streams end); a link's holder
+// sets their password without a session. Every change goes into the audit record.
 import { randomBytes, randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -29,7 +29,8 @@ import type { LinkPurpose, StoredLink } from "../db/repositories/admin-links.ts"
 import { actorOf, auditEntry, displayName, recordAction } from "./audit.ts";
 import type { ActiveSession } from "./auth.ts";
 import { tokenHash } from "./auth.ts";
-import { sendAdminError } from "./http.ts";
+import { sendAdminError, sendTooManyChecks } from "./http.ts";
+import { addressKey, isRefused } from "./password-checks.ts";
 import { judgePassword } from "./password-strength.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 
@@ -103,7 +104,12 @@ export default async function teamRoutes(
       );
       app.mailer.wakeTeam();
     }
-    return { invitation: invitationOf(link), link: url, mailed: app.mailer.enabled };
+    // The link is answered only when no e-mail carries it: otherwise it would reach the person who sent it too.
+    return {
+      invitation: invitationOf(link),
+      link: app.mailer.enabled ? null : url,
+      mailed: app.mailer.enabled,
+    };
   };
 
   app.get("/team", { config: owners }, async (request) => {
@@ -226,6 +232,9 @@ export default async function teamRoutes(
       const actor = actorOf(request);
       const member = await accounts.byId(request.params.id);
       if (!member) return sendAdminError(reply, 404, teamErrors.memberNotFound);
+      // A link for them would hand their account to whoever holds it: they change their password themselves, or
+      // a new ADMIN_PASSWORD and a restart recover it.
+      if (setByServer(member.email)) return sendAdminError(reply, 409, teamErrors.resetSetByServer);
       const issued = await issue(actor, "reset", member.email, member.role);
       await recordAction(request, "reset-sent", { subject: displayName(member) });
       return reply.code(201).send(issued);
@@ -238,17 +247,25 @@ export default async function teamRoutes(
     async (request, reply) => {
       const actor = actorOf(request);
       const account = await accounts.byId(actor.userId);
-      if (!account || !(await verifyPassword(request.body.currentPassword, account.passwordHash))) {
-        return sendAdminError(reply, 403, teamErrors.wrongPassword);
-      }
+      if (!account) return sendAdminError(reply, 403, teamErrors.wrongPassword);
       const verdict = judgePassword(request.body.newPassword, [account.email, account.name ?? ""]);
-      if (!verdict.ok) return sendAdminError(reply, 400, verdict.reason ?? "");
-      // The person's other sessions end; this one stays.
-      await accounts.setPassword(
-        account.id,
-        await hashPassword(request.body.newPassword),
-        actor.tokenHash,
+      // The check and the new hash in one turn of the bound: both are scrypt runs.
+      const checked = await app.passwordChecks.attempt(
+        { address: addressKey(request.ip), account: account.email },
+        async () =>
+          (await verifyPassword(request.body.currentPassword, account.passwordHash))
+            ? { newHash: verdict.ok ? await hashPassword(request.body.newPassword) : null }
+            : null,
+        (right) => right !== null,
       );
+      if (isRefused(checked)) return sendTooManyChecks(reply, checked.retryAfter);
+      if (!checked) return sendAdminError(reply, 403, teamErrors.wrongPassword);
+      if (!checked.newHash) return sendAdminError(reply, 400, verdict.reason ?? "");
+      // The person's other sessions end, and their live streams with them; this one stays.
+      const ended = await accounts.setPassword(account.id, checked.newHash, {
+        keepSession: actor.tokenHash,
+      });
+      for (const hash of ended) app.consoleEvents.endSession(hash);
       await recordAction(request, "password-changed");
       return reply.code(204).send();
     },
@@ -275,7 +292,10 @@ export default async function teamRoutes(
       const verdict = judgePassword(request.body.password, [link.email, request.body.name ?? ""]);
       if (!verdict.ok) return sendAdminError(reply, 400, verdict.reason ?? "");
       // Hashed before the transaction: scrypt takes a while, and SQLite writes one transaction at a time.
-      const passwordHash = await hashPassword(request.body.password);
+      const passwordHash = await app.passwordChecks.hashing(() =>
+        hashPassword(request.body.password),
+      );
+      if (isRefused(passwordHash)) return sendTooManyChecks(reply, passwordHash.retryAfter);
       const name = request.body.name || null;
       // Read before the link's transaction: on SQLite that transaction holds the one connection.
       const existing = await accounts.byEmail(link.email);
@@ -287,12 +307,15 @@ export default async function teamRoutes(
       }
       const outcome = await links.consume(hash, now(), async (used, trx) => {
         const id = existing?.id ?? randomUUID();
-        if (existing) await accounts.setPassword(id, passwordHash, undefined, trx);
-        else
+        const ended = existing
+          ? await accounts.setPassword(id, passwordHash, { byLink: true, trx })
+          : [];
+        if (!existing) {
           await accounts.create(
             { id, email: used.email, name, role: used.role, passwordHash },
             trx,
           );
+        }
         await audit.record(
           {
             at: now(),
@@ -303,9 +326,11 @@ export default async function teamRoutes(
           },
           trx,
         );
-        return "done" as const;
+        return { ended };
       });
       if (outcome === null) return sendAdminError(reply, 404, teamErrors.linkInvalid);
+      // The sessions the new password ended stop receiving at once, like a removal's.
+      for (const ended of outcome.ended) app.consoleEvents.endSession(ended);
       await app.repositories.teamMail.cancel([link.id]);
       request.log.info({ linkId: link.id, purpose: link.purpose }, "admin: one-time link used");
       return reply.code(204).send();

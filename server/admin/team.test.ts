@@ -21,6 +21,7 @@ import { openEventStream } from "../test/event-stream.ts";
 import { storeMessage, storeTeamMember } from "../test/factories.ts";
 import { dialects, storageTest } from "../test/storage.ts";
 import { waitFor } from "../test/wait-for.ts";
+import { tokenHash } from "./auth.ts";
 
 const goodPassword = "violet kayaks cross the fjord 71";
 const day = 24 * 60 * 60_000;
@@ -30,7 +31,11 @@ class Clock {
   readonly now = () => Date.now() + this.offset;
 }
 
-const tokenOf = (link: string) => link.slice(link.indexOf("#") + 1);
+/** The token of a link answered to be copied (mail off); null when an e-mail carried it. */
+const tokenOf = (link: string | null) => {
+  if (link === null) throw new Error("no link answered: it was e-mailed");
+  return link.slice(link.indexOf("#") + 1);
+};
 
 describe.each(dialects)("the team on %s", (dialect) => {
   const it = storageTest;
@@ -141,7 +146,7 @@ describe.each(dialects)("the team on %s", (dialect) => {
     };
     const second = await resend();
     expect(second.link).not.toBe(first.link);
-    const linkInfo = (link: string) =>
+    const linkInfo = (link: string | null) =>
       adminRequest(app, {
         method: "POST",
         url: teamApiPaths.linkInfo,
@@ -315,6 +320,51 @@ describe.each(dialects)("the team on %s", (dialect) => {
     expect(fresh.response.statusCode).toBe(200);
   });
 
+  it("sends no reset link for the owner ADMIN_EMAIL sets; the next start undoes a password a link set", async ({
+    apps,
+  }) => {
+    const lead = (await team()).members.find((member) => member.setByServer);
+    const other = await storeTeamMember(app, "owner");
+    const otherSession = (await signIn(app, other.credentials)).token ?? "";
+    const refused = await call(otherSession, "POST", teamApiPaths.memberReset(lead?.id ?? ""));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error: teamErrors.resetSetByServer });
+    expect(await app.database.db.selectFrom("admin_links").selectAll().execute()).toEqual([]);
+
+    // A reset link for them made before this refusal, used by someone else.
+    const token = "b".repeat(43);
+    await app.repositories.adminLinks.create({
+      id: randomUUID(),
+      purpose: "reset",
+      email: "team.lead@boothpilot.example",
+      role: "owner",
+      createdAt: clock.now(),
+      expiresAt: clock.now() + linkLifetimeMs,
+      tokenHash: tokenHash(token),
+      createdBy: other.id,
+    });
+    expect((await accept(token)).statusCode).toBe(204);
+    expect((await signIn(app)).response.statusCode).toBe(401);
+
+    // A start with the same ADMIN_PASSWORD sets the owner up again: their password works, the link's does not.
+    const restarted = await apps.startAdmin(adminEnv, { testing: { now: clock.now } });
+    expect((await signIn(restarted)).response.statusCode).toBe(200);
+    const taken = await signIn(restarted, { email: adminEnv.ADMIN_EMAIL, password: goodPassword });
+    expect(taken.response.statusCode).toBe(401);
+    // The owner's own change of password lasts over a start.
+    const own = (await signIn(restarted)).token ?? "";
+    const changed = await adminRequest(restarted, {
+      method: "POST",
+      url: teamApiPaths.ownPassword,
+      session: own,
+      payload: { currentPassword: adminEnv.ADMIN_PASSWORD, newPassword: goodPassword },
+    });
+    expect(changed.statusCode).toBe(204);
+    const again = await apps.startAdmin(adminEnv, { testing: { now: clock.now } });
+    const mine = await signIn(again, { email: adminEnv.ADMIN_EMAIL, password: goodPassword });
+    expect(mine.response.statusCode).toBe(200);
+  });
+
   it("records who triaged a message and when; a deleted message leaves only its id", async () => {
     const editor = await storeTeamMember(app, "editor", { name: "Dana" });
     const session = (await signIn(app, editor.credentials)).token ?? "";
@@ -396,6 +446,10 @@ describe.each(dialects)("expired links on %s", (dialect) => {
   });
 });
 
+/** The token of the console link a mail carries (quoted-printable soft breaks undone). */
+const mailedToken = (raw: string) =>
+  /\/admin\/join#([\w-]{43})/.exec(raw.replace(/=\r?\n/g, ""))?.[1] ?? "";
+
 describe.each(dialects)("invitation mail on %s", (dialect) => {
   const it = storageTest;
   it.override("dialect", dialect);
@@ -416,11 +470,13 @@ describe.each(dialects)("invitation mail on %s", (dialect) => {
     });
     const issued = response.json() as IssuedLink;
     expect(issued.mailed).toBe(true);
+    // Mailed, so not answered: the owner who sent it never holds the link.
+    expect(issued.link).toBeNull();
     const mail = await waitFor("the invitation mail", () =>
       smtp.received.find((received) => received.envelope.to.includes("new.person@example.com")),
     );
     expect(mail.raw).toContain("invited you to the BoothPilot console");
-    expect(mail.raw.replace(/=\r?\n/g, "")).toContain(issued.link);
+    expect(mailedToken(mail.raw)).toMatch(/^[\w-]{43}$/);
     await waitFor("the sent mail's link erased", async () => {
       const rows = await app.database.db.selectFrom("team_mail").selectAll().execute();
       return rows.length === 1 && rows[0]?.status === "sent" && rows[0]?.link === null;
@@ -466,7 +522,14 @@ describe.each(dialects)("invitation mail on %s", (dialect) => {
       return rows.every((row) => row.status !== "pending");
     });
     expect(smtp.received.map((received) => received.envelope.to)).toEqual([["twice@example.com"]]);
-    expect(smtp.received[0]?.raw.replace(/=\r?\n/g, "")).toContain(newer.link);
+    expect(newer.link).toBeNull();
+    // The mail sent carries the newer link: the one that still works.
+    const info = await adminRequest(app, {
+      method: "POST",
+      url: teamApiPaths.linkInfo,
+      payload: { token: mailedToken(smtp.received[0]?.raw ?? "") },
+    });
+    expect(info.statusCode).toBe(200);
   });
 });
 
@@ -507,9 +570,68 @@ describe.each(dialects)("owners stepping down at once on %s", (dialect) => {
   });
 });
 
-describe.each(dialects)("a removed person's live stream on %s", (dialect) => {
+describe.each(dialects)("live streams of ended sessions on %s", (dialect) => {
   const it = storageTest;
   it.override("dialect", dialect);
+
+  it("ends at once when the person changes their password or a reset link sets one", async ({
+    apps,
+  }) => {
+    const app = await apps.startAdmin(adminEnv, {
+      testing: { consoleEvents: { heartbeatMs: 60_000 } },
+    });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const address = app.server.address();
+    if (!address || typeof address === "string") throw new Error("not listening");
+    const owner = (await signIn(app)).token ?? "";
+    const viewer = await storeTeamMember(app, "viewer");
+    const streamOf = async (session: string) => {
+      const stream = await openEventStream(
+        `http://127.0.0.1:${address.port}${adminApiPaths.events}`,
+        { cookie: `${app.adminAuth.cookie.name}=${session}` },
+      );
+      expect(stream.status).toBe(200);
+      let ended = false;
+      void stream.ended.then(() => {
+        ended = true;
+      });
+      return { stream, ended: () => ended };
+    };
+    const here = (await signIn(app, viewer.credentials)).token ?? "";
+    const elsewhere = await streamOf((await signIn(app, viewer.credentials)).token ?? "");
+    const kept = await streamOf(here);
+    try {
+      const changed = await adminRequest(app, {
+        method: "POST",
+        url: teamApiPaths.ownPassword,
+        session: here,
+        payload: { currentPassword: viewer.credentials.password, newPassword: goodPassword },
+      });
+      expect(changed.statusCode).toBe(204);
+      // Long before the next heartbeat (a minute away) would notice; the session that changed it stays.
+      await waitFor("the other session's stream's end", () => elsewhere.ended(), 3_000);
+      expect(kept.ended()).toBe(false);
+
+      const reset = await adminRequest(app, {
+        method: "POST",
+        url: teamApiPaths.memberReset(viewer.id),
+        session: owner,
+      });
+      const accepted = await adminRequest(app, {
+        method: "POST",
+        url: teamApiPaths.linkAccept,
+        payload: {
+          token: tokenOf((reset.json() as IssuedLink).link),
+          password: goodPassword + "!",
+        },
+      });
+      expect(accepted.statusCode).toBe(204);
+      await waitFor("the stream's end after the reset", () => kept.ended(), 3_000);
+    } finally {
+      elsewhere.stream.close();
+      kept.stream.close();
+    }
+  });
 
   it("ends at once when an owner removes them, and a viewer's stream opens", async ({ apps }) => {
     const app = await apps.startAdmin(adminEnv, {

@@ -12,7 +12,8 @@ import {
   twoStepPolicySchema,
 } from "../../contracts/team-requests.ts";
 import { actorOf, recordAction } from "./audit.ts";
-import { sendAdminError } from "./http.ts";
+import { sendAdminError, sendTooManyChecks } from "./http.ts";
+import { addressKey, isRefused } from "./password-checks.ts";
 import { verifyPassword } from "./passwords.ts";
 import {
   newRecoveryCodes,
@@ -70,9 +71,14 @@ export default async function twoStepRoutes(plainApp: FastifyInstance): Promise<
     async (request, reply) => {
       const actor = actorOf(request);
       const account = await accounts.byId(actor.userId);
-      if (!account || !(await verifyPassword(request.body.password, account.passwordHash))) {
-        return sendAdminError(reply, 403, teamErrors.wrongPassword);
-      }
+      if (!account) return sendAdminError(reply, 403, teamErrors.wrongPassword);
+      const right = await app.passwordChecks.attempt(
+        { address: addressKey(request.ip), account: account.email },
+        () => verifyPassword(request.body.password, account.passwordHash),
+        (matches) => matches,
+      );
+      if (isRefused(right)) return sendTooManyChecks(reply, right.retryAfter);
+      if (!right) return sendAdminError(reply, 403, teamErrors.wrongPassword);
       if (await accounts.twoStepRequired()) {
         return sendAdminError(reply, 409, teamErrors.twoStepRequired);
       }

@@ -1,6 +1,6 @@
 // Two-step sign-in on both databases with a fixed clock: setup confirmed by a current code and refused while
 // two-step is on, sign-in asking for the code, a code used once, recovery codes used once and stored hashed, wrong
-// codes counted by the sign-in limits, and an owner requiring two-step of everyone.
+// codes counted on their own (a lock and an e-mail), and an owner requiring two-step of everyone.
 import type { FastifyInstance } from "fastify";
 import { describe, expect } from "vitest";
 import { adminApiPaths, adminErrors } from "../../contracts/admin-api.ts";
@@ -13,6 +13,7 @@ import {
 import { adminEnv, adminRequest, signIn } from "../test/admin.ts";
 import { storeTeamMember } from "../test/factories.ts";
 import { dialects, storageTest } from "../test/storage.ts";
+import { waitFor } from "../test/wait-for.ts";
 import { defaultSignInLimits } from "./sign-in-limiter.ts";
 import { totpCode } from "./two-step.ts";
 
@@ -26,17 +27,14 @@ describe.each(dialects)("two-step sign-in on %s", (dialect) => {
   let app: FastifyInstance;
   let now: number;
 
+  const limits = {
+    ...defaultSignInLimits,
+    perAccount: { maxAttempts: 4, windowMs: 15 * 60_000, thenEveryMs: 60_000 },
+  };
+
   it.beforeEach(async ({ apps }) => {
     now = start;
-    app = await apps.startAdmin(adminEnv, {
-      testing: {
-        now: () => now,
-        signInLimits: {
-          ...defaultSignInLimits,
-          perAccount: { maxAttempts: 4, windowMs: 15 * 60_000, thenEveryMs: 60_000 },
-        },
-      },
-    });
+    app = await apps.startAdmin(adminEnv, { testing: { now: () => now, signInLimits: limits } });
     await app.ready();
   });
 
@@ -121,23 +119,50 @@ describe.each(dialects)("two-step sign-in on %s", (dialect) => {
     expect(await app.repositories.adminAccounts.recoveryCodesLeft(person.id)).toBe(9);
   });
 
-  it("counts wrong codes against the account's sign-in limit", async () => {
+  it("counts wrong codes on their own: 5 lock the two-step step for 15 minutes and e-mail the person", async ({
+    apps,
+    smtp,
+  }) => {
+    // The team's mail on: the lock's notice goes out through it.
+    app = await apps.startAdmin(
+      { ...adminEnv, ...smtp.mailEnv() },
+      { testing: { now: () => now, signInLimits: limits } },
+    );
+    app.mailer.start();
     const person = await storeTeamMember(app, "viewer");
     const session = (await signIn(app, person.credentials)).token ?? "";
     const { secret } = await setUp(session);
-    const statuses: number[] = [];
-    for (let attempt = 0; attempt < 4; attempt++) {
-      const wrong = await signIn(app, { ...person.credentials, code: "000000" });
-      statuses.push(wrong.response.statusCode);
+    const wrongCode = () => signIn(app, { ...person.credentials, code: "000000" });
+    // More wrong codes than the password's limit (4 here) allows failures: the right password is not a failure.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await wrongCode()).response.json()).toEqual({ error: adminErrors.badCode });
     }
-    expect(statuses.every((status) => status === 401)).toBe(true);
     now += 30_000;
-    const blocked = await signIn(app, {
-      ...person.credentials,
-      code: totpCode(secret, now),
+    const locked = await signIn(app, { ...person.credentials, code: totpCode(secret, now) });
+    expect(locked.response.statusCode).toBe(429);
+    expect(locked.response.json()).toEqual({ error: adminErrors.tooManySignIns });
+    // A wrong password is answered alike: the lock tells a guesser nothing about the password.
+    const guess = await signIn(app, { ...person.credentials, password: "not the password 123" });
+    expect(guess.response.statusCode).toBe(429);
+    expect(guess.response.headers["retry-after"]).toBeUndefined();
+
+    const mail = await waitFor("the lock's e-mail", () =>
+      smtp.received.find((received) => received.envelope.to.includes(person.credentials.email)),
+    );
+    expect(mail.raw).toContain("Two-step sign-in to the BoothPilot console is locked");
+    expect(mail.raw.replace(/=\r?\n/g, "")).toContain(
+      "https://www.boothpilot.example/admin/account",
+    );
+    await waitFor("the mail marked sent", async () => {
+      const rows = await app.database.db.selectFrom("team_mail").select("status").execute();
+      return rows.length === 1 && rows[0]?.status === "sent";
     });
-    expect(blocked.response.statusCode).toBe(429);
-    expect(blocked.response.json()).toEqual({ error: adminErrors.tooManySignIns });
+
+    now += 15 * 60_000;
+    const after = await signIn(app, { ...person.credentials, code: totpCode(secret, now) });
+    expect(after.response.json()).toMatchObject({ signedIn: true });
+    // One lock, one e-mail.
+    expect(smtp.received).toHaveLength(1);
   });
 
   it("turns two-step off for the first owner recovered by a new ADMIN_PASSWORD", async ({

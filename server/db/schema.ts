@@ -152,11 +152,14 @@ export interface AdminLinksTable {
   expires_at: EpochMillis;
 }
 
-/** A team e-mail (invitation, reset) waiting for the outbox worker: the mail outbox's columns. */
+/**
+ * A team e-mail (invitation, reset, or a notice that two-step sign-in locked, whose link_id is its own id and whose
+ * link is the console's account page) waiting for the outbox worker: the mail outbox's columns.
+ */
 export interface TeamMailTable extends Omit<MailOutboxTable, "message_id"> {
   id: string;
   link_id: string;
-  purpose: "invitation" | "reset";
+  purpose: "invitation" | "reset" | "two-step-locked";
   to_address: string;
   /** The link the mail carries: erased once the mail is sent or given up. */
   link: string | null;

@@ -1,5 +1,6 @@
-// The e-mail of a one-time console link: an invitation to join the team or a password reset, plain text, to the
-// person alone, naming who sent it and how long the link lasts.
+// The e-mail of a one-time console link (an invitation to join the team or a password reset, naming who sent it
+// and how long the link lasts) or the notice that wrong codes locked a person's two-step sign-in; plain text, to
+// the person alone.
 import type { SendMailOptions } from "nodemailer";
 import { brandName } from "../../contracts/brand.ts";
 import { linkLifetimeMs } from "../../contracts/team.ts";
@@ -7,13 +8,23 @@ import type { TeamMail } from "../db/repositories/team-mail.ts";
 import { singleLine } from "./contact-mail.ts";
 
 export function composeTeamMail(mail: TeamMail, from: string): SendMailOptions {
+  if (mail.purpose === "two-step-locked") {
+    return envelope(mail, from, `Two-step sign-in to the ${brandName} console is locked`, [
+      `Someone signed in to the ${brandName} admin console with your password and then entered wrong two-step codes several times.`,
+      "Two-step sign-in to your account is locked for 15 minutes.",
+      "",
+      "If that was not you, your password is known to someone else: change it in the console now.",
+      mail.link,
+      "",
+    ]);
+  }
   const hours = linkLifetimeMs / 3_600_000;
   const sender = singleLine(mail.senderName).slice(0, 100);
   const invitation = mail.purpose === "invitation";
   const subject = invitation
     ? `${sender} invited you to the ${brandName} console`
     : `Set a new password for the ${brandName} console`;
-  const text = [
+  return envelope(mail, from, subject, [
     invitation
       ? `${sender} invited you to the ${brandName} admin console.`
       : `${sender} sent you a link to set a new password for the ${brandName} admin console.`,
@@ -23,13 +34,16 @@ export function composeTeamMail(mail: TeamMail, from: string): SendMailOptions {
     "",
     "If you did not expect this e-mail, ignore it: nothing happens unless the link is opened.",
     "",
-  ].join("\n");
+  ]);
+}
+
+function envelope(mail: TeamMail, from: string, subject: string, lines: string[]): SendMailOptions {
   return {
     from: { name: `${brandName} console`, address: from },
     to: mail.to,
     envelope: { from, to: [mail.to] },
     subject,
-    text,
+    text: lines.join("\n"),
     disableFileAccess: true,
     disableUrlAccess: true,
   };

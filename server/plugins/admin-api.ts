@@ -13,6 +13,8 @@ import type { ActiveSession } from "../admin/auth.ts";
 import eventsRoute from "../admin/events-route.ts";
 import { clearSessionCookie, sendAdminError, sessionToken } from "../admin/http.ts";
 import inboxRoutes from "../admin/inbox-routes.ts";
+import { PasswordChecks } from "../admin/password-checks.ts";
+import { type ReportLimits, reportLimiter } from "../admin/report-limits.ts";
 import { comesFromOwnOrigin } from "../admin/same-origin.ts";
 import sessionRoutes from "../admin/session-routes.ts";
 import type { SignInLimits } from "../admin/sign-in-limiter.ts";
@@ -26,6 +28,10 @@ export interface AdminApiPluginOptions {
   signInLimits?: SignInLimits | undefined;
   /** The clock of the sign-in limits (tests move it). */
   now?: (() => number) | undefined;
+  /** Reports and exports per person and at once (tests lower them). */
+  reportLimits?: ReportLimits | undefined;
+  /** Password checks wait for it before they run (tests hold them to look at the bound on checks at once). */
+  passwordChecksHeld?: (() => Promise<void>) | undefined;
   /** Told each route as it is registered (tests). */
   onRoute?: ((route: AdminRouteInfo) => void) | undefined;
 }
@@ -46,6 +52,10 @@ declare module "fastify" {
     /** Open to a person who must set up two-step sign-in before anything else. */
     twoStepSetup?: boolean;
   }
+  interface FastifyInstance {
+    /** The limits and the bound every password check of the console goes through. */
+    passwordChecks: PasswordChecks;
+  }
   interface FastifyRequest {
     /** The admin session of this request (set on every admin route that needs one). */
     adminSession: ActiveSession | null;
@@ -64,6 +74,10 @@ function mediaType(request: FastifyRequest): string | undefined {
 async function adminApi(app: FastifyInstance, options: AdminApiPluginOptions): Promise<void> {
   await app.register(cookie);
   app.decorateRequest("adminSession", null);
+  app.decorate(
+    "passwordChecks",
+    new PasswordChecks(options.signInLimits, options.now, options.passwordChecksHeld),
+  );
   app.addHook("onRoute", (route) => {
     route.bodyLimit ??= maxAdminBodyBytes;
     route.config = { ...route.config, errorFamily: "admin" };
@@ -93,6 +107,7 @@ async function adminApi(app: FastifyInstance, options: AdminApiPluginOptions): P
     }
   });
 
+  const reports = reportLimiter(app, options.reportLimits);
   app.addHook("preHandler", async (request, reply) => {
     if (request.routeOptions.config.withoutSession) return;
     const session = await app.adminAuth.session(sessionToken(request));
@@ -106,14 +121,17 @@ async function adminApi(app: FastifyInstance, options: AdminApiPluginOptions): P
       return sendAdminError(reply, 403, adminErrors.twoStepSetupNeeded);
     }
     if (!may(session.role, needed)) return sendAdminError(reply, 403, teamErrors.forbidden);
+    return reports.begin(request, reply);
   });
+  app.addHook("onResponse", async (request) => reports.end(request));
+  app.addHook("onRequestAbort", async (request) => reports.end(request));
 
   app.addHook("onSend", async (_request, reply) => {
     // Inbox contents and session state must not be kept by the browser or any cache on the way.
     reply.header("cache-control", "no-store");
   });
 
-  await app.register(sessionRoutes, { signInLimits: options.signInLimits, now: options.now });
+  await app.register(sessionRoutes, { siteUrl: options.siteUrl });
   await app.register(inboxRoutes);
   await app.register(analyticsRoutes);
   await app.register(analyticsBreakdownRoutes);

@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { backendClient } from "../../contracts/backend-client.ts";
 import { visitorsNowWindowMs } from "../../contracts/console-events.ts";
-import { ConsoleEventHub } from "../admin/console-events.ts";
+import { ConsoleEventHub, type StreamCaps } from "../admin/console-events.ts";
 import { PostgresRelay } from "../admin/postgres-relay.ts";
 
 export interface ConsoleEventsPluginOptions {
@@ -13,6 +13,8 @@ export interface ConsoleEventsPluginOptions {
   heartbeatMs?: number | undefined;
   /** The clock of "visitors now" (tests move it). */
   now?: (() => number) | undefined;
+  /** Streams open at once per session and per person (tests lower them). */
+  caps?: StreamCaps | undefined;
 }
 
 declare module "fastify" {
@@ -33,6 +35,7 @@ async function consoleEvents(
     // adminAuth is registered after this plugin; it is there by the time a stream opens.
     sessionLasts: (tokenHash) => app.adminAuth.lasts(tokenHash),
     onError: (error) => log.error({ err: error }, "console events: a heartbeat failed"),
+    caps: options.caps,
   });
   app.decorate("consoleEvents", hub);
 

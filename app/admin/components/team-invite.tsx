@@ -1,5 +1,5 @@
-// The Team page's invitation form: an address and a role. The link comes back once: e-mailed when mail delivery is
-// on, and shown with a copy button either way (without SMTP the owner sends it themselves).
+// The Team page's invitation form: an address and a role. The link is e-mailed when mail delivery is on; without
+// SMTP it comes back once, shown with a copy button, and the owner sends it themselves.
 import { type FormEvent, useState } from "react";
 import { type IssuedLink, roleLabels, teamApiPaths, teamRoles } from "../../../contracts/team";
 import { adminApi } from "../api";
@@ -8,22 +8,22 @@ import { useRefresh } from "../use-refresh";
 import { FormField, inputClass } from "./form-field";
 import { buttonClass, StatusNote, secondaryButtonClass } from "./ui";
 
-/** The link just issued (an invitation, a resend or a reset), for the owner to copy. */
+/** The link just issued (an invitation, a resend or a reset): e-mailed, or for the owner to copy. */
 export function IssuedLinkNote({ issued }: { issued: IssuedLink }) {
   const [copied, setCopied] = useState(false);
   const who = issued.invitation.email;
+  const { link } = issued;
+  if (link === null) return <StatusNote>{`The link was e-mailed to ${who}.`}</StatusNote>;
   return (
     <div className="grid gap-2">
       <StatusNote>
-        {issued.mailed
-          ? `The link was e-mailed to ${who}. You can also copy it:`
-          : `Mail delivery is off on this server: copy this link and send it to ${who} yourself.`}
+        {`Mail delivery is off on this server: copy this link and send it to ${who} yourself.`}
       </StatusNote>
       <div className="flex flex-wrap items-center gap-2">
         <input
           aria-label={`Link for ${who}`}
           readOnly
-          value={issued.link}
+          value={link}
           className={`${inputClass} mt-0 min-w-0 flex-1 font-mono text-sm`}
           onFocus={(event) => event.currentTarget.select()}
         />
@@ -31,7 +31,7 @@ export function IssuedLinkNote({ issued }: { issued: IssuedLink }) {
           type="button"
           className={secondaryButtonClass}
           onClick={() => {
-            void navigator.clipboard?.writeText(issued.link).then(() => setCopied(true));
+            void navigator.clipboard?.writeText(link).then(() => setCopied(true));
           }}
         >
           {copied ? "Copied" : "Copy link"}

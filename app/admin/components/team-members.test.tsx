@@ -38,16 +38,16 @@ const entryOf = (html: string, email: string) => {
 };
 
 describe("the team's people", () => {
-  it("offers the owner ADMIN_EMAIL sets a reset link only, and says why", () => {
+  it("offers the owner ADMIN_EMAIL sets no role, removal or reset link, and says why", () => {
     const html = render([
       member({ setByServer: true }),
       member({ id: "m2", email: "dana@example.com", name: "Dana", role: "editor" }),
     ]);
     const lead = entryOf(html, "team.lead@boothpilot.example");
     expect(lead.select).toBe(false);
-    expect(lead.buttons).toEqual(["Send reset link"]);
+    expect(lead.buttons).toEqual([]);
     expect(lead.text).toContain(
-      "Owner, set by ADMIN_EMAIL on the server: to remove or demote them, set ADMIN_EMAIL to another address and restart the server.",
+      "Owner, set by ADMIN_EMAIL on the server: to remove or demote them, set ADMIN_EMAIL to another address and restart the server. They change their own password; a new ADMIN_PASSWORD and a restart recover it.",
     );
 
     const dana = entryOf(html, "dana@example.com");

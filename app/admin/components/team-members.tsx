@@ -68,7 +68,8 @@ export function TeamMembers({
                 {member.setByServer ? (
                   <p className="text-sm text-muted sm:max-w-xs">
                     {roleLabels[member.role]}, set by ADMIN_EMAIL on the server: to remove or demote
-                    them, set ADMIN_EMAIL to another address and restart the server.
+                    them, set ADMIN_EMAIL to another address and restart the server. They change
+                    their own password; a new ADMIN_PASSWORD and a restart recover it.
                   </p>
                 ) : (
                   <>
@@ -93,14 +94,18 @@ export function TeamMembers({
                     </select>
                   </>
                 )}
-                <button
-                  type="button"
-                  className={secondaryButtonClass}
-                  disabled={busy}
-                  onClick={() => void run(() => adminApi.post(teamApiPaths.memberReset(member.id)))}
-                >
-                  Send reset link
-                </button>
+                {member.setByServer ? null : (
+                  <button
+                    type="button"
+                    className={secondaryButtonClass}
+                    disabled={busy}
+                    onClick={() =>
+                      void run(() => adminApi.post(teamApiPaths.memberReset(member.id)))
+                    }
+                  >
+                    Send reset link
+                  </button>
+                )}
                 {member.setByServer ? null : removing === member.id ? (
                   <>
                     <button

@@ -57,13 +57,15 @@ export interface AdminAccountsRepository {
     },
     trx?: Executor,
   ): Promise<void>;
-  /** Sets a password; every session of the account but `keepSession` (a token hash) ends. */
+  /**
+   * Sets a password; every session of the account but `keepSession` (a token hash) ends: their token hashes. One set
+   * through a one-time link forgets the ADMIN_PASSWORD applied last, so the next start sets that owner up again.
+   */
   setPassword(
     id: string,
     passwordHash: string,
-    keepSession?: string,
-    trx?: Executor,
-  ): Promise<void>;
+    options?: { keepSession?: string | undefined; byLink?: boolean; trx?: Executor },
+  ): Promise<string[]>;
   list(): Promise<StoredMember[]>;
   setRole(id: string, role: TeamRole): Promise<TeamChange>;
   /**
@@ -236,16 +238,20 @@ export function adminAccountsRepository(database: AppDatabase): AdminAccountsRep
         .execute();
     },
 
-    async setPassword(id, passwordHash, keepSession, trx) {
+    async setPassword(id, passwordHash, { keepSession, byLink = false, trx } = {}) {
       const run = async (executor: Executor) => {
         await executor
           .updateTable("admin_users")
-          .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+          .set({
+            password_hash: passwordHash,
+            updated_at: new Date().toISOString(),
+            ...(byLink ? { setup_hash: null } : {}),
+          })
           .where("id", "=", id)
           .execute();
-        await endSessionsOf(executor, id, keepSession);
+        return endSessionsOf(executor, id, keepSession);
       };
-      await (trx ? run(trx) : db.transaction().execute(run));
+      return trx ? run(trx) : db.transaction().execute(run);
     },
 
     async list() {

@@ -16,7 +16,8 @@ import {
 
 export interface TeamMail {
   id: string;
-  purpose: "invitation" | "reset";
+  /** A link's mail, or the notice that wrong codes locked the person's two-step sign-in (the console's link). */
+  purpose: "invitation" | "reset" | "two-step-locked";
   to: string;
   link: string;
   /** Who sent the link, as the mail names them. */
