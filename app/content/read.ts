@@ -62,7 +62,7 @@ async function readCollection<Name extends CollectionName>(
     } catch (error) {
       // Keystatic says 'Invalid data for "x" in collection "y": field: problem'; the file is what to open.
       const message = (error as Error).message.replace(
-        /^Invalid data for "[^"]*" in collection "[^"]*": /,
+        /^Invalid data for "[^"]*" in collection "[^"]*":\s*/,
         "",
       );
       throw new Error(`Invalid content in ${file}: ${message}`, { cause: error });
