@@ -2,8 +2,8 @@
 import type { GitHubConfig, LocalConfig } from "@keystatic/core";
 
 /**
- * GitHub mode when KEYSTATIC_GITHUB_REPO ("owner/name") is set, local mode otherwise. The editor's browser
- * bundle gets the value through Vite's `define` (vite.config.ts); Node reads the environment.
+ * GitHub mode when KEYSTATIC_MODE=github and KEYSTATIC_GITHUB_REPO ("owner/name") is set, local mode otherwise.
+ * Node reads the environment; the editor's page gets the repository through Vite (envPrefix in vite.config.ts).
  */
 export function editorStorage(): LocalConfig["storage"] | GitHubConfig["storage"] {
   const repo = githubRepo();
@@ -11,7 +11,13 @@ export function editorStorage(): LocalConfig["storage"] | GitHubConfig["storage"
 }
 
 function githubRepo(): `${string}/${string}` | undefined {
-  const value =
-    typeof process !== "undefined" && process.env ? process.env.KEYSTATIC_GITHUB_REPO : undefined;
-  return value && /^[\w.-]+\/[\w.-]+$/.test(value) ? (value as `${string}/${string}`) : undefined;
+  const node = typeof process !== "undefined" && process.env ? process.env : undefined;
+  const value = node
+    ? node.KEYSTATIC_MODE === "github"
+      ? node.KEYSTATIC_GITHUB_REPO
+      : undefined
+    : (import.meta.env as ImportMetaEnv | undefined)?.KEYSTATIC_GITHUB_REPO;
+  return typeof value === "string" && /^[\w.-]+\/[\w.-]+$/.test(value)
+    ? (value as `${string}/${string}`)
+    : undefined;
 }
