@@ -3,12 +3,14 @@
 // page at it (ADR 12).
 import { defineConfig } from "vite";
 import { parseBuildEnv } from "./app/config/build-env.ts";
+import { contentPlugin } from "./app/content/vite-plugin.ts";
 
 /** Where the build lists the site script's files, in the client folder: scripts/postbuild.ts reads and removes it. */
 export const siteScriptManifest = ".vite/site-script-manifest.json";
 export const siteScriptEntry = "app/islands/site.ts";
 
 export default defineConfig({
+  plugins: [contentPlugin()],
   define: { __BUILD_ENV__: JSON.stringify(parseBuildEnv(process.env)) },
   build: {
     outDir: "build/client",

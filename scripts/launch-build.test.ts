@@ -20,11 +20,13 @@ import { attribute, elements, type HtmlElement, parseHtml, textOf } from "./lib/
 const root = join(import.meta.dirname, "..");
 const copied = [
   "app",
+  "content",
   "contracts",
   "public",
   "scripts",
   "server",
   "package.json",
+  "keystatic.config.ts",
   "react-router.config.ts",
   "tsconfig.json",
   "vite.config.ts",
@@ -59,6 +61,16 @@ beforeAll(() => {
     });
   }
   symlinkSync(join(root, "node_modules"), join(copy, "node_modules"), "dir");
+  // One more event type, added as the team would: one file (docs/content.md, "Adding an event type").
+  const source = readFileSync(join(copy, "content/event-types/flea-markets.yaml"), "utf8");
+  writeFileSync(
+    join(copy, "content/event-types/night-markets.yaml"),
+    source
+      .replace(/^name: .*$/m, "name: Night Markets")
+      .replace(/^order: .*$/m, "order: 99")
+      .replace(/^headline: .*$/m, "headline: Fill your night market before the sun goes down")
+      .replace(/^ {2}title: .*$/m, "  title: Night Market Vendor Management Software"),
+  );
 });
 
 afterAll(() => {
@@ -123,5 +135,24 @@ describe("a launch with a fixture environment", { timeout: 240_000 }, () => {
       const png = join(copy, "build", "client", image.slice(launchEnv.SITE_URL.length));
       expect(statSync(png).size, png).toBeLessThanOrEqual(100 * 1024);
     }
+  });
+
+  it("an event type added as one file has its page, menu entry, head and sitemap line", () => {
+    const path = "/event-types/night-markets";
+    const nightMarket = page(path);
+    expect(textOf(nightMarket.find((n) => n.tagName === "h1") ?? nightMarket[0]!)).toBe(
+      "Fill your night market before the sun goes down",
+    );
+    expect(textOf(nightMarket.find((n) => n.tagName === "title") ?? nightMarket[0]!)).toMatch(
+      /^Night Market Vendor Management Software/,
+    );
+    expect(meta(nightMarket, "og:image")).toBe(
+      `${launchEnv.SITE_URL}/og/event-types-night-markets.png`,
+    );
+    // Every page's Event Types menu lists it, after the others (its order is the highest).
+    const menu = hrefs(page("/pricing")).filter((href) => href.startsWith("/event-types/"));
+    expect(menu.at(-1)).toBe(path);
+    const sitemap = readFileSync(join(copy, "build", "client", "sitemap.xml"), "utf8");
+    expect(sitemap).toContain(`<loc>${launchEnv.SITE_URL}${path}</loc>`);
   });
 });
