@@ -54,7 +54,7 @@ export function originalFile(src: string): string {
 
 /** The widths to make of an original `width` px wide: each standard width below it, and at most 1920. */
 export function widthsFor(width: number): number[] {
-  const largest = Math.min(width, pictureWidths[pictureWidths.length - 1]);
+  const largest = Math.min(width, pictureWidths[pictureWidths.length - 1] ?? width);
   return [...new Set([...pictureWidths.filter((w) => w < largest), largest])];
 }
 
