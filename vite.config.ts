@@ -3,6 +3,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { parseBuildEnv } from "./app/config/build-env.ts";
+import { guidesPlugin } from "./app/content/guides-plugin.ts";
 
 const buildEnv = parseBuildEnv(process.env);
 
@@ -16,7 +17,7 @@ const onePageOnly = /contact|toaster|modal-dialog|not-found/;
 const adminConsole = /[\\/]app[\\/]admin[\\/]|[\\/]contracts[\\/]admin-/;
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), guidesPlugin(), reactRouter()],
   define: {
     __BUILD_ENV__: JSON.stringify(buildEnv),
   },

@@ -2,32 +2,14 @@
 // tracked visit. One schema for the browser and the server.
 // Shared by the browser and the server: no Node-only imports here.
 import { z } from "zod";
+import { eventNames } from "./event-names.ts";
 import { requiredText, requiredUuid } from "./fields.ts";
 import { objectError } from "./function-result.ts";
 import { functionNames, functionPath } from "./functions.ts";
 
 export const trackEventPath = functionPath(functionNames.trackEvent);
 
-/**
- * What the site counts: every page load, and each outbound click by what it leads to: the organizer app's sign-up
- * (Sign Up Free, Let's Go and every "Start Your …" button lead there), login and sample event page, the demo
- * videos, the social profiles. A guide's own sign-up button counts as `guide_sign_up`: a goal of its own, and a
- * sign-up too (signUpEvents).
- */
-export const eventNames = [
-  "pageview",
-  "sign_up",
-  "guide_sign_up",
-  "login",
-  "sample_event",
-  "video",
-  "social",
-] as const;
-
-export type EventName = (typeof eventNames)[number];
-
-/** The clicks the console counts as sign-ups: its headline conversion and the funnel's last step. */
-export const signUpEvents: readonly EventName[] = ["sign_up", "guide_sign_up"];
+export { type EventName, eventNames, signUpEvents } from "./event-names.ts";
 
 export const trackEventLimits = { path: 2000 } as const;
 

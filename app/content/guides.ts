@@ -208,6 +208,8 @@ export async function readGuides(
   root: string,
   eventTypeSlugs: readonly string[],
 ): Promise<Guide[]> {
+  if (eventTypeSlugs.length === 0)
+    throw new Error("readGuides: no event types to check guides against");
   const guides: Guide[] = [];
   for (const entry of entries) {
     try {

@@ -1,8 +1,10 @@
 // The site's events (contracts/track-event.ts): a pageview on every page load and a click on each link that leaves
 // for the organizer app, a demo video or a social profile. Sent with keepalive so leaving the page never waits on
 // it; nothing is sent when the browser asks for Global Privacy Control.
+
+import { type EventName, eventNames } from "../../contracts/event-names";
 import { functionNames, functionPath } from "../../contracts/functions";
-import { type EventName, eventNames, type TrackEventPayload } from "../../contracts/track-event";
+import type { TrackEventPayload } from "../../contracts/track-event";
 import { siteConfig } from "../config/site";
 import { goalAttribute } from "../islands/markup";
 import { backendHeaders } from "./backend";
