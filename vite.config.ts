@@ -4,6 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { parseBuildEnv } from "./app/config/build-env.ts";
 import { guidesPlugin } from "./app/content/guides-plugin.ts";
+import { contentPlugin } from "./app/content/vite-plugin.ts";
 
 const buildEnv = parseBuildEnv(process.env);
 
@@ -16,8 +17,22 @@ const onePageOnly = /contact|toaster|modal-dialog|not-found/;
 /** The admin console and its API contract: only /admin loads them (tests/e2e/budgets.spec.ts checks). */
 const adminConsole = /[\\/]app[\\/]admin[\\/]|[\\/]contracts[\\/]admin-/;
 
+/** `npm run dev` (scripts/dev.ts): the server beside Vite answers the functions, the console's and the editor's API. */
+const devServer = process.env.DEV_SERVER_ORIGIN;
+
 export default defineConfig({
-  plugins: [tailwindcss(), guidesPlugin(), reactRouter()],
+  plugins: [tailwindcss(), contentPlugin(), guidesPlugin(), reactRouter()],
+  // The editor's page learns the repository of GitHub mode; nothing else of KEYSTATIC_* reaches a browser.
+  envPrefix: ["VITE_", "KEYSTATIC_GITHUB_REPO"],
+  server: {
+    // Local mode writes files: the dev server listens on this machine only (docs/content.md).
+    host: "127.0.0.1",
+    proxy: devServer
+      ? Object.fromEntries(
+          ["/functions", "/admin/api", "/api/keystatic"].map((prefix) => [prefix, devServer]),
+        )
+      : undefined,
+  },
   define: {
     __BUILD_ENV__: JSON.stringify(buildEnv),
   },

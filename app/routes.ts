@@ -3,6 +3,8 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 import { siteRoutes } from "./config/paths";
 
+const editorRouted = (process.env.KEYSTATIC_MODE ?? "off") !== "off";
+
 export default [
   // Marketing pages: prerendered in the site's frame, with no React Router runtime in the browser (ADR 12).
   layout("routes/site-layout.tsx", { id: "site" }, [
@@ -11,6 +13,10 @@ export default [
     ),
     route("*", "routes/not-found.tsx", { id: "not-found" }),
   ]),
+  // The content editor (docs/content.md): only in a dev server or build with KEYSTATIC_MODE set, never by default.
+  ...(editorRouted
+    ? [route("keystatic/*", "keystatic/keystatic-page.tsx", { id: "keystatic" })]
+    : []),
   // Module names start with "admin": the budget test recognises the console's chunks by that prefix.
   // A one-time link's page: outside the console's frame, for someone without a session.
   route("admin/join", "admin/routes/admin-join.tsx", { id: "admin-join" }),

@@ -7,6 +7,7 @@ import { cp, mkdtemp, readdir, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { eventTypeSlugs } from "../app/config/paths.ts";
 import { machine, writePerformanceSection } from "./helpers.ts";
 
 const root = join(import.meta.dirname, "..");
@@ -19,14 +20,9 @@ const { values: args } = parseArgs({
 const added = Number(args.guides);
 if (!Number.isInteger(added) || added < 1) throw new Error("--guides takes a whole number above 0");
 
-/** The site's event types, as the guides name them (a guide names one to three). */
-const eventTypes = (await readdir(join(root, "content", "event-types")).catch(() => []))
-  .map((file) => file.replace(/\.(yaml|json)$/, ""))
-  .filter(Boolean);
+/** A generated guide serves one to three of the site's event types. */
 const typesOf = (n: number) =>
-  eventTypes.length === 0
-    ? []
-    : [0, 1, 2].slice(0, 1 + (n % 3)).map((i) => eventTypes[(n + i * 4) % eventTypes.length]);
+  [0, 1, 2].slice(0, 1 + (n % 3)).map((i) => eventTypeSlugs[(n + i * 4) % eventTypeSlugs.length]);
 
 /** A generated guide of about the length of the real ones: six sections of some 130 words, a list, a table. */
 function guideFile(n: number): string {

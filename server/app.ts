@@ -21,6 +21,7 @@ import database from "./plugins/database.ts";
 import forwardedForWarning from "./plugins/forwarded-for-warning.ts";
 import functions from "./plugins/functions.ts";
 import helmet from "./plugins/helmet.ts";
+import keystatic, { keystaticApiPrefix } from "./plugins/keystatic.ts";
 import leads from "./plugins/leads.ts";
 import mailer from "./plugins/mailer.ts";
 import metrics from "./plugins/metrics.ts";
@@ -183,6 +184,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       signInLimits: testing.signInLimits,
       now: testing.now,
       onRoute: testing.adminRoutes,
+    });
+  }
+  // The content editor's API exists only where KEYSTATIC_MODE says so (docs/content.md); elsewhere a 404.
+  if (env.KEYSTATIC_MODE !== "off") {
+    await app.register(keystatic, {
+      prefix: keystaticApiPrefix,
+      mode: env.KEYSTATIC_MODE,
+      contentRoot: process.env.CONTENT_ROOT ?? process.cwd(),
     });
   }
   if (options.buildDir !== undefined) {

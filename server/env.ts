@@ -151,6 +151,22 @@ export const envSchema = z
         description:
           "With `SMTP_URL` set, each Monday (UTC) `MAIL_TO` gets one e-mail about the week that ended: visits, sign-up clicks, contact messages, pageviews, top sources and campaigns, against the week before. `off`: no report. Any other value is refused at start",
       }),
+    KEYSTATIC_MODE: z
+      .enum(["off", "local", "github"], { error: "KEYSTATIC_MODE must be off, local or github" })
+      .default("off")
+      .meta({
+        description:
+          "The content editor's API under `/api/keystatic` (docs/content.md). `off`: answered 404. `local`: saves into the working tree's `content/`, only with `HOST` a loopback address (`npm run dev` sets it). `github`: commits to `KEYSTATIC_GITHUB_REPO` through a GitHub App (`KEYSTATIC_GITHUB_CLIENT_ID`, `KEYSTATIC_GITHUB_CLIENT_SECRET`, `KEYSTATIC_SECRET`); the server itself never writes files",
+      }),
+    KEYSTATIC_GITHUB_REPO: optionalString
+      .refine(
+        (value) => value === undefined || /^[\w.-]+\/[\w.-]+$/.test(value),
+        "KEYSTATIC_GITHUB_REPO must be owner/name",
+      )
+      .meta({
+        description:
+          "The repository (`owner/name`) the editor commits content to with `KEYSTATIC_MODE=github`",
+      }),
     SERVE_SITE: z.enum(["on", "off"]).default("on").meta({
       description:
         "`off` serves only the server functions (an API-only instance, no site build needed)",
@@ -265,6 +281,21 @@ export const envSchema = z
           "WEBHOOK_SECRET is required when WEBHOOK_URL is set (receivers verify the signature)",
       });
     }
+    if (env.KEYSTATIC_MODE === "local" && !isLoopback(env.HOST)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["KEYSTATIC_MODE"],
+        message:
+          "KEYSTATIC_MODE=local writes files: it runs only with HOST a loopback address (127.0.0.1, ::1, localhost)",
+      });
+    }
+    if (env.KEYSTATIC_MODE === "github" && !env.KEYSTATIC_GITHUB_REPO) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["KEYSTATIC_GITHUB_REPO"],
+        message: "KEYSTATIC_GITHUB_REPO is required when KEYSTATIC_MODE=github",
+      });
+    }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
         code: "custom",
@@ -275,6 +306,11 @@ export const envSchema = z
   });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** An address only this machine reaches: where the editor's local mode may listen. */
+export function isLoopback(host: string): boolean {
+  return host === "localhost" || host === "::1" || /^127(\.\d{1,3}){3}$/.test(host);
+}
 
 export class EnvError extends Error {
   override name = "EnvError";

@@ -1,13 +1,20 @@
+import { readdir } from "node:fs/promises";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { eventTypeSlugs, featureSlugs, normalizePathname, siteRoutes } from "./paths";
 
 describe("route table", () => {
-  it("holds every path docs/product.md lists under Routes (6 main, 11 event types, 3 features, 6 legal and info), once each", () => {
-    expect(siteRoutes).toHaveLength(26);
-    expect(new Set(siteRoutes.map((r) => r.path)).size).toBe(26);
-    expect(new Set(siteRoutes.map((r) => r.id)).size).toBe(26);
-    expect(eventTypeSlugs).toHaveLength(11);
-    expect(featureSlugs).toHaveLength(3);
+  it("holds every path docs/product.md lists under Routes, and a page per event-type file, once each", async () => {
+    const files = (await readdir(join(import.meta.dirname, "../../content/event-types"))).map(
+      (file) => file.replace(/\.yaml$/, ""),
+    );
+    expect([...eventTypeSlugs].sort()).toEqual(files.sort());
+    for (const slug of eventTypeSlugs) {
+      expect(siteRoutes.filter((r) => r.path === `/event-types/${slug}`)).toHaveLength(1);
+    }
+    expect(featureSlugs.length).toBeGreaterThan(0);
+    expect(new Set(siteRoutes.map((r) => r.path)).size).toBe(siteRoutes.length);
+    expect(new Set(siteRoutes.map((r) => r.id)).size).toBe(siteRoutes.length);
     for (const path of [
       "/",
       "/features",

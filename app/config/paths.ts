@@ -1,21 +1,15 @@
 // The route table: every public path, the module that renders it, and whether search engines may index it.
-// Guide pages follow the published files in content/guides/.
-import { guideSummaries } from "../content/guide-store.ts";
+// Event-type pages follow the files in content/event-types/ (docs/content.md);
+// guide pages the published files in content/guides/.
 
-export const eventTypeSlugs = [
-  "pop-up-markets",
-  "farmers-markets",
-  "flea-markets",
-  "food-truck-rallies",
-  "sneaker-expos",
-  "vintage-antique-shows",
-  "comic-cons-fan-expos",
-  "health-wellness-markets",
-  "cultural-heritage-festivals",
-  "card-shows",
-  "art-fairs",
-] as const;
-export type EventTypeSlug = (typeof eventTypeSlugs)[number];
+import { guideSummaries } from "../content/guide-store.ts";
+import { eventTypeEntries } from "../content/store.ts";
+
+/** The event-type pages' slugs, in navigation order: one per published file in content/event-types/. */
+export const eventTypeSlugs: readonly string[] = /* @__PURE__ */ eventTypeEntries.map(
+  (e) => e.slug,
+);
+export type EventTypeSlug = string;
 
 export const featureSlugs = [
   "automated-messaging",

@@ -3,26 +3,9 @@
 import { createReader } from "@keystatic/core/reader";
 import keystaticConfig from "../../keystatic.config.ts";
 import { type GuideEntryInput, readGuides, summaryOf } from "./guides.ts";
+import { contentRoot } from "./read.ts";
 
-/** Where content/ lives: the repository, or CONTENT_ROOT (tests and benchmarks build a copy). */
-export function contentRoot(): string {
-  return process.env.CONTENT_ROOT ?? process.cwd();
-}
-
-// Until the event types are content files: the route table's list (app/config/paths.ts).
-const eventTypes = [
-  "pop-up-markets",
-  "farmers-markets",
-  "flea-markets",
-  "food-truck-rallies",
-  "sneaker-expos",
-  "vintage-antique-shows",
-  "comic-cons-fan-expos",
-  "health-wellness-markets",
-  "cultural-heritage-festivals",
-  "card-shows",
-  "art-fairs",
-];
+export { contentRoot };
 
 /** The published guides, newest first, and their summaries; a broken file throws, naming it and its field. */
 export async function readGuideContent(root = contentRoot()) {
@@ -42,6 +25,8 @@ export async function readGuideContent(root = contentRoot()) {
       });
     }
   }
+  // Every event-type file, drafts included: a guide may name an event type whose page is not out yet.
+  const eventTypes = await reader.collections.eventTypes.list();
   const guides = await readGuides(entries, root, eventTypes);
   return { guideEntries: guides, guideSummaries: guides.map(summaryOf) };
 }

@@ -1,24 +1,17 @@
 // Labels and targets of the header and footer navigation.
-import { type EventTypeSlug, eventTypeSlugs, paths } from "../config/paths";
+import { type EventTypeSlug, paths } from "../config/paths";
 import { siteConfig } from "../config/site";
+import { eventTypeEntries } from "./store";
 
-export const eventTypeNames: Record<EventTypeSlug, string> = {
-  "pop-up-markets": "Pop-Up Markets",
-  "farmers-markets": "Farmers Markets",
-  "flea-markets": "Flea Markets",
-  "food-truck-rallies": "Food Truck Rallies",
-  "sneaker-expos": "Sneaker Expos",
-  "vintage-antique-shows": "Vintage & Antique Shows",
-  "comic-cons-fan-expos": "Comic Cons & Fan Expos",
-  "health-wellness-markets": "Health & Wellness Markets",
-  "cultural-heritage-festivals": "Cultural & Heritage Festivals",
-  "card-shows": "Card Shows",
-  "art-fairs": "Art Fairs",
-};
+/** "Flea Markets": each event-type page's name, from its content file. */
+export const eventTypeNames: Readonly<Record<EventTypeSlug, string | undefined>> =
+  /* @__PURE__ */ Object.fromEntries(
+    /* @__PURE__ */ eventTypeEntries.map((entry) => [entry.slug, entry.name]),
+  );
 
-export const eventTypeLinks = eventTypeSlugs.map((slug) => ({
-  label: eventTypeNames[slug],
-  to: paths.eventType(slug),
+export const eventTypeLinks = /* @__PURE__ */ eventTypeEntries.map((entry) => ({
+  label: entry.name,
+  to: paths.eventType(entry.slug),
 }));
 
 export const headerNav = {

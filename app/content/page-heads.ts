@@ -3,6 +3,7 @@ import { business, processingFeeLabel } from "../config/business";
 import { type EventTypeSlug, type FeatureSlug, paths } from "../config/paths";
 import { siteConfig } from "../config/site";
 import { guideCentreHeadFor } from "./guide-centre";
+import { eventTypeEntries } from "./store";
 
 export interface PageHead {
   title: string;
@@ -10,82 +11,9 @@ export interface PageHead {
   keywords: readonly string[];
 }
 
-const eventTypeHeads: Record<EventTypeSlug, PageHead> = {
-  "pop-up-markets": {
-    title: "Pop-Up Market Vendor Management Software",
-    description:
-      "Run pop-up markets without the spreadsheet: vendor applications, booth maps and payments in one free organizer tool.",
-    keywords: ["pop-up market software", "pop-up vendor management", "market booth booking"],
-  },
-  "farmers-markets": {
-    title: "Farmers Market Vendor Management Software",
-    description:
-      "Collect farmers market vendor applications, assign stalls on a map and get paid online. Free for organizers.",
-    keywords: ["farmers market software", "farmers market vendor applications", "stall assignment"],
-  },
-  "flea-markets": {
-    title: "Flea Market Vendor Management Software",
-    description:
-      "Fill every flea market table: online applications, drag-and-drop table maps, vendor payments and reminders.",
-    keywords: ["flea market software", "flea market vendor booking", "table rental management"],
-  },
-  "food-truck-rallies": {
-    title: "Food Truck Rally Management Software",
-    description:
-      "Book food trucks for your rally: custom applications, spot maps, permits uploaded with the application, online payment.",
-    keywords: [
-      "food truck rally software",
-      "food truck event management",
-      "food truck applications",
-    ],
-  },
-  "sneaker-expos": {
-    title: "Sneaker Expo Vendor Management Software",
-    description:
-      "Sell sneaker expo tables online: vendors apply, pick a table on your floor plan and pay in one flow.",
-    keywords: ["sneaker expo software", "sneaker convention vendors", "expo table booking"],
-  },
-  "vintage-antique-shows": {
-    title: "Vintage and Antique Show Dealer Management",
-    description:
-      "Manage vintage and antique show dealers: applications with photos, booth maps with premium spots, online payments.",
-    keywords: ["antique show software", "vintage market dealers", "dealer booth management"],
-  },
-  "comic-cons-fan-expos": {
-    title: "Comic Con and Fan Expo Vendor Management",
-    description:
-      "Artist alley and exhibitor hall in one place: applications by category, table maps, payments and reminders.",
-    keywords: ["comic con vendor software", "artist alley applications", "fan expo exhibitors"],
-  },
-  "health-wellness-markets": {
-    title: "Health and Wellness Market Vendor Management",
-    description:
-      "Curate wellness market vendors with custom questions, assign booths on a map and collect fees online.",
-    keywords: ["wellness market software", "holistic fair vendors", "wellness expo booths"],
-  },
-  "cultural-heritage-festivals": {
-    title: "Cultural and Heritage Festival Vendor Management",
-    description:
-      "Bring food, craft and community vendors to your festival with one application, a festival map and online payment.",
-    keywords: [
-      "festival vendor management",
-      "cultural festival vendors",
-      "heritage festival booths",
-    ],
-  },
-  "card-shows": {
-    title: "Card Show Dealer Table Management Software",
-    description:
-      "Sell card show tables online: dealers pick tables on your map and pay, you see every table at a glance.",
-    keywords: ["card show software", "trading card show tables", "dealer table booking"],
-  },
-  "art-fairs": {
-    title: "Art Fair Artist Application and Booth Software",
-    description:
-      "Jury art fair applications with image uploads, assign booths on a map and collect booth fees online.",
-    keywords: ["art fair software", "artist applications", "art fair booth assignment"],
-  },
-};
+const eventTypeHeads: Record<EventTypeSlug, PageHead> = /* @__PURE__ */ Object.fromEntries(
+  /* @__PURE__ */ eventTypeEntries.map((entry) => [entry.slug, entry.head]),
+);
 
 const featureHeads: Record<FeatureSlug, PageHead> = {
   "automated-messaging": {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { eventTypeSlugs } from "../config/paths";
-import { type Booth, venueLayouts } from "./venue-layouts";
+import { type Booth, type VenueLayout, venueLayouts } from "./venue-layouts";
+
+function layoutOf(slug: string): VenueLayout {
+  const layout = venueLayouts[slug];
+  if (!layout) throw new Error(`no venue layout for ${slug}`);
+  return layout;
+}
 
 type Box = Pick<Booth, "x" | "y" | "width" | "height">;
 const overlap = (a: Box, b: Box) =>
@@ -9,7 +15,7 @@ const overlap = (a: Box, b: Box) =>
 describe("venue layouts", () => {
   it("give every event type a layout of booths with unique ids, a size and a price, inside the map, none overlapping", () => {
     for (const slug of eventTypeSlugs) {
-      const layout = venueLayouts[slug];
+      const layout = layoutOf(slug);
       expect(layout.booths.length, slug).toBeGreaterThanOrEqual(12);
       const ids = layout.booths.map((b) => b.id);
       expect(new Set(ids).size, `${slug} ids`).toBe(ids.length);
@@ -28,17 +34,14 @@ describe("venue layouts", () => {
   });
 
   it("draw each kind of event its own way: tables at card shows, trucks at rallies, stalls at farmers markets", () => {
-    const kinds = (slug: keyof typeof venueLayouts) =>
-      new Set(venueLayouts[slug].booths.map((b) => b.kind));
+    const kinds = (slug: string) => new Set(layoutOf(slug).booths.map((b) => b.kind));
     expect(kinds("card-shows")).toEqual(new Set(["table"]));
     expect(kinds("food-truck-rallies")).toEqual(new Set(["truck"]));
     expect(kinds("farmers-markets")).toEqual(new Set(["stall"]));
     expect(kinds("art-fairs")).toEqual(new Set(["bay"]));
-    const lanes = venueLayouts["food-truck-rallies"].landmarks.filter(
-      (mark) => mark.kind === "lane",
-    );
+    const lanes = layoutOf("food-truck-rallies").landmarks.filter((mark) => mark.kind === "lane");
     expect(lanes.map((lane) => lane.label)).toEqual(["Drive lane"]);
-    const descriptions = eventTypeSlugs.map((slug) => venueLayouts[slug].description);
+    const descriptions = eventTypeSlugs.map((slug) => layoutOf(slug).description);
     expect(new Set(descriptions).size).toBe(descriptions.length);
   });
 });

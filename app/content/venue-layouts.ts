@@ -1,5 +1,6 @@
 // Venue map layouts per event type: booths with ids, sizes and prices, apart from how they are drawn (venue-map.tsx).
 import type { EventTypeSlug } from "../config/paths";
+import { eventTypeEntries } from "./store";
 
 /** How a spot is drawn: a dealer table, a truck's parking spot, a market stall, an expo booth, a tent, a wall bay. */
 export type BoothKind = "table" | "truck" | "stall" | "booth" | "tent" | "bay";
@@ -137,9 +138,9 @@ const entrance = (x: number, y: number): Landmark => ({
   height: 24,
 });
 
-const cardShow: VenueLayout = {
-  description:
-    "Dealer tables in six numbered rows with aisles between them, the entrance at the bottom",
+/** Tables in six numbered rows: a card show's dealer tables, a flea market's vendor tables. */
+const tableRows = (description: string, price: number): VenueLayout => ({
+  description,
   width: 640,
   height: 360,
   booths: rows({
@@ -150,15 +151,14 @@ const cardShow: VenueLayout = {
     gap: 8,
     aisle: 28,
     origin: { x: 32, y: 24 },
-    price: 85,
-    premiumPrice: 120,
+    price,
+    premiumPrice: price + 35,
   }),
   landmarks: [entrance(260, 324)],
-};
+});
 
-const foodTruckRally: VenueLayout = {
-  description:
-    "Food truck spots on both sides of a drive lane, serving windows to the lane, seating below and the entrance at the bottom",
+const truckLane = (description: string, price: number): VenueLayout => ({
+  description,
   width: 640,
   height: 360,
   booths: facingRows(
@@ -167,8 +167,8 @@ const foodTruckRally: VenueLayout = {
       perRow: 7,
       booth: { width: 64, height: 30 },
       gap: 20,
-      price: 150,
-      premiumPrice: 200,
+      price,
+      premiumPrice: price + 50,
     },
     24,
     [20, 116],
@@ -178,7 +178,7 @@ const foodTruckRally: VenueLayout = {
     { label: "Seating", x: 120, y: 172, width: 400, height: 132 },
     entrance(260, 324),
   ],
-};
+});
 
 const stallStreet = (description: string, price: number): VenueLayout => ({
   description,
@@ -221,9 +221,8 @@ const boothGrid = (description: string, price: number, stage?: string): VenueLay
 });
 
 /** Wall bays in rows, back to back along partition walls: an artist hangs work on the wall of a bay. */
-const gallery: VenueLayout = {
-  description:
-    "Gallery bays along partition walls, each bay a wall for an artist's work, with walkways between the rows",
+const gallery = (description: string, price: number): VenueLayout => ({
+  description,
   width: 640,
   height: 360,
   booths: rows({
@@ -234,11 +233,11 @@ const gallery: VenueLayout = {
     gap: 6,
     aisle: 24,
     origin: { x: 30, y: 20 },
-    price: 90,
-    premiumPrice: 130,
+    price,
+    premiumPrice: price + 40,
   }),
   landmarks: [entrance(260, 326)],
-};
+});
 
 const ringAround = (
   description: string,
@@ -262,42 +261,43 @@ const ringAround = (
   landmarks: [{ label: centre, x: 120, y: 100, width: 400, height: 136 }],
 });
 
-export const venueLayouts: Record<EventTypeSlug, VenueLayout> = {
-  "card-shows": cardShow,
-  "food-truck-rallies": foodTruckRally,
-  "farmers-markets": stallStreet("Farmers' stalls on both sides of a market street", 45),
-  "flea-markets": {
-    ...cardShow,
-    description:
-      "Vendor tables in numbered rows with aisles between them, the entrance at the bottom",
-    booths: cardShow.booths.map((booth) => ({ ...booth, priceUsd: booth.priceUsd - 45 })),
-  },
-  "pop-up-markets": ringAround("Pop-up tents around a central plaza", "Plaza", "tent", 60),
-  "sneaker-expos": boothGrid(
-    "Exhibitor booths in three rows beside the main stage",
-    250,
-    "Main stage",
-  ),
-  "vintage-antique-shows": boothGrid("Dealer booths in three rows with aisles between them", 140),
-  "comic-cons-fan-expos": boothGrid(
-    "Exhibitor booths in three rows beside the panel stage",
-    220,
-    "Panel stage",
-  ),
-  "health-wellness-markets": ringAround(
-    "Wellness tents around a central lawn",
-    "Yoga lawn",
-    "tent",
-    55,
-  ),
-  "cultural-heritage-festivals": ringAround(
-    "Festival stalls around the performance stage",
-    "Stage",
-    "stall",
-    65,
-  ),
-  "art-fairs": gallery,
-};
+type VenueMapEntry = (typeof eventTypeEntries)[number]["venueMap"];
+
+/** The drawing of an event-type page's venue map: a layout from code, its words and price from content. */
+export function venueLayoutOf({
+  layout,
+  description,
+  priceUsd,
+  centre,
+}: VenueMapEntry): VenueLayout {
+  const price = priceUsd ?? 0;
+  switch (layout) {
+    case "table-rows":
+      return tableRows(description, price);
+    case "truck-lane":
+      return truckLane(description, price);
+    case "stall-street":
+      return stallStreet(description, price);
+    case "booth-grid":
+      return boothGrid(description, price, centre || undefined);
+    case "gallery":
+      return gallery(description, price);
+    case "tent-ring":
+      return ringAround(description, centre || "Plaza", "tent", price);
+    case "stall-ring":
+      return ringAround(description, centre || "Stage", "stall", price);
+  }
+}
+
+export const venueLayouts: Readonly<Record<EventTypeSlug, VenueLayout>> =
+  /* @__PURE__ */ Object.fromEntries(
+    /* @__PURE__ */ eventTypeEntries.map((entry) => [entry.slug, venueLayoutOf(entry.venueMap)]),
+  );
+
+const cardShow = tableRows(
+  "Dealer tables in six numbered rows with aisles between them, the entrance at the bottom",
+  85,
+);
 
 /** The home page's demo poster: the card show floor, the layout the demo starts from. */
 export const demoLayout: VenueLayout = cardShow;

@@ -1,10 +1,5 @@
 // What each page's share card shows (title, section, brand) and where its PNG lives: read by seo.ts and scripts/og-images.ts.
-import {
-  type EventTypeSlug,
-  type FeatureSlug,
-  normalizePathname,
-  siteRoutes,
-} from "../config/paths";
+import { type FeatureSlug, normalizePathname, siteRoutes } from "../config/paths";
 import { siteConfig } from "../config/site";
 import { featureNames } from "../content/feature-names";
 import { eventTypeNames } from "../content/navigation";
@@ -35,7 +30,8 @@ export function parentOf(path: string): { name: string; path?: string } | undefi
 export function shortNameOf(path: string): string {
   const [first, slug] = normalizePathname(path).slice(1).split("/");
   if (first === "features" && slug) return featureNames[slug as FeatureSlug];
-  if (first === "event-types" && slug) return eventTypeNames[slug as EventTypeSlug];
+  const eventTypeName = first === "event-types" && slug ? eventTypeNames[slug] : undefined;
+  if (eventTypeName) return eventTypeName;
   return pageHeadFor(normalizePathname(path)).title;
 }
 

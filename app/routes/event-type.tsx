@@ -1,4 +1,4 @@
-// Event type page: one template for the 11 event types, fed by the route path.
+// Event type page: one template for every event type in content/event-types/, fed by the route path.
 
 import { useLocation } from "react-router";
 import { EventTypeGuides } from "../components/guides/event-type-guides";
@@ -11,7 +11,7 @@ import { Testimonials } from "../components/marketing/testimonials";
 import { VenueMap, VenueMapLegend } from "../components/marketing/venue-map";
 import { eventTypeActions, eventTypePageFor } from "../content/event-types";
 import { testimonials, testimonialsHeading } from "../content/testimonials";
-import { venueLayouts, venueMapSection } from "../content/venue-layouts";
+import { venueMapSection } from "../content/venue-layouts";
 import { headForPath } from "../lib/seo";
 import type { Route } from "./+types/event-type";
 
@@ -40,7 +40,7 @@ function EventTypeContent() {
         intro={venueMapSection.intro}
         tone="tint"
       >
-        <VenueMap layout={venueLayouts[page.slug]} className="max-w-4xl" />
+        <VenueMap layout={page.venueLayout} className="max-w-4xl" />
         <VenueMapLegend items={venueMapSection.legend} />
       </Section>
       <Section id="features" title={page.featuresTitle}>

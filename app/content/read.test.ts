@@ -1,0 +1,69 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { build } from "vite";
+import { afterEach, describe, expect, it } from "vitest";
+import { readContent } from "./read.ts";
+
+const repoRoot = join(import.meta.dirname, "../..");
+const roots: string[] = [];
+
+/** A copy of content/ to change, as a person editing would. */
+async function contentCopy(): Promise<string> {
+  const root = await mkdtemp(join(tmpdir(), "boothpilot-content-"));
+  roots.push(root);
+  await cp(join(repoRoot, "content"), join(root, "content"), { recursive: true });
+  return root;
+}
+
+afterEach(async () => {
+  for (const root of roots.splice(0)) await rm(root, { recursive: true, force: true });
+});
+
+describe("content read at build", () => {
+  it("stops the build on a broken file, naming the file and the field", async () => {
+    const root = await contentCopy();
+    const file = join(root, "content/event-types/flea-markets.yaml");
+    await writeFile(file, (await readFile(file, "utf8")).replace(/^order: .*$/m, "order: soon"));
+    const previous = process.env.CONTENT_ROOT;
+    process.env.CONTENT_ROOT = root;
+    try {
+      // The site script's build: the smallest one that reads content through the plugin.
+      await expect(
+        build({
+          configFile: join(repoRoot, "vite.site-script.config.ts"),
+          root: repoRoot,
+          logLevel: "silent",
+          build: { write: false },
+        }),
+      ).rejects.toThrow(
+        "Invalid content in content/event-types/flea-markets.yaml: order: Must be a number",
+      );
+    } finally {
+      if (previous === undefined) delete process.env.CONTENT_ROOT;
+      else process.env.CONTENT_ROOT = previous;
+    }
+  });
+
+  it("names the file and the field of an unknown placeholder", async () => {
+    const root = await contentCopy();
+    const file = join(root, "content/event-types/card-shows.yaml");
+    await writeFile(
+      file,
+      (await readFile(file, "utf8")).replace(/^headline: .*$/m, "headline: Only {{price}} a table"),
+    );
+    await expect(readContent(root)).rejects.toThrow(
+      "Invalid content in content/event-types/card-shows.yaml: headline: unknown placeholder {{price}}",
+    );
+  });
+
+  it("leaves a draft out, and fills the placeholders from config", async () => {
+    const root = await contentCopy();
+    const file = join(root, "content/event-types/art-fairs.yaml");
+    await writeFile(file, `draft: true\n${await readFile(file, "utf8")}`);
+    const content = await readContent(root);
+    expect(content.eventTypes.map((entry) => entry.slug)).not.toContain("art-fairs");
+    expect(content.eventTypes.map((entry) => entry.slug)).toContain("card-shows");
+    expect(JSON.stringify(content)).not.toContain("{{");
+  });
+});

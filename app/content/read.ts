@@ -1,0 +1,84 @@
+// Reads content/ at build time through Keystatic's reader: validated entries, drafts left out, placeholders filled.
+import { createReader } from "@keystatic/core/reader";
+import keystaticConfig from "../../keystatic.config.ts";
+import { fillPlaceholders } from "./placeholders.ts";
+
+type Config = typeof keystaticConfig;
+type Collections = Config["collections"];
+type CollectionName = keyof Collections;
+type Reader = ReturnType<typeof createReader<Collections, NonNullable<Config["singletons"]>>>;
+/** One entry of a collection as the reader returns it, plus its slug (the file's name). */
+export type EntryOf<Name extends CollectionName> = Awaited<
+  ReturnType<Reader["collections"][Name]["readOrThrow"]>
+> & { slug: string };
+
+/** Where content/ lives: the repository, or CONTENT_ROOT (tests edit and build a copy). */
+export function contentRoot(): string {
+  return process.env.CONTENT_ROOT ?? process.cwd();
+}
+
+/** Every string in the value with its placeholders filled; `field` names where, for the error. */
+function filled<T>(value: T, field: string): T {
+  if (typeof value === "string") {
+    try {
+      return fillPlaceholders(value) as T;
+    } catch (error) {
+      throw new Error(`${field}: ${(error as Error).message}`);
+    }
+  }
+  if (Array.isArray(value)) return value.map((item, i) => filled(item, `${field}.${i}`)) as T;
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [
+        key,
+        filled(item, field ? `${field}.${key}` : key),
+      ]),
+    ) as T;
+  }
+  return value;
+}
+
+/** The file an entry lives in, as the error names it. */
+function entryFile(name: CollectionName, slug: string): string {
+  const collection = keystaticConfig.collections[name];
+  const format = collection.format;
+  const data = typeof format === "object" && "data" in format ? format.data : "yaml";
+  return `${(collection.path ?? "").replace("*", slug)}.${data === "json" ? "json" : "yaml"}`;
+}
+
+/** A collection's published entries (drafts left out), in file-name order; a broken file throws naming it. */
+async function readCollection<Name extends CollectionName>(
+  reader: Reader,
+  name: Name,
+): Promise<EntryOf<Name>[]> {
+  const collection = reader.collections[name];
+  const entries: EntryOf<Name>[] = [];
+  for (const slug of (await collection.list()).sort()) {
+    const file = entryFile(name, slug);
+    try {
+      const entry = await collection.readOrThrow(slug);
+      if ("draft" in entry && entry.draft === true) continue;
+      entries.push({ ...filled(entry, ""), slug } as EntryOf<Name>);
+    } catch (error) {
+      // Keystatic says 'Invalid data for "x" in collection "y": field: problem'; the file is what to open.
+      const message = (error as Error).message.replace(
+        /^Invalid data for "[^"]*" in collection "[^"]*":\s*/,
+        "",
+      );
+      throw new Error(`Invalid content in ${file}: ${message}`, { cause: error });
+    }
+  }
+  return entries;
+}
+
+const byOrder = <T extends { order: number | null }>(a: T, b: T) => (a.order ?? 0) - (b.order ?? 0);
+
+/** Everything the site shows from content/, read and checked once per build. */
+export async function readContent(root = contentRoot()) {
+  const reader = createReader(root, keystaticConfig);
+  return {
+    eventTypes: (await readCollection(reader, "eventTypes")).sort(byOrder),
+  };
+}
+
+export type Content = Awaited<ReturnType<typeof readContent>>;
