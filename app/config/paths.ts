@@ -33,7 +33,7 @@ export const paths = {
   careers: "/careers",
   eventType: (slug: EventTypeSlug) => `/event-types/${slug}` as const,
   feature: (slug: FeatureSlug) => `/features/${slug}` as const,
-  // The guide centre (docs/content.md, "Guides and pictures"): beyond SPEC's route table.
+  // The guide centre (docs/guides.md): beyond SPEC's route table.
   guides: "/guides",
   guide: (slug: string) => `/guides/${slug}` as const,
   guidesForType: (eventType: string) => `/guides/type/${eventType}` as const,
