@@ -1,6 +1,7 @@
 // The content schema: every kind of page under content/, for the build's reader and Keystatic's editor alike.
 import { collection, config, fields } from "@keystatic/core";
 import { editorStorage } from "./app/content/editor-storage.ts";
+import { guidesCollection } from "./app/content/guides-collection.ts";
 
 /** The three-part head every page carries: shown in search results and share cards. */
 const head = fields.object(
@@ -30,6 +31,7 @@ export default config({
   storage: editorStorage(),
   ui: { brand: { name: "BoothPilot content" } },
   collections: {
+    guides: guidesCollection,
     eventTypes: collection({
       label: "Event type pages",
       slugField: "name",

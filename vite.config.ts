@@ -3,6 +3,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { parseBuildEnv } from "./app/config/build-env.ts";
+import { guidesPlugin } from "./app/content/guides-plugin.ts";
 import { contentPlugin } from "./app/content/vite-plugin.ts";
 
 const buildEnv = parseBuildEnv(process.env);
@@ -20,7 +21,7 @@ const adminConsole = /[\\/]app[\\/]admin[\\/]|[\\/]contracts[\\/]admin-/;
 const devServer = process.env.DEV_SERVER_ORIGIN;
 
 export default defineConfig({
-  plugins: [tailwindcss(), contentPlugin(), reactRouter()],
+  plugins: [tailwindcss(), contentPlugin(), guidesPlugin(), reactRouter()],
   // The editor's page learns the repository of GitHub mode; nothing else of KEYSTATIC_* reaches a browser.
   envPrefix: ["VITE_", "KEYSTATIC_GITHUB_REPO"],
   server: {

@@ -2,27 +2,14 @@
 // tracked visit. One schema for the browser and the server.
 // Shared by the browser and the server: no Node-only imports here.
 import { z } from "zod";
+import { eventNames } from "./event-names.ts";
 import { requiredText, requiredUuid } from "./fields.ts";
 import { objectError } from "./function-result.ts";
 import { functionNames, functionPath } from "./functions.ts";
 
 export const trackEventPath = functionPath(functionNames.trackEvent);
 
-/**
- * What the site counts: every page load, and each outbound click by what it leads to: the organizer app's sign-up
- * (Sign Up Free, Let's Go and every "Start Your …" button lead there), login and sample event page, the demo
- * videos, the social profiles.
- */
-export const eventNames = [
-  "pageview",
-  "sign_up",
-  "login",
-  "sample_event",
-  "video",
-  "social",
-] as const;
-
-export type EventName = (typeof eventNames)[number];
+export { type EventName, eventNames, signUpEvents } from "./event-names.ts";
 
 export const trackEventLimits = { path: 2000 } as const;
 

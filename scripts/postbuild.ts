@@ -5,8 +5,11 @@ import { join, relative } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import { parseBuildEnv } from "../app/config/build-env.ts";
-import { notFoundPrerenderPath, siteRoutes } from "../app/config/paths.ts";
+import { notFoundPrerenderPath, paths, siteRoutes } from "../app/config/paths.ts";
+import { guideFeedCopy } from "../app/content/guide-feed.ts";
+import { guideSummaries } from "../app/content/guide-store.ts";
 import { siteScriptAttribute, siteScriptSrc } from "../app/lib/site-script.ts";
+import { brandName } from "../contracts/brand.ts";
 import {
   adminConsoleFile,
   clientDirName,
@@ -15,6 +18,7 @@ import {
   siteManifestFile,
 } from "../server/site/manifest.ts";
 import { siteScriptEntry, siteScriptManifest } from "../vite.site-script.config.ts";
+import { guidesFeedXml } from "./lib/guides-feed.ts";
 import {
   attribute,
   elements,
@@ -106,6 +110,18 @@ function sitemapXml(siteUrl: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
+/** The guides' Atom feed: every published guide, as /guides lists them. */
+function guidesFeed(siteUrl: string): string {
+  return guidesFeedXml(guideSummaries, {
+    name: brandName,
+    url: siteUrl,
+    ...guideFeedCopy,
+    feedPath: paths.guidesFeed,
+    guidesPath: paths.guides,
+    guidePath: paths.guide,
+  });
+}
+
 function robotsTxt(siteUrl: string): string {
   return `User-agent: *\nAllow: /\nDisallow: /functions/\nDisallow: /admin\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
 }
@@ -152,6 +168,7 @@ async function main(): Promise<void> {
   await mkdir(clientDir, { recursive: true });
   await writeFile(join(clientDir, "sitemap.xml"), sitemapXml(env.SITE_URL));
   await writeFile(join(clientDir, "robots.txt"), robotsTxt(env.SITE_URL));
+  await writeFile(join(clientDir, paths.guidesFeed.slice(1)), guidesFeed(env.SITE_URL));
 
   const siteScript = await builtSiteScript();
   const manifest: SiteManifest = {

@@ -1,5 +1,8 @@
 // The route table: every public path, the module that renders it, and whether search engines may index it.
-// Event-type pages follow the files in content/event-types/ (docs/content.md).
+// Event-type pages follow the files in content/event-types/ (docs/content.md);
+// guide pages the published files in content/guides/.
+
+import { guideSummaries } from "../content/guide-store.ts";
 import { eventTypeEntries } from "../content/store.ts";
 
 /** The event-type pages' slugs, in navigation order: one per published file in content/event-types/. */
@@ -30,6 +33,12 @@ export const paths = {
   careers: "/careers",
   eventType: (slug: EventTypeSlug) => `/event-types/${slug}` as const,
   feature: (slug: FeatureSlug) => `/features/${slug}` as const,
+  // The guide centre (docs/guides.md): beyond SPEC's route table.
+  guides: "/guides",
+  guide: (slug: string) => `/guides/${slug}` as const,
+  guidesForType: (eventType: string) => `/guides/type/${eventType}` as const,
+  /** The Atom feed of every published guide, written by the build (scripts/lib/guides-feed.ts). */
+  guidesFeed: "/guides/feed.xml",
 } as const;
 
 export interface SiteRoute {
@@ -50,6 +59,11 @@ const page = (path: string, file: string, indexable = true): SiteRoute => ({
   indexable,
 });
 
+/** The event types at least one published guide serves, in the navigation's order: each has a guides page. */
+export const guideEventTypes: readonly string[] = /* @__PURE__ */ eventTypeSlugs.filter((type) =>
+  guideSummaries.some((guide) => guide.eventTypes.includes(type)),
+);
+
 // Built in a call marked pure so that a bundle that never reads the table (the browser's) leaves it out.
 export const siteRoutes: readonly SiteRoute[] = /* @__PURE__ */ (() => [
   page(paths.home, "routes/home.tsx"),
@@ -66,6 +80,9 @@ export const siteRoutes: readonly SiteRoute[] = /* @__PURE__ */ (() => [
   page(paths.cookies, "routes/legal.tsx"),
   page(paths.press, "routes/legal.tsx"),
   page(paths.careers, "routes/legal.tsx"),
+  page(paths.guides, "routes/guides.tsx"),
+  ...guideEventTypes.map((type) => page(paths.guidesForType(type), "routes/guides.tsx")),
+  ...guideSummaries.map((guide) => page(paths.guide(guide.slug), "routes/guide.tsx")),
 ])();
 
 /** Prerendered for the 404 page; the build moves it to 404.html so the path itself never answers 200. */

@@ -21,6 +21,7 @@ export const headerNav = {
     { label: "Features", to: paths.features },
     { label: "How It Works", to: paths.howItWorks },
     { label: "Pricing", to: paths.pricing },
+    { label: "Guides", to: paths.guides },
     { label: "Contact", to: paths.contact },
   ],
   login: { label: "Login", href: siteConfig.appLinks.login },
@@ -34,6 +35,7 @@ export const footerNav = {
   blurb:
     "Vendor applications, booth maps and payments for the organizers of markets, shows and festivals.",
   links: [
+    { label: "Guides", to: paths.guides },
     { label: "About", to: paths.about },
     { label: "Careers", to: paths.careers },
     { label: "Press", to: paths.press },

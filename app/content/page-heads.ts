@@ -2,6 +2,7 @@
 import { business, processingFeeLabel } from "../config/business";
 import { type EventTypeSlug, type FeatureSlug, paths } from "../config/paths";
 import { siteConfig } from "../config/site";
+import { guideCentreHeadFor } from "./guide-centre";
 import { eventTypeEntries } from "./store";
 
 export interface PageHead {
@@ -117,7 +118,7 @@ const pageHeadsByPath: Record<string, PageHead> = {
 
 /** The head copy of a route-table path; throws at build time for a path without copy. */
 export function pageHeadFor(path: string): PageHead {
-  const head = pageHeadsByPath[path];
+  const head = pageHeadsByPath[path] ?? guideCentreHeadFor(path);
   if (!head) throw new Error(`No head copy for ${path}: add it to app/content/page-heads.ts`);
   return head;
 }

@@ -4,6 +4,12 @@
 /** The header's menus: <details> the site script closes by Escape and by an outside click. */
 export const disclosureAttribute = "data-disclosure";
 
+/**
+ * A link's goal where the page names it (a guide's sign-up button): the site script counts its click as this event
+ * rather than the one its address implies (app/lib/site-events.ts).
+ */
+export const goalAttribute = "data-goal";
+
 /** An island's root element: its value names the island's module (app/islands/registry.ts). */
 export const islandAttribute = "data-island";
 

@@ -22,6 +22,7 @@ export function parentOf(path: string): { name: string; path?: string } | undefi
   if (slug === undefined) return undefined;
   if (first === "features") return { name: "Features", path: "/features" };
   if (first === "event-types") return { name: "Event Types" };
+  if (first === "guides") return { name: "Guides", path: "/guides" };
   return undefined;
 }
 
@@ -44,6 +45,8 @@ const sections: Record<string, string> = {
   "routes/about.tsx": "About",
   "routes/event-type.tsx": "Event types",
   "routes/legal.tsx": "Company",
+  "routes/guides.tsx": "Guides",
+  "routes/guide.tsx": "Guide",
 };
 
 /** The share card of a route-table path; the 404 page (no path) shares the home page's card. */

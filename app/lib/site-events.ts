@@ -1,9 +1,12 @@
 // The site's events (contracts/track-event.ts): a pageview on every page load and a click on each link that leaves
 // for the organizer app, a demo video or a social profile. Sent with keepalive so leaving the page never waits on
 // it; nothing is sent when the browser asks for Global Privacy Control.
+
+import { type EventName, eventNames } from "../../contracts/event-names";
 import { functionNames, functionPath } from "../../contracts/functions";
-import type { EventName, TrackEventPayload } from "../../contracts/track-event";
+import type { TrackEventPayload } from "../../contracts/track-event";
 import { siteConfig } from "../config/site";
+import { goalAttribute } from "../islands/markup";
 import { backendHeaders } from "./backend";
 import { appPageOf } from "./hand-off";
 import { privacyControlOn } from "./privacy-control";
@@ -22,6 +25,10 @@ export function eventOfLink(href: string): EventName | null {
   if (href === videos.demo || href === videos.venueMapHowTo) return "video";
   if (social.some((profile) => profile.href === href)) return "social";
   return null;
+}
+
+function isEventName(value: string | null): value is EventName {
+  return value !== null && (eventNames as readonly string[]).includes(value);
 }
 
 /** Sends one event; a failure is only logged (a missed count must never break the page). */
@@ -47,7 +54,12 @@ export function trackEvents(doc: Document): void {
   sendEvent("pageview");
   doc.addEventListener("click", (event) => {
     const link = (event.target as Element | null)?.closest?.("a[href]");
-    const name = link ? eventOfLink((link as HTMLAnchorElement).href) : null;
+    const goal = link?.getAttribute(goalAttribute) ?? null;
+    const name = isEventName(goal)
+      ? goal
+      : link
+        ? eventOfLink((link as HTMLAnchorElement).href)
+        : null;
     if (name) sendEvent(name);
   });
 }

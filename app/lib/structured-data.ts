@@ -58,3 +58,35 @@ export function breadcrumbJsonLd(path: string) {
     })),
   };
 }
+
+/** A guide as an Article: its dates, BoothPilot as author and publisher, its cover when it has one. */
+export function articleJsonLd(article: {
+  path: string;
+  title: string;
+  description: string;
+  /** ISO dates (YYYY-MM-DD). */
+  publishedDate: string;
+  updatedDate: string;
+  /** A path on this site. */
+  image?: string;
+}) {
+  const organization = {
+    "@type": "Organization",
+    name: siteConfig.name,
+    url: `${siteConfig.url}/`,
+    logo: { "@type": "ImageObject", url: `${siteConfig.url}/logo.svg` },
+  };
+  return {
+    "@context": "https://schema.org",
+    "@type": "Article",
+    headline: article.title,
+    description: article.description,
+    datePublished: article.publishedDate,
+    dateModified: article.updatedDate,
+    mainEntityOfPage: `${siteConfig.url}${article.path}`,
+    url: `${siteConfig.url}${article.path}`,
+    author: organization,
+    publisher: organization,
+    ...(article.image ? { image: `${siteConfig.url}${article.image}` } : {}),
+  };
+}

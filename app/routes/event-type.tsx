@@ -1,6 +1,7 @@
 // Event type page: one template for every event type in content/event-types/, fed by the route path.
 
 import { useLocation } from "react-router";
+import { EventTypeGuides } from "../components/guides/event-type-guides";
 import { ButtonLink } from "../components/marketing/button-link";
 import { CallToAction } from "../components/marketing/call-to-action";
 import { CheckList } from "../components/marketing/check-list";
@@ -55,6 +56,7 @@ function EventTypeContent() {
           <Testimonials items={testimonials} />
         </Section>
       ) : null}
+      <EventTypeGuides eventType={page.slug} />
       <CallToAction
         id="lets-go"
         title={page.letsGo.title}

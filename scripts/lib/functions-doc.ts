@@ -89,7 +89,7 @@ describeFields(trackEventSchema, {
   session_id: { description: "The tab's session, as track-referrer received it.", format: "uuid" },
   name: {
     description:
-      "What happened: `pageview`, or a click that leads to the app's sign-up, login or sample event, a demo video or a social profile.",
+      "What happened: `pageview`, or a click that leads to the app's sign-up, login or sample event, a demo video or a social profile; `guide_sign_up` is a guide's own sign-up button, counted as a sign-up too.",
   },
   path: { description: "The page it happened on: path and query, no origin, starting with `/`." },
 });

@@ -47,6 +47,7 @@ const firstRows = 10;
 
 const goalLabels: Record<string, string> = {
   sign_up: "Sign up (organizer app)",
+  guide_sign_up: "Sign up from a guide",
   login: "Log in (organizer app)",
   sample_event: "Sample event page",
   video: "Demo videos",

@@ -1,6 +1,8 @@
 // A link styled as a button: client-side <Link> for paths on this site, a plain <a> for anything else.
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import type { EventName } from "../../../contracts/track-event";
+import { goalAttribute } from "../../islands/markup";
 
 type Variant = "primary" | "secondary" | "inverse" | "outlineInverse";
 
@@ -17,6 +19,8 @@ interface ButtonLinkProps {
   to: string;
   variant?: Variant;
   className?: string;
+  /** The goal a click counts as, when not the one its address implies (app/lib/site-events.ts). */
+  goal?: EventName;
   children: ReactNode;
 }
 
@@ -24,14 +28,21 @@ export function isInternal(to: string): boolean {
   return to.startsWith("/") && !to.startsWith("//");
 }
 
-export function ButtonLink({ to, variant = "primary", className = "", children }: ButtonLinkProps) {
+export function ButtonLink({
+  to,
+  variant = "primary",
+  className = "",
+  goal,
+  children,
+}: ButtonLinkProps) {
   const classes = `inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-5 py-3 text-base font-semibold ${variants[variant]} ${className}`;
+  const goalProps = goal ? { [goalAttribute]: goal } : {};
   return isInternal(to) ? (
-    <Link to={to} className={classes}>
+    <Link to={to} className={classes} {...goalProps}>
       {children}
     </Link>
   ) : (
-    <a href={to} className={classes}>
+    <a href={to} className={classes} {...goalProps}>
       {children}
     </a>
   );

@@ -1,12 +1,13 @@
 // The closing call to action: a full-width band with a heading, one line and up to two links.
 import type { ReactNode } from "react";
+import type { EventName } from "../../../contracts/track-event";
 import { ButtonLink } from "./button-link";
 
 interface CallToActionProps {
   id?: string;
   title: string;
   body: string;
-  primary: { label: string; href: string };
+  primary: { label: string; href: string; goal?: EventName };
   secondary?: { label: string; to: string };
   children?: ReactNode;
 }
@@ -28,7 +29,7 @@ export function CallToAction({
         </h2>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-brand-100">{body}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <ButtonLink to={primary.href} variant="inverse">
+          <ButtonLink to={primary.href} variant="inverse" goal={primary.goal}>
             {primary.label}
           </ButtonLink>
           {secondary ? (

@@ -3,6 +3,7 @@
 // they touch summed from their days.
 import { type RawBuilder, sql } from "kysely";
 import { addDays, mondayOf } from "../../../contracts/time-zone.ts";
+import { signUpEvents } from "../../../contracts/track-event.ts";
 import type { AppDatabase, DialectName, Executor } from "../database.ts";
 import type { RollupDimension } from "../schema.ts";
 import { addedCounts, audienceColumns, countColumns, visitKeyColumns } from "./rollup-rows.ts";
@@ -26,9 +27,12 @@ function pageOf(dialect: DialectName, column: string): RawBuilder<string> {
 
 const wideKeys = sql.join([sql.ref("day"), ...visitKeyColumns.map((column) => sql.ref(column))]);
 
+/** `e.name` is one of the sign-up events (contracts/track-event.ts). */
+const isSignUp = sql`e.name in (${sql.join(signUpEvents.map((name) => sql.lit(name)))})`;
+
 /** An event's counts: a pageview, or an outbound click (a sign-up click is both a click and a sign-up). */
 const eventCounts = sql`sum(case when e.name = 'pageview' then 1 else 0 end),
-  sum(case when e.name = 'sign_up' then 1 else 0 end), sum(case when e.name = 'pageview' then 0 else 1 end)`;
+  sum(case when ${isSignUp} then 1 else 0 end), sum(case when e.name = 'pageview' then 0 else 1 end)`;
 
 const counts = sql.join(countColumns.map((column) => sql.ref(column)));
 const sums = sql.join(countColumns.map((column) => sql`sum(${sql.ref(column)})`));
@@ -147,9 +151,9 @@ async function countStoredDay(
   // already stored), each counted on the day of its visit's first event that reached it.
   await sql`
     insert into visit_steps (session_id, step, created_at)
-    select e.session_id, case when e.name = 'sign_up' then 'signed_up' else 'considered' end, min(e.created_at)
+    select e.session_id, case when ${isSignUp} then 'signed_up' else 'considered' end, min(e.created_at)
     from day_events e
-    where e.name = 'sign_up' or (e.name = 'pageview' and (${pageOf(dialect, "e.path")} = '/pricing'
+    where ${isSignUp} or (e.name = 'pageview' and (${pageOf(dialect, "e.path")} = '/pricing'
       or substr(e.path, 1, 9) = '/features'))
     group by 1, 2
     on conflict (session_id, step) do nothing`.execute(db);

@@ -37,6 +37,29 @@ const queued = async (database: AppDatabase) =>
 describe.each(dialects)("the rollup worker on %s", (dialect) => {
   it.override("dialect", dialect);
 
+  it("counts a guide's sign-up button as a goal of its own and as a sign-up, the funnel's last step", async ({
+    freshDb: db,
+  }) => {
+    const session = await recordVisit(
+      db,
+      { source: "search", landing_path: "/guides/event-series" },
+      { at },
+    );
+    await appendEvent(
+      db,
+      { session_id: session, path: "/guides/event-series" },
+      { at: at + 1_000 },
+    );
+    await appendEvent(
+      db,
+      { session_id: session, name: "guide_sign_up", path: "/guides/event-series" },
+      { at: at + 2_000 },
+    );
+    await visitRollupsRepository(db, () => at + 5_000).rollUp();
+    expect(await narrow(db, "goal")).toEqual({ "search|guide_sign_up": [0, 0, 1, 1] });
+    expect((await narrow(db, "funnel"))["search|signed_up"]?.[0]).toBe(1);
+  });
+
   it("counts pageviews and clicks under their visit's source, campaign and landing page", async ({
     freshDb: db,
   }) => {

@@ -7,6 +7,7 @@
 import { sql } from "kysely";
 import type { ReferrerSource } from "../../../contracts/admin-api.ts";
 import { addDays, mondayOf, zonedDay, zonedHour } from "../../../contracts/time-zone.ts";
+import { type EventName, signUpEvents } from "../../../contracts/track-event.ts";
 import type { AppDatabase, DialectName, Executor } from "../database.ts";
 import type { DeviceClass, FunnelStep, RollupQueueTable, Timestamp } from "../schema.ts";
 import { countStoredRows } from "./rollup-bulk.ts";
@@ -256,7 +257,7 @@ export function visitRollupsRepository(
           reach(session, at, visit, "considered");
         }
       } else {
-        const signups = row.name === "sign_up" ? 1 : 0;
+        const signups = signUpEvents.includes(row.name as EventName) ? 1 : 0;
         tally.add(at, visit, { clicks: 1, signups }, [["goal", row.name]]);
         if (signups) reach(session, at, visit, "signed_up");
       }
