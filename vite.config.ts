@@ -3,8 +3,11 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { parseBuildEnv } from "./app/config/build-env.ts";
+import { siteFontSource, siteFontSubset } from "./scripts/lib/site-font.ts";
 
 const buildEnv = parseBuildEnv(process.env);
+/** The stylesheet's font and its preload get the subset of the site's characters (ADR 45). */
+const siteFont = await siteFontSubset();
 
 /** React, React DOM and React Router (with its own dependencies): needed by every page. */
 const sharedVendor =
@@ -17,6 +20,15 @@ const adminConsole = /[\\/]app[\\/]admin[\\/]|[\\/]contracts[\\/]admin-/;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
+  resolve: {
+    // A pattern, not the string: a string alias would miss the preload's "?url" import.
+    alias: [
+      {
+        find: new RegExp(`^${siteFontSource.replaceAll(/[./]/g, "\\$&")}(?=\\?|$)`),
+        replacement: siteFont,
+      },
+    ],
+  },
   define: {
     __BUILD_ENV__: JSON.stringify(buildEnv),
   },
