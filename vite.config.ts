@@ -5,8 +5,11 @@ import { defineConfig } from "vite";
 import { parseBuildEnv } from "./app/config/build-env.ts";
 import { guidesPlugin } from "./app/content/guides-plugin.ts";
 import { contentPlugin } from "./app/content/vite-plugin.ts";
+import { siteFontSource, siteFontSubset } from "./scripts/lib/site-font.ts";
 
 const buildEnv = parseBuildEnv(process.env);
+/** The stylesheet's font and its preload get the subset of the site's characters (ADR 45). */
+const siteFont = await siteFontSubset();
 
 /** React, React DOM and React Router (with its own dependencies): needed by every page. */
 const sharedVendor =
@@ -32,6 +35,15 @@ export default defineConfig({
           ["/functions", "/admin/api", "/api/keystatic"].map((prefix) => [prefix, devServer]),
         )
       : undefined,
+  },
+  resolve: {
+    // A pattern, not the string: a string alias would miss the preload's "?url" import.
+    alias: [
+      {
+        find: new RegExp(`^${siteFontSource.replaceAll(/[./]/g, "\\$&")}(?=\\?|$)`),
+        replacement: siteFont,
+      },
+    ],
   },
   define: {
     __BUILD_ENV__: JSON.stringify(buildEnv),

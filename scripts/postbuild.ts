@@ -1,9 +1,11 @@
 // After `react-router build` and the site script's build: pages pointed at the site script, 404 page, admin
-// console page, sitemap and robots, CSP script hashes, precompressed files.
+// console page, sitemap and robots, each page's critical CSS inlined (ADR 45), CSP script and style hashes,
+// precompressed files.
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlib } from "node:zlib";
+import Beasties from "beasties";
 import { parseBuildEnv } from "../app/config/build-env.ts";
 import { notFoundPrerenderPath, paths, siteRoutes } from "../app/config/paths.ts";
 import { guideFeedCopy } from "../app/content/guide-feed.ts";
@@ -23,6 +25,7 @@ import {
   attribute,
   elements,
   inlineScriptHashes,
+  inlineStyleHashes,
   insertAfter,
   parseHtml,
   scripts,
@@ -65,12 +68,36 @@ export function pointAtSiteScript(html: string, builtSrc: string): string {
   return serializeHtml(doc);
 }
 
-/** Points the page at the site script, then hashes its inline scripts for its CSP. */
+/**
+ * The CSS a page's own markup uses, written into its <head> (ADR 45): the first paint waits for no stylesheet.
+ * The whole stylesheet follows without blocking (media="print" until a one-line script, allowed by its hash,
+ * restores it; a <noscript> link without JavaScript), for the states scripts bring (menus, islands).
+ */
+const beasties = new Beasties({
+  path: clientDir,
+  publicPath: "/",
+  preload: "media-script",
+  noscriptFallback: true,
+  // The shared stylesheet stays whole: every page and the cache use the same file.
+  pruneSource: false,
+  // The font's @font-face comes inline; the page already preloads the file (site-layout.tsx).
+  inlineFonts: true,
+  preloadFonts: false,
+  logLevel: "warn",
+});
+
+/** Points the page at the site script, inlines its critical CSS, then hashes its inline scripts and style for its CSP. */
 async function finishPage(path: string, file: string, builtSrc: string): Promise<PageEntry> {
   const full = join(clientDir, file);
-  const html = pointAtSiteScript(await readFile(full, "utf8"), builtSrc);
+  // Beasties first: parse5 then writes the page as every other build step does (attribute styles included).
+  const html = pointAtSiteScript(await beasties.process(await readFile(full, "utf8")), builtSrc);
   await writeFile(full, html);
-  return { path, file, scriptHashes: inlineScriptHashes(html) };
+  return {
+    path,
+    file,
+    scriptHashes: inlineScriptHashes(html),
+    styleHashes: inlineStyleHashes(html),
+  };
 }
 
 async function moveNotFoundPage(): Promise<void> {

@@ -1,7 +1,7 @@
 // Where a page is interactive: markup rendered at build time, hydrated in the browser by the site script.
-import type { ReactNode } from "react";
+import { type ReactNode, useLayoutEffect, useRef } from "react";
 import { type IslandWhen, islandAttribute, islandWhenAttribute } from "../islands/markup";
-import type { IslandName } from "../islands/registry";
+import type { HeldValues, IslandName } from "../islands/registry";
 
 interface IslandProps {
   name: IslandName;
@@ -17,4 +17,20 @@ export function Island({ name, when, className, children }: IslandProps) {
       {children}
     </div>
   );
+}
+
+/**
+ * Every island's way to keep what the visitor typed or chose before its script arrived: it hydrates with its
+ * served state, so hydration finds the markup as served, then takes the held values before the browser paints.
+ */
+export function useHeldValues(
+  held: HeldValues | undefined,
+  adopt: (held: HeldValues) => void,
+): void {
+  // Once, with the values of the first render: later renders must not take them again.
+  const first = useRef({ held, adopt });
+  useLayoutEffect(() => {
+    const { held: values, adopt: take } = first.current;
+    if (values && Object.keys(values).length > 0) take(values);
+  }, []);
 }

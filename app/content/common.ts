@@ -73,3 +73,6 @@ export const closingCta = {
   primary: { label: ctaLabels.signUp, href: siteConfig.appLinks.signUp },
   secondary: { label: ctaLabels.contact, to: paths.contact },
 } as const;
+
+/** Under a table that scrolls sideways on a narrow screen (ScrollRegion). */
+export const scrollHint = "Scroll sideways to see the whole table.";

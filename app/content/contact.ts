@@ -54,6 +54,9 @@ export const contactForm = {
   failure: {
     toastTitle: contactFormTexts.failureTitle,
     toastDescription: contactFormTexts.failureDescription,
+    /** Over the rate limit: SPEC's words, then how long to wait, as the page without JavaScript says it. */
+    waitDescription: (seconds: number) =>
+      `${contactFormTexts.failureDescription} ${contactFormTexts.tooManyRequests(seconds)}`,
   },
 } as const;
 

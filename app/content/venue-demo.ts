@@ -78,14 +78,15 @@ export const venueDemoCopy = {
   chooseHint:
     "Choose, then move with the arrow keys and press Enter on a booth; or drag onto a booth.",
   /** On a touch screen (a coarse pointer), instead of chooseHint. */
-  tapHint:
-    "Tap a vendor, then tap an open booth; or drag the vendor onto it. Swipe the map sideways to see every booth.",
+  tapHint: "Tap a vendor, then tap an open booth; or drag the vendor onto it.",
   /** The status after choosing a vendor, by how they were chosen. */
   chosenKeys: (name: string) =>
     `Chose ${name}. Move between booths with the arrow keys; Enter assigns.`,
   chosenTap: (name: string) => `Chose ${name}. Tap an open booth to assign.`,
   noScript: "Turn on JavaScript to assign vendors, switch to the public view and try Pick & pay.",
   publicTitle: "On the floor",
+  /** Added to the name of the booth last picked or assigned, which the map rings. */
+  markedLabel: "your last choice",
   availableLabel: "Available",
   sizes:
     "Rows A and B: standard booths at $85, corners $150. Rows C and D: deeper booths at $110, corners $175.",

@@ -1,10 +1,34 @@
 // Hydrates the islands of a prerendered page ([data-island]) when they are needed: on the visitor's first focus
 // or submit inside one (its submit held and sent by the hydrated form), or when one scrolls into view.
 import { islandAttribute, islandWhenAttribute } from "./markup";
-import { type HydrateIsland, type IslandName, islands } from "./registry";
+import { type HeldValues, type HydrateIsland, type IslandName, islands } from "./registry";
 
 function isIslandName(name: string): name is IslandName {
   return Object.hasOwn(islands, name);
+}
+
+/**
+ * What the visitor has changed in the island's served controls: a late script must not put back the values the
+ * page was served with. Read just before hydrating, so it holds every keystroke up to then.
+ */
+export function heldValues(element: Element): HeldValues {
+  const held: Record<string, string> = {};
+  for (const control of element.querySelectorAll("input[name], textarea[name], select[name]")) {
+    if (control instanceof HTMLSelectElement) {
+      const chosen = control.selectedOptions[0];
+      if (chosen && !chosen.defaultSelected) held[control.name] = control.value;
+    } else if (
+      control instanceof HTMLInputElement &&
+      (control.type === "checkbox" || control.type === "radio")
+    ) {
+      if (control.checked !== control.defaultChecked && control.checked)
+        held[control.name] = control.value;
+    } else if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) {
+      if (control.type !== "hidden" && control.value !== control.defaultValue)
+        held[control.name] = control.value;
+    }
+  }
+  return held;
 }
 
 /** Hydrates on the first focus or submit inside the element, as ADR 9 decided for the contact form. */
@@ -16,7 +40,7 @@ function onFirstInteraction(element: HTMLElement, load: () => Promise<HydrateIsl
     state = "loading";
     load().then(
       (hydrate) => {
-        hydrate(element, { submit: submitHeld });
+        hydrate(element, { submit: submitHeld, held: heldValues(element) });
         state = "hydrated";
       },
       () => {
@@ -46,7 +70,7 @@ function whenVisible(element: HTMLElement, load: () => Promise<HydrateIsland>): 
   const observer = new IntersectionObserver((entries) => {
     if (!entries.some((entry) => entry.isIntersecting)) return;
     observer.disconnect();
-    void load().then((hydrate) => hydrate(element, { submit: false }));
+    void load().then((hydrate) => hydrate(element, { submit: false, held: heldValues(element) }));
   });
   observer.observe(element);
 }

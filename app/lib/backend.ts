@@ -8,6 +8,8 @@ export interface FunctionAnswer {
   success: boolean;
   /** The server's error text, when it sent one. */
   error?: string;
+  /** Seconds to wait before trying again, from a 429's Retry-After. */
+  retryAfterSeconds?: number;
 }
 
 /** The headers of every call to a function: JSON, and the public key when the backend asks for one. */
@@ -38,9 +40,11 @@ export async function invokeFunction(
   } catch {
     // A proxy's HTML error page or an empty body: the status alone tells what happened.
   }
+  const retryAfter = Number(response.headers.get("retry-after") ?? Number.NaN);
   return {
     status: response.status,
     success: response.ok && body.success === true,
     error: typeof body.error === "string" ? body.error : undefined,
+    ...(Number.isInteger(retryAfter) && retryAfter >= 0 ? { retryAfterSeconds: retryAfter } : {}),
   };
 }

@@ -35,10 +35,13 @@ export class ContactSubmitError extends Error {
   readonly field: ContactFieldName | undefined;
   /** What the visitor reads at that field: the answer's text in their words. */
   readonly sentence: string | undefined;
-  constructor(message: string, field?: ContactFieldName) {
+  /** A 429's Retry-After: how long the visitor waits before sending again. */
+  readonly retryAfterSeconds: number | undefined;
+  constructor(message: string, field?: ContactFieldName, retryAfterSeconds?: number) {
     super(message);
     this.field = field;
     this.sentence = field ? contactErrorSentence(field, message) : undefined;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -62,7 +65,11 @@ export async function submitContact(
   }
   if (answer.success) return;
   const text = answer.error ?? contactFormErrors.failed;
-  throw new ContactSubmitError(text, answer.status === 400 ? fieldOfError(text) : undefined);
+  throw new ContactSubmitError(
+    text,
+    answer.status === 400 ? fieldOfError(text) : undefined,
+    answer.status === 429 ? answer.retryAfterSeconds : undefined,
+  );
 }
 
 /** Shows in the Website field the address the visitor meant: "www.example.com" becomes https://www.example.com. */

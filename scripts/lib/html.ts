@@ -58,6 +58,14 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
+/** sha256 CSP sources of every inline <style> (the critical CSS written at build), for style-src. */
+export function inlineStyleHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const style of [...elements(parseHtml(html))].filter((e) => e.tagName === "style"))
+    hashes.add(`'sha256-${createHash("sha256").update(textOf(style), "utf8").digest("base64")}'`);
+  return [...hashes];
+}
+
 /** Inserts a new element right after `reference`. */
 export function insertAfter(
   reference: HtmlElement,

@@ -83,7 +83,14 @@ describe("security headers of a served site", () => {
         "pricing.html": "<!DOCTYPE html><title>Pricing</title>",
         "assets/site-abc123.js": "console.log('site')",
       },
-      [{ path: "/pricing", file: "pricing.html", scriptHashes: ["'sha256-pricing'"] }],
+      [
+        {
+          path: "/pricing",
+          file: "pricing.html",
+          scriptHashes: ["'sha256-pricing'"],
+          styleHashes: ["'sha256-pricing-css'"],
+        },
+      ],
     );
     const database = await storage.database("sqlite");
     app = await buildApp({ env: parseEnv({}), database, buildDir: build.dir });
@@ -107,6 +114,10 @@ describe("security headers of a served site", () => {
           expect(response.headers[name], `${url} ${name}`).toBe(value);
         const csp = cspDirectives(response.headers["content-security-policy"]);
         expect(csp["script-src"], url).toEqual(["'self'", hash]);
+        // A page's critical CSS is allowed by its hash; the console inlines none.
+        expect(csp["style-src"], url).toEqual(
+          url === "/pricing" ? ["'self'", "'sha256-pricing-css'"] : ["'self'"],
+        );
         expect(csp["frame-ancestors"], url).toEqual(["'none'"]);
         expect(csp["object-src"], url).toEqual(["'none'"]);
       }

@@ -24,16 +24,20 @@ const csp = (directives: Directives): HelmetOptions["contentSecurityPolicy"] => 
   directives,
 });
 
-/** A prerendered page's headers: scripts only from this origin or the page's own hashed inline scripts. */
+/**
+ * A prerendered page's headers: scripts and styles only from this origin or the page's own hashed inline scripts
+ * and critical CSS.
+ */
 export function pageHelmet(
   scriptHashes: readonly string[],
   connectSrc: readonly string[] = [],
+  styleHashes: readonly string[] = [],
 ): HelmetOptions {
   return {
     contentSecurityPolicy: csp({
       "default-src": ["'self'"],
       "script-src": ["'self'", ...scriptHashes],
-      "style-src": ["'self'"],
+      "style-src": ["'self'", ...styleHashes],
       "img-src": ["'self'", "data:"],
       "font-src": ["'self'"],
       "connect-src": ["'self'", ...connectSrc],

@@ -112,7 +112,7 @@ async function site(app: FastifyInstance, options: SitePluginOptions): Promise<v
     const isContact = contactPage !== null && page.path === contactPage.page.path;
     app.get(
       page.path,
-      { helmet: pageHelmet(page.scriptHashes, connectSrc) },
+      { helmet: pageHelmet(page.scriptHashes, connectSrc, page.styleHashes) },
       async (request, reply) => {
         if (!isContact || contactPage === null) return sendPage(reply, page);
         const outcome = await afterPost(request.query as Record<string, string>);
@@ -150,7 +150,9 @@ async function site(app: FastifyInstance, options: SitePluginOptions): Promise<v
     if (!wantsHtml(request)) {
       return reply.code(404).send({ success: false, error: "Not found" });
     }
-    reply.helmet(pageHelmet(manifest.notFound.scriptHashes, connectSrc));
+    reply.helmet(
+      pageHelmet(manifest.notFound.scriptHashes, connectSrc, manifest.notFound.styleHashes),
+    );
     return sendPage(reply, manifest.notFound, 404);
   });
 }

@@ -236,7 +236,7 @@ export class ContactPage {
     options: { status?: number; connectSrc?: readonly string[]; formToken?: string } = {},
   ): FastifyReply {
     // Also answered from the contact function's route, whose headers are an API's: the page's are set here.
-    reply.helmet(pageHelmet(this.page.scriptHashes, options.connectSrc));
+    reply.helmet(pageHelmet(this.page.scriptHashes, options.connectSrc, this.page.styleHashes));
     const html = contactPageAfterPost(this.#html, outcome, options.formToken);
     // Rendered per request (its token), so compressed here as the build compresses the other pages.
     const accepted = String(reply.request.headers["accept-encoding"] ?? "");

@@ -9,6 +9,8 @@ export interface PageEntry {
   file: string;
   /** sha256 sources ('sha256-…') of the page's inline scripts, for its Content-Security-Policy. */
   scriptHashes: string[];
+  /** sha256 sources of the page's inline <style> (its critical CSS, ADR 45); none in older builds. */
+  styleHashes?: string[];
 }
 
 export interface SiteManifest {

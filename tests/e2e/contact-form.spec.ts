@@ -22,6 +22,24 @@ async function fill(
   if (values.message !== undefined) await form.getByLabel("Message").fill(values.message);
 }
 
+/** The server function answers every send with this refusal, and the visitor fills in and sends the form. */
+async function sendRefused(
+  page: Page,
+  answer: { status: number; error: string; headers?: Record<string, string> },
+  tag: string,
+) {
+  await page.route("**/functions/v1/submit-contact-form", (route) =>
+    route.fulfill({
+      status: answer.status,
+      headers: answer.headers,
+      contentType: "application/json",
+      body: JSON.stringify({ success: false, error: answer.error }),
+    }),
+  );
+  await fill(page, { name: "Ada", email: uniqueEmail(tag), message: "Hello" });
+  await page.getByRole("button", { name: "Send Message" }).click();
+}
+
 /** The element is wholly inside the viewport: what the visitor sees without scrolling. */
 async function expectInFirstScreen(page: Page, selector: string) {
   const box = await page.locator(selector).boundingBox();
@@ -203,19 +221,39 @@ test.describe("with JavaScript", () => {
     consoleWatch,
   }) => {
     consoleWatch.allow(/status of 500/);
-    await page.route("**/functions/v1/submit-contact-form", (route) =>
-      route.fulfill({
-        status: 500,
-        contentType: "application/json",
-        body: '{"success":false,"error":"Failed to submit form"}',
-      }),
-    );
-    await fill(page, { name: "Ada", email: uniqueEmail("fail"), message: "Hello" });
-    await page.getByRole("button", { name: "Send Message" }).click();
+    await sendRefused(page, { status: 500, error: "Failed to submit form" }, "fail");
     const alert = page.getByRole("alert").filter({ hasText: "Error sending message" });
     await expect(alert).toContainText("Please try again or contact us directly.");
     await expect(page.locator("#contact-form").getByLabel(/^Name/)).toHaveValue("Ada");
     await expect(page.locator("#contact-form").getByLabel("Message")).toHaveValue("Hello");
+  });
+
+  test("after a failed send, focus is on the sentence in the form that says what happened", async ({
+    page,
+    consoleWatch,
+  }) => {
+    consoleWatch.allow(/status of 500/);
+    await sendRefused(page, { status: 500, error: "Failed to submit form" }, "focus");
+    const focused = page.locator("#contact-form :focus");
+    await expect(focused).toHaveText(
+      "Error sending message. Please try again or contact us directly.",
+    );
+    // The next Tab goes on in the form, not to the toast's close button.
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "Send Message" })).toBeFocused();
+  });
+
+  test("a 429 keeps the toast's words and says how long to wait, from Retry-After", async ({
+    page,
+    consoleWatch,
+  }) => {
+    consoleWatch.allow(/status of 429/);
+    const error = "Too many requests: please try again later";
+    await sendRefused(page, { status: 429, error, headers: { "retry-after": "38" } }, "limit");
+    const alert = page.getByRole("alert").filter({ hasText: "Error sending message" });
+    await expect(alert).toContainText("Please try again or contact us directly.");
+    await expect(alert).toContainText("try again in 38 seconds.");
+    await expect(page.locator("#contact-form :focus")).toContainText("try again in 38 seconds.");
   });
 
   test("a network failure shows the destructive toast and keeps the values", async ({

@@ -49,6 +49,28 @@ test.describe("with JavaScript", () => {
   });
 });
 
+test("on a slow connection, what was typed before the script arrived stays and is calculated", async ({
+  page,
+}) => {
+  // Every script of the site arrives 3 seconds late, as on a slow phone connection.
+  await page.route("**/assets/*.js", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await route.continue();
+  });
+  await page.goto("/pricing", { waitUntil: "commit" });
+  const price = page.locator("#fee-calculator").getByLabel("Booth price (USD)");
+  await price.scrollIntoViewIfNeeded();
+  await price.fill("40");
+  await expect(page.locator("#fee-calculator [data-live]")).toBeVisible({ timeout: 15_000 });
+  await expect(price).toHaveValue("40");
+  const form = page.getByRole("group", { name: "Fee calculator" });
+  const result = (label: string) =>
+    form.getByRole("term").filter({ hasText: label }).locator("xpath=following-sibling::dd");
+  // The vendor pays $42.00 (the booth and the 5% platform fee); processing is 2.9% of that plus 30 cents.
+  await expect(result("Vendor pays")).toHaveText("$42.00");
+  await expect(result("Processing fee on the vendor's payment")).toHaveText("$1.52");
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

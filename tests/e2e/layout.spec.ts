@@ -1,6 +1,8 @@
-// What QA saw on screen: stacked hero buttons share one width on phones; link arrows sit on the label's last line.
+// What QA saw on screen: stacked hero buttons share one width on phones; link arrows sit on the label's last line;
+// nothing in a page's main reaches past the screen's edge.
 import { paths } from "../../app/config/paths.ts";
-import { allPaths, expect, test } from "./fixtures.ts";
+import { allPaths, expect, test, waitForHydration } from "./fixtures.ts";
+import { overflowingElements } from "./overflow.ts";
 
 const eventTypePaths = allPaths.filter((path) => path.startsWith("/event-types/"));
 
@@ -42,4 +44,24 @@ test("each Explore link's arrow sits on the line of the label's last word", asyn
     }),
   );
   for (const gap of gaps) expect(gap).toBeLessThanOrEqual(3);
+});
+
+test("nothing in main reaches past the screen's edge, islands hydrated", async ({ page }) => {
+  for (const path of [
+    "/",
+    "/how-it-works",
+    "/pricing",
+    "/features",
+    "/features/interactive-venue-mapping",
+    eventTypePaths[0] ?? "/event-types/art-fairs",
+  ]) {
+    await page.goto(path);
+    await waitForHydration(page);
+    // Islands that hydrate when seen: brought into view, then given the time to hydrate.
+    for (const island of await page.locator("[data-island][data-hydrate=visible]").all()) {
+      await island.scrollIntoViewIfNeeded();
+      await expect(island.locator("[data-live]").first()).toBeAttached();
+    }
+    expect(await page.evaluate(overflowingElements), path).toEqual([]);
+  }
 });

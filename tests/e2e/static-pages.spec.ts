@@ -32,17 +32,25 @@ test.describe("built pages", () => {
           attribute(script, "type"),
         );
       }
-      // Classic inline scripts: the view-transition guard in <head>, the 404 page's console line, and the
-      // loader of the bundled site script.
+      // Classic inline scripts: the view-transition guard in <head>, the 404 page's console line, the loader of
+      // the bundled site script, and the line that applies the whole stylesheet once loaded (ADR 45).
       const classic = scripts.filter((el) => !attribute(el, "type"));
       expect(classic.map(textOf)).toEqual([
         expect.stringContaining('"pagereveal"'),
         ...(page.path === "/404" ? [expect.stringContaining("console.error(")] : []),
         expect.stringContaining('s.type="module"'),
+        expect.stringContaining("data-beasties-media"),
       ]);
-      expect(attribute(classic.at(-1) as (typeof classic)[number], "data-site-script")).toMatch(
+      expect(attribute(classic.at(-2) as (typeof classic)[number], "data-site-script")).toMatch(
         /^\/assets\/site-[\w-]+\.js$/,
       );
+      // The first paint waits for no stylesheet: the page's own CSS is inline, the whole file loads beside it.
+      const all = [...elements(parseHtml(html))];
+      expect(all.filter((el) => el.tagName === "style")).toHaveLength(1);
+      const sheets = all.filter(
+        (el) => el.tagName === "link" && attribute(el, "rel") === "stylesheet",
+      );
+      expect(sheets.map((el) => attribute(el, "media"))).toEqual(["print"]);
       expect(html.includes(`${islandAttribute}=`)).toBe(pagesWithIslands.has(page.path));
     });
   }

@@ -8,6 +8,7 @@ import {
   emptyContactValues,
   formTokenFieldName,
 } from "../../../contracts/contact-fields";
+import type { HeldValues } from "../../islands/registry";
 import { ContactForm } from "./contact-form";
 
 /**
@@ -41,7 +42,10 @@ function servedToken(container: Element): string {
   return field instanceof HTMLInputElement ? field.defaultValue : "";
 }
 
-export function hydrateContactForm(container: Element, options: { submit: boolean }): Root {
+export function hydrateContactForm(
+  container: Element,
+  options: { submit: boolean; held: HeldValues },
+): Root {
   return hydrateRoot(
     container,
     <ContactForm
@@ -49,6 +53,7 @@ export function hydrateContactForm(container: Element, options: { submit: boolea
       formToken={servedToken(container)}
       defaultErrors={servedErrors(container)}
       submitOnMount={options.submit}
+      held={options.held}
     />,
   );
 }

@@ -15,12 +15,14 @@ import {
 } from "../../../contracts/contact-fields";
 import { errorSummaryTitle } from "../../../contracts/contact-form-messages";
 import { type ContactField, contactForm } from "../../content/contact";
+import type { HeldValues } from "../../islands/registry";
 import {
   ContactSubmitError,
   normaliseWebsiteField,
   submitContact,
   validateContact,
 } from "../../lib/contact-form";
+import { useHeldValues } from "../island";
 import { inputClass } from "../ui/form-styles";
 import { ModalDialog } from "../ui/modal-dialog";
 import { Toaster, toast } from "../ui/toaster";
@@ -31,6 +33,7 @@ const formId = "contact-form";
 const headingId = `${formId}-title`;
 const fieldId = contactErrorMarkup.fieldId;
 const noteId = `${formId}-note`;
+const failureId = `${formId}-failure`;
 // A refused field is drawn by its aria-invalid, so the server's page without JavaScript gets the same look by
 // setting that attribute alone.
 const fieldClass = `${inputClass} border-slate-400 aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700`;
@@ -163,6 +166,8 @@ interface ContactFormProps {
   submitOnMount?: boolean;
   /** The page's render token as served (ADR 34); the prerender passes none (the server fills it in). */
   formToken?: string;
+  /** What the visitor changed in the fields before the form hydrated: their errors are gone. */
+  held?: HeldValues;
 }
 
 export function ContactForm({
@@ -170,11 +175,25 @@ export function ContactForm({
   defaultErrors = {},
   submitOnMount,
   formToken = "",
+  held,
 }: ContactFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<ContactErrors>(defaultErrors);
   const [sending, setSending] = useState(false);
   const [confirmed, setConfirmed] = useState(false);
+  // What the last failed send said, kept in the form: the toast goes after a while, the visitor stays here.
+  // An object, so that the same sentence twice still moves focus back to it.
+  const [failure, setFailure] = useState<{ text: string } | undefined>();
+  const failureRef = useRef<HTMLParagraphElement>(null);
+  // The fields themselves are uncontrolled and keep what was typed; a changed field's served error goes.
+  useHeldValues(held, (values) =>
+    setErrors((current) =>
+      Object.fromEntries(Object.entries(current).filter(([name]) => !Object.hasOwn(values, name))),
+    ),
+  );
+  useEffect(() => {
+    if (failure) failureRef.current?.focus();
+  }, [failure]);
 
   useEffect(() => {
     if (submitOnMount) formRef.current?.requestSubmit();
@@ -193,6 +212,7 @@ export function ContactForm({
     const values = valuesOf(form);
     const found = validateContact(values);
     setErrors(found);
+    setFailure(undefined);
     const firstInvalid = contactFieldNames.find((name) => found[name]);
     if (firstInvalid) {
       focusField(firstInvalid);
@@ -214,15 +234,20 @@ export function ContactForm({
       });
       setConfirmed(true);
     } catch (error) {
-      if (error instanceof ContactSubmitError && error.field && error.sentence) {
-        setErrors({ [error.field]: error.sentence });
-        focusField(error.field);
+      const refused = error instanceof ContactSubmitError ? error : undefined;
+      const wait = refused?.retryAfterSeconds;
+      const description =
+        wait === undefined
+          ? contactForm.failure.toastDescription
+          : contactForm.failure.waitDescription(wait);
+      if (refused?.field && refused.sentence) {
+        setErrors({ [refused.field]: refused.sentence });
+        focusField(refused.field);
+      } else {
+        // Focus goes to the sentence that says what happened, inside the form (not to the page's body).
+        setFailure({ text: `${contactForm.failure.toastTitle}. ${description}` });
       }
-      toast({
-        title: contactForm.failure.toastTitle,
-        description: contactForm.failure.toastDescription,
-        variant: "destructive",
-      });
+      toast({ title: contactForm.failure.toastTitle, description, variant: "destructive" });
     } finally {
       setSending(false);
     }
@@ -274,6 +299,16 @@ export function ContactForm({
             />
           </label>
         </div>
+        {failure ? (
+          <p
+            id={failureId}
+            ref={failureRef}
+            tabIndex={-1}
+            className="mt-6 rounded-lg border-2 border-red-700 p-4 font-semibold text-red-800"
+          >
+            {failure.text}
+          </p>
+        ) : null}
         <button
           type="submit"
           disabled={sending}

@@ -1,6 +1,7 @@
 // The /pricing fee calculator: a worked example table rendered at build, recalculated as the visitor types once hydrated.
 import { useEffect, useId, useState } from "react";
 import { feeCalculatorCopy as copy } from "../../content/fee-calculator";
+import type { HeldValues } from "../../islands/registry";
 import {
   type FeeBreakdown,
   feesFor,
@@ -9,9 +10,14 @@ import {
   parseBoothPrice,
   parseVendorCount,
 } from "../../lib/fees";
+import { useHeldValues } from "../island";
 import { inputClass } from "../ui/form-styles";
 
+/** The inputs' names: what a visitor typed before the island hydrated is found by them (useHeldValues). */
+const fieldNames = { price: "booth-price", vendors: "vendor-count" } as const;
+
 function Field(props: {
+  name: string;
   label: string;
   value: string;
   parsed: Parsed;
@@ -28,6 +34,7 @@ function Field(props: {
       </label>
       <input
         id={id}
+        name={props.name}
         type="text"
         inputMode={props.inputMode}
         autoComplete="off"
@@ -109,9 +116,13 @@ function ExampleTable() {
   );
 }
 
-export function FeeCalculator() {
+export function FeeCalculator({ held }: { held?: HeldValues }) {
   const [price, setPrice] = useState<string>(copy.defaults.price);
   const [vendors, setVendors] = useState<string>(copy.defaults.vendors);
+  useHeldValues(held, (values) => {
+    setPrice((current) => values[fieldNames.price] ?? current);
+    setVendors((current) => values[fieldNames.vendors] ?? current);
+  });
   // Marks the form once hydrated (not in the prerendered markup): tests and styles can tell it is live.
   const [live, setLive] = useState(false);
   useEffect(() => setLive(true), []);
@@ -132,6 +143,7 @@ export function FeeCalculator() {
         <legend className="sr-only">{copy.calculatorLabel}</legend>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
+            name={fieldNames.price}
             label={copy.priceLabel}
             value={price}
             parsed={parsedPrice}
@@ -139,6 +151,7 @@ export function FeeCalculator() {
             onChange={setPrice}
           />
           <Field
+            name={fieldNames.vendors}
             label={copy.vendorsLabel}
             value={vendors}
             parsed={parsedVendors}

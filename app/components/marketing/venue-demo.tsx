@@ -7,7 +7,12 @@ import {
   pickAndPayVendor,
   waitingVendors,
 } from "../../content/venue-demo";
-import { type Booth, interactiveDemoLayout as layout } from "../../content/venue-layouts";
+import {
+  type Booth,
+  interactiveDemoLayout as layout,
+  type VenueLayout,
+} from "../../content/venue-layouts";
+import type { HeldValues } from "../../islands/registry";
 import {
   assign,
   boothInDirection,
@@ -17,6 +22,7 @@ import {
   pay,
   quote,
 } from "../../lib/venue-demo-state";
+import { useHeldValues } from "../island";
 import { VenueMap, VenueMapLegend } from "./venue-map";
 
 /** Marks the compact variant (home page) in the markup, so that the island hydrates the same variant. */
@@ -28,6 +34,35 @@ const arrows = new Set<string>(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight
 
 const boothById = new Map(layout.booths.map((booth) => [booth.id, booth]));
 const firstBooth = layout.booths[0] as Booth;
+const modeField = "venue-demo-mode";
+
+/**
+ * The same booths for a phone held upright: rows turned into columns and drawn closer, so that the map fits
+ * 288 px (a 320 px screen) with every booth at least 48 px wide and tall, and nothing scrolls sideways.
+ */
+const portrait: VenueLayout = (() => {
+  const columns = { A: [12, 56], B: [76, 56], C: [148, 68], D: [224, 68] } as const;
+  const booths = layout.booths.map((booth) => {
+    const [x, width] = columns[booth.id[0] as keyof typeof columns];
+    const index = Number(booth.id.slice(1)) - 1;
+    return { ...booth, x, width, y: 12 + index * 68, height: 60 };
+  });
+  const [stage, entrance] = layout.landmarks;
+  return {
+    ...layout,
+    width: 304,
+    height: 444,
+    booths,
+    landmarks: [
+      { ...(stage ?? { label: "" }), x: 12, y: 356, width: 280, height: 40 },
+      { ...(entrance ?? { label: "" }), x: 92, y: 408, width: 120, height: 24 },
+    ],
+  };
+})();
+
+/** Which drawing a booth belongs to: the phone's (below the md breakpoint) or the wide one. */
+const drawingAttribute = "data-drawing";
+const drawings = { portrait, wide: layout } as const;
 
 /** The booth under a point of the screen, if any. */
 function boothAt(x: number, y: number): string | undefined {
@@ -115,22 +150,29 @@ function VendorCard(props: {
       <p className="mt-1 text-sm text-muted">
         {vendor.category} · prefers {vendor.preference.toLowerCase()}
       </p>
-      <p className="text-sm text-muted">
+      {/* Left out on a phone: a shorter list keeps the vendor and the map's first rows on one screen. */}
+      <p className="hidden text-sm text-muted noscript:block sm:block">
         {vendor.website} · {vendor.social}
       </p>
     </li>
   );
 }
 
-export function VenueDemo({ compact = false }: { compact?: boolean }) {
+export function VenueDemo({ compact = false, held }: { compact?: boolean; held?: HeldValues }) {
   const vendors = compact ? waitingVendors.slice(0, 3) : waitingVendors;
   const [state, setState] = useState<DemoState>(() =>
     initialDemoState(layout.booths, bookedVendorNames),
   );
   const [mode, setMode] = useState<Mode>("organizer");
+  useHeldValues(held, (values) => {
+    const chosenMode = values[modeField];
+    if (chosenMode && Object.hasOwn(copy.modes, chosenMode)) setMode(chosenMode as Mode);
+  });
   const [chosen, setChosen] = useState<string | undefined>();
   const [active, setActive] = useState<string>(firstBooth.id);
   const [picked, setPicked] = useState<string | undefined>();
+  // The booth last picked or assigned: ringed on the map in every view, and named so to screen readers.
+  const [marked, setMarked] = useState<string | undefined>();
   const [live, setLive] = useState(false);
   // The booth a dragged vendor would land on.
   const [target, setTarget] = useState<string | undefined>();
@@ -138,11 +180,16 @@ export function VenueDemo({ compact = false }: { compact?: boolean }) {
   useEffect(() => setLive(true), []);
 
   const vendorById = (id: string | undefined) => vendors.find((v) => v.id === id);
+  // The booth in the drawing on screen: the other one is not displayed.
   const focusBooth = (id: string) =>
-    mapRef.current?.querySelector<SVGGElement>(`[data-booth="${id}"]`)?.focus();
+    [...(mapRef.current?.querySelectorAll<SVGGElement>(`[data-booth="${id}"]`) ?? [])]
+      .find((booth) => booth.getClientRects().length > 0)
+      ?.focus();
 
   const assignTo = (vendor: DemoVendor, boothId: string) => {
-    setState((current) => assign(current, vendor, boothId));
+    const next = assign(state, vendor, boothId);
+    setState(next);
+    if (next.holders[boothId]?.vendorId === vendor.id) setMarked(boothId);
   };
   const choose = (vendor: DemoVendor, byTouch: boolean) => {
     setChosen(vendor.id);
@@ -157,6 +204,7 @@ export function VenueDemo({ compact = false }: { compact?: boolean }) {
     if (mode === "vendor") {
       const holder = state.holders[boothId];
       setPicked(holder ? undefined : boothId);
+      if (!holder) setMarked(boothId);
       const { total } = quote(booth);
       setState((current) => ({
         ...current,
@@ -172,7 +220,14 @@ export function VenueDemo({ compact = false }: { compact?: boolean }) {
   const onBoothKey = (event: KeyboardEvent<SVGGElement>, booth: Booth) => {
     if (arrows.has(event.key)) {
       event.preventDefault();
-      const next = boothInDirection(layout.booths, booth, event.key as Arrow);
+      // Arrows follow the drawing on screen: up in the phone's is along a column.
+      const drawing =
+        event.currentTarget.closest(`[${drawingAttribute}]`)?.getAttribute(drawingAttribute) ===
+        "portrait"
+          ? portrait
+          : layout;
+      const here = drawing.booths.find((b) => b.id === booth.id) ?? booth;
+      const next = boothInDirection(drawing.booths, here, event.key as Arrow);
       if (next) {
         setActive(next.id);
         focusBooth(next.id);
@@ -188,8 +243,9 @@ export function VenueDemo({ compact = false }: { compact?: boolean }) {
     const holder = state.holders[booth.id];
     const kind = booth.status === "premium" ? "premium corner booth" : "booth";
     const price = `$${booth.priceUsd}`;
-    if (mode === "public") return `Booth ${booth.id}: ${holder ? holder.name : "available"}`;
-    return `Booth ${booth.id}, ${kind}, ${price}: ${holder ? `taken by ${holder.name}` : "open"}`;
+    const mark = booth.id === marked ? `, ${copy.markedLabel}` : "";
+    if (mode === "public") return `Booth ${booth.id}: ${holder ? holder.name : "available"}${mark}`;
+    return `Booth ${booth.id}, ${kind}, ${price}: ${holder ? `taken by ${holder.name}` : "open"}${mark}`;
   };
   const fillOf = (booth: Booth) => {
     const holder = state.holders[booth.id];
@@ -204,72 +260,68 @@ export function VenueDemo({ compact = false }: { compact?: boolean }) {
     return holder ? [{ booth: booth.id, name: holder.name }] : [];
   });
 
+  // From the large breakpoint the list and the map share the row under the views' switch.
+  const row = shownModes.length > 1 ? "lg:row-start-2" : "lg:row-start-1";
+  const drawMap = (name: keyof typeof drawings) => (
+    <div
+      {...{ [drawingAttribute]: name }}
+      className={name === "portrait" ? "mx-auto max-w-md md:hidden" : "hidden md:block"}
+    >
+      <VenueMap
+        layout={drawings[name]}
+        title={copy.mapLabel}
+        booths={(booth) => ({
+          fill: fillOf(booth),
+          text:
+            mode === "public"
+              ? (state.holders[booth.id]?.name.split(" ")[0] ?? booth.id)
+              : (state.holders[booth.id]?.short ?? booth.id),
+          marked: booth.id === marked,
+          props: {
+            role: interactive ? "button" : "img",
+            "aria-label": describe(booth),
+            "aria-pressed": mode === "vendor" ? booth.id === picked : undefined,
+            tabIndex: interactive ? (booth.id === active ? 0 : -1) : undefined,
+            onKeyDown: interactive ? (event) => onBoothKey(event, booth) : undefined,
+            onClick: interactive ? () => act(booth.id) : undefined,
+            onFocus: () => setActive(booth.id),
+            className: `outline-none focus-visible:[&>rect]:stroke-brand-900 focus-visible:[&>rect]:stroke-[4] ${interactive ? "cursor-pointer" : ""} ${booth.id === target ? "[&>rect]:stroke-brand-700 [&>rect]:stroke-[5] [&>rect]:[stroke-dasharray:8_4]" : ""}`,
+          },
+        })}
+      />
+    </div>
+  );
+
   return (
     <div
       className="grid gap-6 lg:grid-cols-3"
       data-live={live || undefined}
       {...(compact ? { [compactDemoAttribute]: "" } : {})}
     >
-      <div className="min-w-0 lg:col-span-2">
-        {shownModes.length > 1 ? (
-          <fieldset className="mb-4 flex flex-wrap gap-2 noscript:hidden">
-            <legend className="sr-only">{copy.modesLabel}</legend>
-            {shownModes.map((key) => (
-              <label
-                key={key}
-                className={`cursor-pointer rounded-full border px-4 py-2 text-sm font-semibold ${mode === key ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white text-ink"}`}
-              >
-                <input
-                  type="radio"
-                  name="venue-demo-mode"
-                  value={key}
-                  checked={mode === key}
-                  onChange={() => setMode(key)}
-                  className="sr-only"
-                />
-                {copy.modes[key]}
-              </label>
-            ))}
-          </fieldset>
-        ) : null}
-        {/* Below the large breakpoint the map keeps its drawn size (booths 80 by 48 px, beyond the
-            44 px a finger needs) and scrolls sideways. */}
-        <div
-          ref={mapRef}
-          className="overflow-x-auto"
-          // The public view's booths take no focus: the scroller itself must, to scroll by keyboard.
-          {...(interactive ? {} : { role: "region", "aria-label": copy.publicMapLabel })}
-          tabIndex={interactive ? undefined : 0}
-        >
-          <VenueMap
-            layout={layout}
-            title={copy.mapLabel}
-            className="min-w-[40rem] lg:min-w-0"
-            booths={(booth) => ({
-              fill: fillOf(booth),
-              text:
-                mode === "public"
-                  ? (state.holders[booth.id]?.name.split(" ")[0] ?? booth.id)
-                  : (state.holders[booth.id]?.short ?? booth.id),
-              props: {
-                role: interactive ? "button" : "img",
-                "aria-label": describe(booth),
-                tabIndex: interactive ? (booth.id === active ? 0 : -1) : undefined,
-                onKeyDown: interactive ? (event) => onBoothKey(event, booth) : undefined,
-                onClick: interactive ? () => act(booth.id) : undefined,
-                onFocus: () => setActive(booth.id),
-                className: `outline-none focus-visible:[&>rect]:stroke-brand-900 focus-visible:[&>rect]:stroke-[4] ${interactive ? "cursor-pointer" : ""} ${booth.id === target ? "[&>rect]:stroke-brand-700 [&>rect]:stroke-[5] [&>rect]:[stroke-dasharray:8_4]" : ""}`,
-              },
-            })}
-          />
-        </div>
-        <VenueMapLegend items={copy.legend} />
-        <p className="mt-2 text-sm text-muted">{copy.sizes}</p>
-        <p role="status" aria-live="polite" className="mt-4 min-h-6 font-medium text-brand-900">
-          {state.message}
-        </p>
-      </div>
-      <div>
+      {shownModes.length > 1 ? (
+        <fieldset className="flex flex-wrap gap-2 noscript:hidden lg:col-span-3">
+          <legend className="sr-only">{copy.modesLabel}</legend>
+          {shownModes.map((key) => (
+            <label
+              key={key}
+              className={`inline-flex min-h-11 cursor-pointer items-center rounded-full border px-4 text-sm font-semibold has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-700 ${mode === key ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white text-ink"}`}
+            >
+              <input
+                type="radio"
+                name={modeField}
+                value={key}
+                checked={mode === key}
+                onChange={() => setMode(key)}
+                className="sr-only"
+              />
+              {copy.modes[key]}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      {/* Before the map in reading order, on the right from the large breakpoint: on a phone the list sits
+          above the map, so that a finger drags a vendor down onto it. */}
+      <div className={`lg:col-start-3 ${row}`}>
         <p className="hidden text-sm text-muted noscript:block">{copy.noScript}</p>
         {mode === "organizer" ? (
           <section aria-label={copy.waitingTitle}>
@@ -280,7 +332,7 @@ export function VenueDemo({ compact = false }: { compact?: boolean }) {
             <p className="mt-1 hidden text-sm text-muted pointer-coarse:block noscript:hidden">
               {copy.tapHint}
             </p>
-            <ul className="mt-3 space-y-3">
+            <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-1">
               {vendors.map((vendor) => (
                 <VendorCard
                   key={vendor.id}
@@ -339,6 +391,23 @@ export function VenueDemo({ compact = false }: { compact?: boolean }) {
             ) : null}
           </section>
         ) : null}
+      </div>
+      <div className={`min-w-0 lg:col-span-2 lg:col-start-1 ${row}`}>
+        {/* On a phone the status stays in sight under the header while the map scrolls: the chosen vendor and
+            the booths are on screen together. */}
+        <p
+          role="status"
+          aria-live="polite"
+          className="sticky top-16 z-10 mb-3 min-h-6 bg-white/95 py-1 font-medium text-brand-900 lg:static"
+        >
+          {state.message}
+        </p>
+        <div ref={mapRef}>
+          {drawMap("portrait")}
+          {drawMap("wide")}
+        </div>
+        <VenueMapLegend items={copy.legend} />
+        <p className="mt-2 text-sm text-muted">{copy.sizes}</p>
       </div>
     </div>
   );

@@ -23,6 +23,8 @@ interface VenueMapProps {
   booths?: (booth: Booth) => {
     fill: BoothFill;
     text?: string;
+    /** The booth the visitor picked or just assigned: ringed, a cue beside its fill's own. */
+    marked?: boolean;
     props?: SVGProps<SVGGElement>;
   };
 }
@@ -58,26 +60,80 @@ export function VenueMap({
         const drawn = booths?.(booth);
         const state = drawn?.fill ?? states?.[booth.id] ?? booth.status;
         return (
-          <g key={booth.id} data-booth={booth.id} {...drawn?.props}>
+          <g
+            key={booth.id}
+            data-booth={booth.id}
+            data-marked={drawn?.marked || undefined}
+            {...drawn?.props}
+          >
             <BoothShape box={booth} kind={booth.kind} state={state} />
+            {drawn?.marked ? <MarkRing box={booth} /> : null}
             {drawn ? (
-              <text
-                x={booth.x + booth.width / 2}
-                y={booth.y + booth.height / 2}
-                textAnchor="middle"
-                dominantBaseline="central"
-                fontSize="12"
-                fontWeight="600"
+              <BoothText
+                box={booth}
                 fill={boothPalette[state].text}
-              >
-                {drawn.text ?? booth.id}
-              </text>
+                text={drawn.text ?? booth.id}
+              />
             ) : null}
           </g>
         );
       })}
     </svg>
   );
+}
+
+/**
+ * A ring just outside the booth, in the assigned state's ink: reads without colour, as an outline. A path, not a
+ * rect: the booth's own rect stays the only one its focus and drag styles reach.
+ */
+function MarkRing({ box }: { box: Box }) {
+  const { x, y, width: w, height: h } = box;
+  return (
+    <path
+      d={`M${x - 4} ${y - 4}h${w + 8}v${h + 8}h${-(w + 8)}Z`}
+      fill="none"
+      stroke={boothPalette.assigned.fill}
+      strokeWidth="3"
+      strokeLinejoin="round"
+    />
+  );
+}
+
+/** A booth's id or vendor, on two lines when the booth is narrower than the text (the phone's portrait map). */
+function BoothText({ box, fill, text }: { box: Box; fill: string; text: string }) {
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  // About 6.5 units a character at 12 units: wider than the booth, the name breaks at its middle space (kept at
+  // the end of the first line, so the text still reads as one name).
+  const space = text.length * 6.5 > box.width - 4 ? middleSpace(text) : -1;
+  const lines = space < 0 ? [text] : [text.slice(0, space + 1), text.slice(space + 1)];
+  return (
+    <text
+      x={x}
+      y={y}
+      textAnchor="middle"
+      dominantBaseline="central"
+      fontSize={lines.length > 1 ? 11 : 12}
+      fontWeight="600"
+      fill={fill}
+    >
+      {lines.length > 1
+        ? lines.map((line, index) => (
+            <tspan key={line} x={x} dy={index === 0 ? "-0.6em" : "1.2em"}>
+              {line}
+            </tspan>
+          ))
+        : text}
+    </text>
+  );
+}
+
+/** The space nearest the middle of a text, or -1. */
+function middleSpace(text: string): number {
+  let best = -1;
+  for (let at = text.indexOf(" "); at >= 0; at = text.indexOf(" ", at + 1))
+    if (best < 0 || Math.abs(at - text.length / 2) < Math.abs(best - text.length / 2)) best = at;
+  return best;
 }
 
 function LandmarkShape({ mark }: { mark: Landmark }) {

@@ -1,8 +1,10 @@
 // What a visitor does, in Firefox at desktop and phone widths: home, menus, contact form with and without
-// JavaScript, the venue demo, the fee calculator and the 404 page. The Chromium specs cover each in depth.
-import type { Page } from "puppeteer-core";
+// JavaScript and its refusals, the venue demo, the fee calculator on a slow connection, nothing past a phone's
+// edge, and the 404 page. The Chromium specs cover each in depth.
+import type { HTTPRequest, Page } from "puppeteer-core";
 import { waitingVendors } from "../../../app/content/venue-demo.ts";
 import { contactMessagesFrom } from "../database.ts";
+import { overflowingElements } from "../overflow.ts";
 import { expect, test, textOf, waitForHydration } from "./fixtures.ts";
 
 const uniqueEmail = (tag: string) =>
@@ -13,6 +15,19 @@ async function follow(page: Page, selector: string, touch: boolean) {
   const element = await page.waitForSelector(selector, { visible: true });
   if (!element) throw new Error(`${selector} is on the page`);
   await Promise.all([page.waitForNavigation(), touch ? element.tap() : element.click()]);
+}
+
+/** Answers the requests `when` picks with `answer` (after `delayMs`), and lets every other one through. */
+async function intercept(
+  page: Page,
+  when: (url: string) => boolean,
+  answer: (request: HTTPRequest) => Promise<void>,
+) {
+  await page.setRequestInterception(true);
+  page.on("request", (request) => {
+    if (request.isInterceptResolutionHandled()) return;
+    void (when(request.url()) ? answer(request) : request.continue());
+  });
 }
 
 async function fillContactForm(
@@ -74,6 +89,48 @@ test("contact form with JavaScript: sent, confirmed, stored", async ({ ff: { pag
   ]);
 });
 
+test("contact form refused: focus stays in the form, a 429 says how long to wait", async ({
+  ff,
+  at,
+}) => {
+  const { page } = ff;
+  ff.allow(/status of 429|429/);
+  await intercept(
+    page,
+    (url) => url.endsWith("/functions/v1/submit-contact-form"),
+    (request) =>
+      request.respond({
+        status: 429,
+        headers: { "retry-after": "38" },
+        contentType: "application/json",
+        body: JSON.stringify({
+          success: false,
+          error: "Too many requests: please try again later",
+        }),
+      }),
+  );
+  await page.goto(at("/contact"));
+  await waitForHydration(page);
+  await fillContactForm(page, {
+    name: "Firefox Visitor",
+    email: uniqueEmail("firefox-429"),
+    message: "Too soon.",
+  });
+  await page.locator("#contact-form button[type=submit]").click();
+  // The toast keeps SPEC's words, then says how long to wait.
+  await expect.poll(() => textOf(page, "[role=alert] li")).toContain("try again in 38 seconds.");
+  expect(await textOf(page, "[role=alert] li")).toContain(
+    "Please try again or contact us directly.",
+  );
+  // Focus is on the form's own sentence about it, not on the page's body.
+  expect(
+    await page.evaluate(() => {
+      const focused = document.activeElement;
+      return focused?.closest("#contact-form") ? focused.textContent : "outside the form";
+    }),
+  ).toContain("try again in 38 seconds.");
+});
+
 test("contact form without JavaScript: sent by keyboard, stored, lands on the confirmation", async ({
   ffNoScript: { page },
   at,
@@ -103,7 +160,12 @@ test("contact form without JavaScript: sent by keyboard, stored, lands on the co
 });
 
 test.describe("venue demo", () => {
-  const booth = (id: string) => `#try-it [data-booth="${id}"]`;
+  // The drawing on screen: the phone's upright one (the touch project's 375 px), the wide one at desktop.
+  let drawing = "wide";
+  test.beforeEach(({ firefoxTouch }) => {
+    drawing = firefoxTouch ? "portrait" : "wide";
+  });
+  const booth = (id: string) => `#try-it [data-drawing="${drawing}"] [data-booth="${id}"]`;
   /** A waiting vendor's card, by the list's order. */
   const vendor = (name: string) =>
     `#try-it li:nth-child(${waitingVendors.findIndex((v) => v.name === name) + 1}) button[aria-pressed]`;
@@ -129,8 +191,8 @@ test.describe("venue demo", () => {
     firefoxTouch,
   }) => {
     await openDemo(page, at("/features/interactive-venue-mapping"));
-    // Both ends of the drag on one screen: the lower of the two (the waiting list under the map on a phone, the
-    // map's last row beside the list at desktop width) scrolled to just above the viewport's bottom edge.
+    // Both ends of the drag on one screen: the lower of the two (the map's booth under the waiting list on a
+    // phone, the map's last row beside the list at desktop width) scrolled to just above the viewport's bottom.
     await page.evaluate(
       (from, to) => {
         const bottoms = [from, to].map(
@@ -166,6 +228,11 @@ test.describe("venue demo", () => {
       .poll(() => textOf(page, "#try-it [role=status]"))
       .toBe("Assigned Clay & Kiln Pottery to booth D2.");
     expect(await textOf(page, `${booth("D2")} text`)).toBe("Clay & Kiln");
+    // Marked by a ring beside its fill, and named so.
+    expect(await page.$eval(booth("D2"), (g) => g.getAttribute("data-marked"))).toBe("true");
+    expect(await page.$eval(booth("D2"), (g) => g.getAttribute("aria-label"))).toMatch(
+      /taken by Clay & Kiln Pottery, your last choice$/,
+    );
   });
 
   test("keyboard: choose, arrows, Enter assigns", async ({ ff: { page }, at, firefoxTouch }) => {
@@ -195,6 +262,7 @@ test.describe("venue demo", () => {
     await expect
       .poll(() => textOf(page, "#try-it [role=status]"))
       .toBe("Assigned Golden Comb Honey to booth C2.");
+    expect(await page.$eval(booth("C2"), (g) => g.getAttribute("data-marked"))).toBe("true");
   });
 });
 
@@ -221,6 +289,73 @@ test("fee calculator: typing a price recalculates what the vendor pays", async (
       return label?.parentElement?.textContent?.replace("Vendor pays", "").trim();
     });
   await expect.poll(vendorPays).toBe("$105.00");
+});
+
+test("fee calculator on a slow connection: what was typed before the script stays", async ({
+  ff: { page },
+  at,
+}) => {
+  // Every script of the site arrives 3 seconds late.
+  await intercept(
+    page,
+    (url) => new URL(url).pathname.startsWith("/assets/") && url.endsWith(".js"),
+    async (request) => {
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await request.continue();
+    },
+  );
+  await page.goto(at("/pricing"), { waitUntil: "domcontentloaded" });
+  await page.$eval("#fee-calculator", (section) => section.scrollIntoView());
+  const price = "#fee-calculator input[name=booth-price]";
+  await page.locator(price).click({ count: 3 });
+  await page.keyboard.type("40");
+  await page.waitForSelector("#fee-calculator fieldset[data-live]", { timeout: 20_000 });
+  expect(await page.$eval(price, (input) => (input as HTMLInputElement).value)).toBe("40");
+  const row = (label: string) =>
+    page.evaluate((wanted) => {
+      const term = [...document.querySelectorAll("#fee-calculator dt")].find((dt) =>
+        dt.textContent?.startsWith(wanted),
+      );
+      return term?.nextElementSibling?.textContent ?? "";
+    }, label);
+  // The vendor pays $42.00 (booth and 5% platform fee); processing is 2.9% of that plus 30 cents.
+  await expect.poll(() => row("Vendor pays")).toBe("$42.00");
+  expect(await row("Processing fee")).toBe("$1.52");
+});
+
+test("phone: nothing in main passes the screen's edge", async ({
+  ff: { page },
+  at,
+  firefoxTouch,
+}) => {
+  test.skip(!firefoxTouch, "the phone's width");
+  for (const path of [
+    "/",
+    "/how-it-works",
+    "/pricing",
+    "/features",
+    "/features/interactive-venue-mapping",
+    "/event-types/art-fairs",
+  ]) {
+    await page.goto(at(path));
+    await waitForHydration(page);
+    // Islands that hydrate when seen: each brought into view, then waited for.
+    const islands = await page.$$eval("[data-island][data-hydrate=visible]", (all) => all.length);
+    for (let index = 0; index < islands; index++) {
+      await page.evaluate((i) => {
+        document.querySelectorAll("[data-island][data-hydrate=visible]")[i]?.scrollIntoView();
+      }, index);
+      await page.waitForFunction(
+        (i) =>
+          document
+            .querySelectorAll("[data-island][data-hydrate=visible]")
+            [i]?.querySelector("[data-live]") !== null,
+        {},
+        index,
+      );
+    }
+    expect(await page.evaluate(overflowingElements), path).toEqual([]);
+  }
 });
 
 test("the 404 page: status 404, its heading, a way home", async ({ ff, at }) => {
