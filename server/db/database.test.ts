@@ -66,6 +66,7 @@ const migrations = [
   "0016-rollup-queue-by-kind",
   "0017-leads",
   "0018-weekly-rollups",
+  "0021-channels",
 ];
 
 describe("SQLite storage", () => {
@@ -155,7 +156,7 @@ describe.each(dialects)("migrations on %s", (dialect) => {
         .values({
           ...referrerVisit({
             referrer_url: hostile,
-            source: "other",
+            source: "referral",
             user_agent: "",
             is_bot: true,
           }),
