@@ -43,12 +43,12 @@ const paths = [
   ...Array.from({ length: 10 }, (_, i) => `/features/feature-${i}`),
 ];
 const namedHosts: [string, ReferrerSource][] = [
-  ["www.google.com", "search"],
-  ["www.bing.com", "search"],
-  ["duckduckgo.com", "search"],
-  ["www.linkedin.com", "social"],
-  ["www.facebook.com", "social"],
-  ["x.com", "social"],
+  ["www.google.com", "organic_search"],
+  ["www.bing.com", "organic_search"],
+  ["duckduckgo.com", "organic_search"],
+  ["www.linkedin.com", "organic_social"],
+  ["www.facebook.com", "organic_social"],
+  ["x.com", "organic_social"],
   ["chatgpt.com", "ai"],
   ["www.perplexity.ai", "ai"],
   ["mail.google.com", "email"],
@@ -58,7 +58,7 @@ const hosts: [string, ReferrerSource][] = [
   ...namedHosts,
   ...Array.from({ length: 490 }, (_, i): [string, ReferrerSource] => [
     `site-${i}.example`,
-    "other",
+    "referral",
   ]),
 ];
 const campaigns = Array.from({ length: 20 }, (_, i) => `campaign-${i}`);

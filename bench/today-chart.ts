@@ -47,7 +47,7 @@ async function storeDay(database: AppDatabase): Promise<void> {
         created_at: at,
         referrer_url: host && `https://${host}/`,
         referrer_host: host,
-        source: host ? ("other" as const) : ("direct" as const),
+        source: host ? ("referral" as const) : ("direct" as const),
         landing_path: `/page-${n % 26}`,
         utm_source: campaign && "newsletter",
         utm_medium: campaign && "email",

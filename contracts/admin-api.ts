@@ -50,17 +50,70 @@ export type MessageAction = (typeof messageActions)[number];
 export const mailStates = ["pending", "sent", "failed", "none"] as const;
 export type MailState = (typeof mailStates)[number];
 
-export const referrerSources = ["search", "social", "ai", "email", "direct", "other"] as const;
+/**
+ * A visit's channel: Google Analytics 4's default channel groups and one of ours, AI assistants
+ * (server/analytics/channels.ts holds the rules). Most common first: the order of the inbox's filter.
+ */
+export const referrerSources = [
+  "organic_search",
+  "paid_search",
+  "organic_social",
+  "paid_social",
+  "email",
+  "direct",
+  "referral",
+  "ai",
+  "display",
+  "affiliates",
+  "organic_video",
+  "paid_video",
+  "cross_network",
+  "organic_shopping",
+  "paid_shopping",
+  "audio",
+  "sms",
+  "mobile_push",
+  "paid_other",
+  "unassigned",
+] as const;
 export type ReferrerSource = (typeof referrerSources)[number];
+export type Channel = ReferrerSource;
 
-/** How the console and the weekly report e-mail name a source class. */
-export const sourceLabels: Record<ReferrerSource | "untracked", string> = {
-  search: "Search",
-  social: "Social",
-  ai: "AI assistants",
-  email: "E-mail",
+/**
+ * The source classes counted before channels: rollups of days whose raw visits were already deleted when channels
+ * came keep them (the console says from which day channels apply).
+ */
+export const legacySources = ["search", "social", "other"] as const;
+export type LegacySource = (typeof legacySources)[number];
+
+/** What a rollup row is counted under: a channel, an earlier class, or a message without a counted visit. */
+export type RollupSource = Channel | LegacySource | "untracked";
+
+/** How the console and the weekly report e-mail name a channel (GA4's names). */
+export const sourceLabels: Record<RollupSource, string> = {
+  organic_search: "Organic Search",
+  paid_search: "Paid Search",
+  organic_social: "Organic Social",
+  paid_social: "Paid Social",
+  email: "Email",
   direct: "Direct",
-  other: "Other sites",
+  referral: "Referral",
+  ai: "AI assistants",
+  display: "Display",
+  affiliates: "Affiliates",
+  organic_video: "Organic Video",
+  paid_video: "Paid Video",
+  cross_network: "Cross-network",
+  organic_shopping: "Organic Shopping",
+  paid_shopping: "Paid Shopping",
+  audio: "Audio",
+  sms: "SMS",
+  mobile_push: "Mobile Push Notifications",
+  paid_other: "Paid Other",
+  unassigned: "Unassigned",
+  search: "Search (before channels)",
+  social: "Social (before channels)",
+  other: "Other sites (before channels)",
   untracked: "No tracked visit",
 };
 
@@ -118,10 +171,30 @@ export interface BreakdownRow extends EventFigures {
   value: string;
   visits: number;
   messages: number;
+  /**
+   * Of `visits`, those that sent a message and those that clicked sign-up (each visit once, on its own day): the
+   * numerators of the conversion and sign-up rates, never more than `visits`.
+   */
+  converted: number;
+  signedUpVisits: number;
   previousVisits: number;
   previousMessages: number;
   previousSignups: number;
 }
+
+/**
+ * People's visits, their events and contact messages (not spam), bots apart. `converted` and `signedUpVisits` are the
+ * visits that sent a message and clicked sign-up: the rates' numerators. `untrackedMessages` are the messages without
+ * a counted visit (none, or a bot's), in `messages` but in no rate.
+ */
+export type BreakdownTotals = {
+  visits: number;
+  messages: number;
+  botVisits: number;
+  converted: number;
+  signedUpVisits: number;
+  untrackedMessages: number;
+} & EventFigures;
 
 /** GET /admin/api/analytics/breakdown */
 export interface AnalyticsBreakdown {
@@ -135,8 +208,13 @@ export interface AnalyticsBreakdown {
   previousUntil: string;
   filters: Record<AnalyticsFilterPanel, string[]>;
   /** People's visits, their events and contact messages (not spam), bots apart; now and in the previous period. */
-  totals: { visits: number; messages: number; botVisits: number } & EventFigures;
-  previousTotals: { visits: number; messages: number; botVisits: number } & EventFigures;
+  totals: BreakdownTotals;
+  previousTotals: BreakdownTotals;
+  /**
+   * The first day (YYYY-MM-DD, in the time zone) counted by channel; the days before it keep the classes counted
+   * before channels ("Search (before channels)"...). null when every day is counted by channel.
+   */
+  channelsSince: string | null;
   /** Every row of each panel, most visits first (the console shows the first and offers the rest). */
   panels: Record<AnalyticsPanel, BreakdownRow[]>;
   /** Panels the host, landing page or campaign filters did not narrow (empty without such a filter). */

@@ -7,6 +7,7 @@ import {
   analyticsPanels,
   analyticsRanges,
   inboxStates,
+  legacySources,
   mailStates,
   messageActions,
   messageStatuses,
@@ -170,9 +171,11 @@ export const analyticsBreakdownQuerySchema = z
         (values) =>
           values.every(
             (value) =>
-              (referrerSources as readonly string[]).includes(value) || value === "untracked",
+              (referrerSources as readonly string[]).includes(value) ||
+              (legacySources as readonly string[]).includes(value) ||
+              value === "untracked",
           ),
-        `source must be one of: ${referrerSources.join(", ")}, untracked`,
+        `source must be one of: ${[...referrerSources, ...legacySources].join(", ")}, untracked`,
       ),
       host: filterValues("host"),
       landing: filterValues("landing"),

@@ -1,6 +1,7 @@
 // The event a webhook receiver gets for each new contact message that is not spam (ADR 34): the Standard Webhooks
 // envelope (type, timestamp, data) around the message, its visit's attribution and its page in the console.
 import { z } from "zod";
+import { referrerSources } from "./admin-api.ts";
 
 export const contactCreatedType = "contact.created";
 
@@ -21,7 +22,8 @@ export const contactCreatedEventSchema = z.strictObject({
     attribution: z
       .strictObject({
         landingPath: z.string(),
-        source: z.enum(["search", "social", "ai", "email", "direct", "other"]),
+        /** The visit's channel (GA4's default channel groups, and "ai"). */
+        source: z.enum(referrerSources),
         referrerHost: z.string().nullable(),
         utm: z.partialRecord(
           z.enum(["source", "medium", "campaign", "term", "content"]),

@@ -32,6 +32,8 @@ describe("referrer sites", () => {
     const row = (value: string, visits: number, messages = 0): BreakdownRow => ({
       value,
       visits,
+      converted: 0,
+      signedUpVisits: 0,
       messages,
       pageviews: visits * 2,
       signups: 1,
@@ -55,6 +57,8 @@ describe("referrer sites", () => {
         pageviews: 20,
         signups: 2,
         clicks: 2,
+        converted: 0,
+        signedUpVisits: 0,
         previousVisits: 6,
         previousMessages: 0,
         previousSignups: 2,

@@ -40,6 +40,8 @@ const summed = [
   "pageviews",
   "signups",
   "clicks",
+  "converted",
+  "signedUpVisits",
   "previousVisits",
   "previousMessages",
   "previousSignups",

@@ -92,9 +92,9 @@ describe("the analytics page's query string", () => {
   });
 
   it("prints a figure per visit rounded, as a rate or as pages", () => {
-    const figures = { visits: 81, signups: 10, messages: 1, pageviews: 200 };
-    expect(perVisit(figures, "signups")).toBe("12.3%");
-    expect(perVisit(figures, "messages")).toBe("1.2%");
+    const figures = { visits: 81, signedUpVisits: 10, converted: 1, pageviews: 200 };
+    expect(perVisit(figures, "signedUpVisits")).toBe("12.3%");
+    expect(perVisit(figures, "converted")).toBe("1.2%");
     expect(perVisit(figures, "pageviews")).toBe("2.5");
     expect(perVisit({ ...figures, visits: 0 }, "pageviews")).toBe("–");
   });

@@ -157,9 +157,9 @@ export function change(
   };
 }
 
-/** Messages ÷ visits, as a percent with one decimal; "–" without visits. */
-export function conversionRate(messages: number, visits: number): string {
-  return visits > 0 ? `${(Math.round((messages / visits) * 1000) / 10).toFixed(1)}%` : "–";
+/** A part of the visits (those that sent a message, or clicked sign-up) ÷ visits, in per cent; "–" without visits. */
+export function conversionRate(part: number, visits: number): string {
+  return visits > 0 ? `${(Math.round((part / visits) * 1000) / 10).toFixed(1)}%` : "–";
 }
 
 /**
@@ -167,8 +167,8 @@ export function conversionRate(messages: number, visits: number): string {
  * figure as is shown): a rate as a percent with one decimal, pages per visit with one decimal; "–" without visits.
  */
 export function perVisit(
-  figures: { visits: number; signups: number; messages: number; pageviews: number },
-  of: "signups" | "messages" | "pageviews",
+  figures: { visits: number; signedUpVisits: number; converted: number; pageviews: number },
+  of: "signedUpVisits" | "converted" | "pageviews",
 ): string {
   if (figures.visits === 0) return "–";
   return of === "pageviews"

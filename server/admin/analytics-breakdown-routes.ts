@@ -12,6 +12,8 @@ import {
   analyticsPanels,
   audiencePanels,
   type BreakdownRow,
+  type RollupSource,
+  sourceLabels,
 } from "../../contracts/admin-api.ts";
 import {
   type AnalyticsBreakdownQuery,
@@ -47,7 +49,7 @@ const panelColumns: Record<AnalyticsPanel, BreakdownDimension> = {
 };
 
 const panelTitles: Record<AnalyticsPanel, string> = {
-  source: "Source",
+  source: "Channel",
   host: "Referrer host",
   landing: "Landing page",
   utmSource: "utm_source",
@@ -153,8 +155,21 @@ const pointColumns: Record<AnalyticsBreakdown["grain"], string> = {
 };
 
 function totalsOf(breakdown: Breakdown): AnalyticsBreakdown["totals"] {
-  const { visits, messages, botVisits, pageviews, signups, clicks } = breakdown;
-  return { visits, messages, botVisits, pageviews, signups, clicks };
+  const { visits, messages, botVisits, pageviews, signups, clicks, converted, signed_up } =
+    breakdown;
+  const untrackedMessages =
+    breakdown.byDimension.source.find((row) => row.value === "untracked")?.messages ?? 0;
+  return {
+    visits,
+    messages,
+    botVisits,
+    pageviews,
+    signups,
+    clicks,
+    converted,
+    signedUpVisits: signed_up,
+    untrackedMessages,
+  };
 }
 
 export default async function analyticsBreakdownRoutes(app: FastifyInstance): Promise<void> {
@@ -176,18 +191,20 @@ export default async function analyticsBreakdownRoutes(app: FastifyInstance): Pr
     };
     const grain = query.range === "today" ? "hour" : query.group;
     await app.rollupWorker.catchUp();
-    const [now, before, hours, previousHours] = await Promise.all([
+    const [now, before, hours, previousHours, channelsSince] = await Promise.all([
       analytics.breakdown(window, filter),
       analytics.breakdown(previous, filter),
       grain === "hour" ? analytics.perHour(window, filter) : undefined,
       grain === "hour" ? analytics.perHour(previous, filter) : undefined,
+      analytics.channelsSince(),
     ]);
     const panels = Object.fromEntries(
       analyticsPanels.map((panel) => {
         const column = panelColumns[panel];
         const earlier = new Map(before.byDimension[column].map((row) => [row.value, row]));
-        const rows: BreakdownRow[] = now.byDimension[column].map((row) => ({
+        const rows: BreakdownRow[] = now.byDimension[column].map(({ signed_up, ...row }) => ({
           ...row,
+          signedUpVisits: signed_up,
           previousVisits: earlier.get(row.value)?.visits ?? 0,
           previousMessages: earlier.get(row.value)?.messages ?? 0,
           previousSignups: earlier.get(row.value)?.signups ?? 0,
@@ -229,6 +246,7 @@ export default async function analyticsBreakdownRoutes(app: FastifyInstance): Pr
       },
       totals: totalsOf(now),
       previousTotals: totalsOf(before),
+      channelsSince,
       panels,
       unfilteredPanels: now.narrowOnlyUnfiltered ? [...audiencePanels] : [],
       funnel: now.funnel,
@@ -278,23 +296,29 @@ export default async function analyticsBreakdownRoutes(app: FastifyInstance): Pr
               "Visits",
               "Pageviews",
               "Sign-up clicks",
+              "Visits that clicked sign-up",
               "Sign-up rate (%)",
               "Goal clicks",
               "Messages",
+              "Visits that sent a message",
               "Conversion rate (%)",
               "Visits, previous period",
               "Sign-up clicks, previous period",
               "Messages, previous period",
             ],
             report.panels[panel].map((row) => [
-              row.value,
+              panel === "source"
+                ? (sourceLabels[row.value as RollupSource] ?? row.value)
+                : row.value,
               row.visits,
               row.pageviews,
               row.signups,
-              rate(row.signups, row.visits),
+              row.signedUpVisits,
+              rate(row.signedUpVisits, row.visits),
               row.clicks,
               row.messages,
-              rate(row.messages, row.visits),
+              row.converted,
+              rate(row.converted, row.visits),
               row.previousVisits,
               row.previousSignups,
               row.previousMessages,

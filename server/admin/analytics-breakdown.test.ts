@@ -7,6 +7,10 @@ import {
   type AnalyticsBreakdown,
   adminApiPaths,
   type BreakdownRow,
+  legacySources,
+  type RollupSource,
+  referrerSources,
+  sourceLabels,
 } from "../../contracts/admin-api.ts";
 import { addDays, startOfDay, zonedDay, zonedHour } from "../../contracts/time-zone.ts";
 import type { AppDatabase } from "../db/database.ts";
@@ -43,10 +47,10 @@ function seedVisits(): Seeded[] {
     state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
     return list[state % list.length] as T;
   };
-  const sources = ["search", "social", "direct", "email"] as const;
+  const sources = ["organic_search", "organic_social", "direct", "email"] as const;
   const hosts: Record<(typeof sources)[number], string[]> = {
-    search: ["www.google.com", "www.bing.com"],
-    social: ["facebook.com", "x.com"],
+    organic_search: ["www.google.com", "www.bing.com"],
+    organic_social: ["facebook.com", "x.com"],
     direct: [""],
     email: ["mail.google.com"],
   };
@@ -255,13 +259,15 @@ describe.each(dialects)("analytics breakdown on %s", (dialect) => {
   });
 
   it("filters every panel and the series by one or several values, like a direct count", async () => {
-    const report = await breakdown("range=30d&source=search&source=social&landing=%2Fpricing");
+    const report = await breakdown(
+      "range=30d&source=organic_search&source=organic_social&landing=%2Fpricing",
+    );
     const keep = (v: Seeded) =>
-      (v.source === "search" || v.source === "social") && v.path === "/pricing";
+      (v.source === "organic_search" || v.source === "organic_social") && v.path === "/pricing";
     expect(shown(report.panels.host)).toEqual(expected(0, 29, keep, (v) => v.host));
     expect(shown(report.panels.campaign)).toEqual(expected(0, 29, keep, (v) => v.campaign));
     expect(report.filters).toEqual({
-      source: ["search", "social"],
+      source: ["organic_search", "organic_social"],
       host: [],
       landing: ["/pricing"],
       campaign: [],
@@ -270,7 +276,7 @@ describe.each(dialects)("analytics breakdown on %s", (dialect) => {
     const direct = await database.db
       .selectFrom("referrer_visits")
       .select((eb) => eb.fn.countAll<number | string>().as("n"))
-      .where("source", "in", ["search", "social"])
+      .where("source", "in", ["organic_search", "organic_social"])
       .where("landing_path", "=", "/pricing")
       .where("is_bot", "=", false)
       .executeTakeFirstOrThrow();
@@ -278,8 +284,8 @@ describe.each(dialects)("analytics breakdown on %s", (dialect) => {
     expect(report.series.reduce((sum, day) => sum + day.visits, 0)).toBe(Number(direct.n));
 
     // By source class alone the narrow rollups answer: the same figures.
-    const search = await breakdown("range=30d&source=search");
-    const isSearch = (v: Seeded) => v.source === "search";
+    const search = await breakdown("range=30d&source=organic_search");
+    const isSearch = (v: Seeded) => v.source === "organic_search";
     expect(shown(search.panels.host)).toEqual(expected(0, 29, isSearch, (v) => v.host));
     expect(shown(search.panels.utmMedium)).toEqual(expected(0, 29, isSearch, (v) => v.utmMedium));
     expect(shown(search.panels.landing, true)).toEqual(
@@ -310,8 +316,8 @@ describe.each(dialects)("analytics breakdown on %s", (dialect) => {
     for (const [query, keep] of [
       ["range=today", () => true],
       [
-        "range=today&source=search&source=direct",
-        (v: Seeded) => ["search", "direct"].includes(v.source),
+        "range=today&source=organic_search&source=direct",
+        (v: Seeded) => ["organic_search", "direct"].includes(v.source),
       ],
       ["range=today&landing=%2Fpricing", (v: Seeded) => v.path === "/pricing"],
     ] as const) {
@@ -445,7 +451,10 @@ describe.each(dialects)("analytics breakdown on %s", (dialect) => {
       [`range=custom&from=2026-11-01&to=${tomorrow}`, "to must not be after today (UTC)"],
       ["range=custom&from=2020-01-01&to=2026-01-01", "A custom range is at most 731 days"],
       ["range=7d&from=2026-11-01", "from and to go with range=custom only"],
-      ["source=tv", "source must be one of: search, social, ai, email, direct, other, untracked"],
+      [
+        "source=tv",
+        `source must be one of: ${[...referrerSources, ...legacySources].join(", ")}, untracked`,
+      ],
       ["colour=red", "Unknown query parameter: colour"],
       ["range=12m&group=year", "group must be one of: day, week, month"],
       ["range=today&group=week", "group goes with ranges of days, not today"],
@@ -469,7 +478,8 @@ describe.each(dialects)("analytics breakdown on %s", (dialect) => {
     );
     const lines = response.rawPayload.toString("utf8").slice(1).trimEnd().split("\r\n");
     expect(lines[0]).toBe(
-      "Source,Visits,Pageviews,Sign-up clicks,Sign-up rate (%),Goal clicks,Messages,Conversion rate (%)," +
+      "Channel,Visits,Pageviews,Sign-up clicks,Visits that clicked sign-up,Sign-up rate (%),Goal clicks,Messages," +
+        "Visits that sent a message,Conversion rate (%)," +
         '"Visits, previous period","Sign-up clicks, previous period","Messages, previous period"',
     );
     const report = await breakdown("range=7d");
@@ -478,14 +488,16 @@ describe.each(dialects)("analytics breakdown on %s", (dialect) => {
     expect(lines.slice(1)).toEqual(
       report.panels.source.map((row) =>
         [
-          row.value,
+          sourceLabels[row.value as RollupSource],
           row.visits,
           row.pageviews,
           row.signups,
-          rate(row.signups, row.visits),
+          row.signedUpVisits,
+          rate(row.signedUpVisits, row.visits),
           row.clicks,
           row.messages,
-          rate(row.messages, row.visits),
+          row.converted,
+          rate(row.converted, row.visits),
           row.previousVisits,
           row.previousSignups,
           row.previousMessages,

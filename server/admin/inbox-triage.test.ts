@@ -129,7 +129,7 @@ describe.each(dialects)("inbox triage on %s", (dialect) => {
       {
         referrer_url: "https://www.linkedin.com/",
         referrer_host: "www.linkedin.com",
-        source: "social",
+        source: "organic_social",
         landing_path: "/pricing",
         utm_campaign: "spring",
       },
@@ -150,7 +150,7 @@ describe.each(dialects)("inbox triage on %s", (dialect) => {
       );
       return {
         total: week.totals.messages,
-        social: week.panels.source.find((row) => row.value === "social")?.messages ?? 0,
+        social: week.panels.source.find((row) => row.value === "organic_social")?.messages ?? 0,
         untracked: week.panels.source.find((row) => row.value === "untracked")?.messages ?? 0,
         pricing: landing.totals.messages,
         hour: [...hours.values()].reduce((sum, counts) => sum + counts.messages, 0),
@@ -241,7 +241,7 @@ describe.each(dialects)("inbox triage on %s", (dialect) => {
   });
 
   it("filters by the source and landing page of the sender's visit", async () => {
-    const visit = (source: "search" | "social", landing: string, at: number) =>
+    const visit = (source: "organic_search" | "organic_social", landing: string, at: number) =>
       recordVisit(
         database,
         {
@@ -254,14 +254,16 @@ describe.each(dialects)("inbox triage on %s", (dialect) => {
       );
     await store(base, {
       name: "From Search",
-      session_id: await visit("search", "/pricing", base),
+      session_id: await visit("organic_search", "/pricing", base),
     });
     await store(base + minute, {
       name: "From Social",
-      session_id: await visit("social", "/", base),
+      session_id: await visit("organic_social", "/", base),
     });
     await store(base + 2 * minute, { name: "Untracked" });
-    expect((await list("?source=search")).messages.map((m) => m.name)).toEqual(["From Search"]);
+    expect((await list("?source=organic_search")).messages.map((m) => m.name)).toEqual([
+      "From Search",
+    ]);
     expect((await list("?landing=%2F")).messages.map((m) => m.name)).toEqual(["From Social"]);
     const bad = await adminRequest(app, {
       url: `${adminApiPaths.messages}?landing=pricing`,

@@ -68,7 +68,7 @@ describe.each(dialects)("admin inbox on %s", (dialect) => {
       {
         referrer_url: "https://www.google.com/search?q=booth+software",
         referrer_host: "www.google.com",
-        source: "search",
+        source: "organic_search",
         landing_path: "/pricing",
         utm_source: "google",
         utm_medium: "cpc",
@@ -137,7 +137,7 @@ describe.each(dialects)("admin inbox on %s", (dialect) => {
       mail: "sent",
       read: false,
       handled: false,
-      source: "search",
+      source: "organic_search",
       campaign: "spring-fairs",
     });
     // A message whose form sent no tracked session has neither.
@@ -258,7 +258,7 @@ describe.each(dialects)("admin inbox on %s", (dialect) => {
       session: {
         visitedAt: new Date(base - minute).toISOString(),
         landingPath: "/pricing",
-        source: "search",
+        source: "organic_search",
         referrerHost: "www.google.com",
         referrerUrl: "https://www.google.com/search?q=booth+software",
         utm: {

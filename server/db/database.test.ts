@@ -69,6 +69,7 @@ const migrations = [
   "0017-leads",
   "0018-weekly-rollups",
   "0020-write-probe",
+  "0021-channels",
   "0022-rate-limit-counters",
 ];
 
@@ -159,7 +160,7 @@ describe.each(dialects)("migrations on %s", (dialect) => {
         .values({
           ...referrerVisit({
             referrer_url: hostile,
-            source: "other",
+            source: "referral",
             user_agent: "",
             is_bot: true,
           }),

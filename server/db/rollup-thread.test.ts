@@ -23,8 +23,8 @@ describe("the rollup thread on postgres", () => {
     freshDb: db,
   }) => {
     // 02:30 UTC on 4 May is still 3 May in New York.
-    await recordVisit(db, { source: "search" }, { at: Date.parse("2026-05-04T02:30:00Z") });
-    await recordVisit(db, { source: "search" }, { at: Date.parse("2026-05-04T15:00:00Z") });
+    await recordVisit(db, { source: "organic_search" }, { at: Date.parse("2026-05-04T02:30:00Z") });
+    await recordVisit(db, { source: "organic_search" }, { at: Date.parse("2026-05-04T15:00:00Z") });
     const thread = new RollupThread(db.config, "America/New_York");
     try {
       expect(await thread.rollUp()).toEqual({ taken: 2, more: false, locked: true });

@@ -15,7 +15,9 @@ export type EpochMillis = ColumnType<number | string, number, number>;
 
 export type ContactMessageStatus = "new" | "spam";
 
-export type ReferrerSource = "search" | "social" | "ai" | "email" | "direct" | "other";
+export type { ReferrerSource, RollupSource } from "../../contracts/admin-api.ts";
+
+import type { ReferrerSource, RollupSource } from "../../contracts/admin-api.ts";
 
 export interface ContactMessagesTable {
   id: string;
@@ -215,13 +217,19 @@ interface RollupCounts {
   pageviews: ColumnType<number, number | undefined, number>;
   signups: ColumnType<number, number | undefined, number>;
   clicks: ColumnType<number, number | undefined, number>;
+  /**
+   * Visits by people that sent a message (not spam) and that clicked sign-up: each visit once, counted on its own day
+   * and keys, so a rate's numerator is a part of its visits (migration 0021).
+   */
+  converted: ColumnType<number, number | undefined, number>;
+  signed_up: ColumnType<number, number | undefined, number>;
 }
 
 /** Daily counts by every key; "" is "none", source "untracked" is a message without a tracked visit. */
 export interface VisitRollupsTable extends RollupCounts {
   /** UTC day, YYYY-MM-DD. */
   day: string;
-  source: ReferrerSource | "untracked";
+  source: RollupSource;
   referrer_host: string;
   landing_path: string;
   utm_source: string;
@@ -253,8 +261,8 @@ export type RollupDimension =
   /** A funnel step (`FunnelStep`): the visits that first reached it that day, in `visits`. */
   | "funnel";
 
-/** The funnel's steps after landing: saw /pricing or a feature page; clicked sign-up. */
-export type FunnelStep = "considered" | "signed_up";
+/** The funnel's steps after landing: saw /pricing or a feature page; clicked sign-up; sent a message (not spam). */
+export type FunnelStep = "considered" | "signed_up" | "messaged";
 
 /** A step of the funnel a visit has reached, stored once: the worker counts the visit once per step. */
 export interface VisitStepsTable {
@@ -267,7 +275,7 @@ export interface VisitStepsTable {
 export interface VisitRollupsByKeyTable extends RollupCounts {
   dimension: RollupDimension;
   day: string;
-  source: ReferrerSource | "untracked";
+  source: RollupSource;
   value: string;
 }
 
@@ -275,7 +283,7 @@ export interface VisitRollupsByKeyTable extends RollupCounts {
 export interface VisitRollupsByKeyWeekTable extends RollupCounts {
   dimension: RollupDimension;
   week: string;
-  source: ReferrerSource | "untracked";
+  source: RollupSource;
   value: string;
 }
 

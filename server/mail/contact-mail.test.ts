@@ -28,7 +28,7 @@ const message: OutboxMessage = {
   message: "Hello,\nwe run a flea market of 120 booths.",
   session: {
     landingPath: "/event-types/flea-markets",
-    source: "search",
+    source: "organic_search",
     referrerHost: "www.google.com",
     utm: { source: "google", campaign: "fall" },
   },

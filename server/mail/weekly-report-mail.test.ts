@@ -19,6 +19,8 @@ const settings = {
 const counts = (value: string, visits: number, signups: number): BreakdownCounts => ({
   value,
   visits,
+  converted: 0,
+  signed_up: 0,
   signups,
   messages: 0,
   pageviews: 0,

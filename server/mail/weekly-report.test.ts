@@ -44,7 +44,7 @@ const secretText = "SECRET-MESSAGE-TEXT please call me";
  */
 async function seed(database: AppDatabase): Promise<void> {
   const at = (monday: number, offset: number) => ({ at: monday + offset });
-  const google = { source: "search" as const, referrer_host: "www.google.com" };
+  const google = { source: "organic_search" as const, referrer_host: "www.google.com" };
   const fallFair = { ...google, utm_source: "google", utm_campaign: "fall-fair" };
   const s1 = await recordVisit(database, fallFair, at(lastMonday, 0));
   const s2 = await recordVisit(database, fallFair, at(lastMonday, 2 * dayMs));
@@ -53,7 +53,11 @@ async function seed(database: AppDatabase): Promise<void> {
   await recordVisit(database, {}, at(lastMonday, 5 * dayMs));
   const social = await recordVisit(
     database,
-    { source: "social", referrer_host: "www.facebook.com", utm_campaign: "<b>Spring</b> & co" },
+    {
+      source: "organic_social",
+      referrer_host: "www.facebook.com",
+      utm_campaign: "<b>Spring</b> & co",
+    },
     at(lastMonday, weekMs - 1),
   );
   await recordVisit(database, { is_bot: true }, at(lastMonday, dayMs));

@@ -122,7 +122,7 @@ test("every console view fits a phone, with no sideways scrolling and no text cu
   await expect(page.getByRole("table")).toHaveCount(0);
   const card = page.getByRole("listitem").filter({ hasText: name });
   await expect(card).toContainText("We organise a Sunday flea market of 140 booths");
-  await expect(card).toContainText(`Campaign: ${campaign}`);
+  await expect(card).toContainText(` · ${campaign}`);
   await expect(card.locator("time")).toBeVisible();
   await expect(card).toContainText("Unread");
   await expect(card).toContainText("Not e-mailed");
@@ -154,7 +154,7 @@ test("every console view fits a phone, with no sideways scrolling and no text cu
   // Filtered by the campaign: the panel shows its row however many other campaigns the server has counted today.
   await page.goto(`/admin/analytics?range=today&campaign=${campaign}`);
   await waitForHydration(page);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Referrer analytics");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Analytics");
   await expect(page.locator(".uplot canvas").first()).toBeVisible();
   // The panels stack and keep the conversion: the campaign's row shows its visit, sign-up rate and conversion.
   const campaigns = page.getByRole("table", { name: "Campaigns (utm_campaign)" });
@@ -208,7 +208,7 @@ test("the header folds into a menu: a button that says whether it is open, close
   // A link in it goes to its page and the menu closes behind it.
   await menuButton.click();
   await nav.getByRole("link", { name: "Analytics" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Referrer analytics");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Analytics");
   await expect(menuButton).toHaveAttribute("aria-expanded", "false");
   await expect(nav).toBeHidden();
 

@@ -363,7 +363,7 @@ test.describe("analytics", () => {
       .toBe("true");
 
     await signIn(page, "/admin/analytics");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Referrer analytics");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Analytics");
     await expect(page).toHaveTitle(/^(\(\d+\) )?Analytics · BoothPilot admin$/);
     const period = page.getByRole("navigation", { name: "Period" });
     await expect(period.getByRole("link", { name: "Last 30 days" })).toHaveAttribute(
@@ -371,7 +371,7 @@ test.describe("analytics", () => {
       "page",
     );
     for (const caption of [
-      "Visits and conversions by source",
+      "Visits and conversions by channel",
       "Referrer hosts",
       "Entry pages (landing)",
       "utm_source",
@@ -420,7 +420,7 @@ test.describe("analytics", () => {
     await expect(page.getByRole("table", { name: "utm_source" })).toContainText("newsletter");
     await expect(page.getByRole("table", { name: "utm_source" }).getByRole("row")).toHaveCount(2);
     await expect(
-      page.getByRole("table", { name: "Visits and conversions by source" }).getByRole("row"),
+      page.getByRole("table", { name: "Visits and conversions by channel" }).getByRole("row"),
     ).toHaveCount(2);
     await expectNoAxeViolations(page);
 
@@ -637,7 +637,7 @@ test("a session left unused ends: back to the sign-in, and signing in again retu
 }) => {
   await page.clock.install();
   await signIn(page, "/admin/analytics?days=7");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Referrer analytics");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Analytics");
   // Half an hour without a key or a click (the 30-second look fires at the end of the jump).
   await page.clock.fastForward("30:30");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in to the admin console");
@@ -651,7 +651,7 @@ test("a session left unused ends: back to the sign-in, and signing in again retu
   await page.getByLabel("E-mail address").fill(e2eAdmin.email);
   await page.getByLabel("Password").fill(e2eAdmin.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Referrer analytics");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Analytics");
   await expect(page).toHaveURL(/\/admin\/analytics\?days=7$/);
   await expectNoAxeViolations(page);
 });

@@ -83,8 +83,20 @@ export function AnalyticsChart({
             month: day.slice(0, 7),
           }[grain];
         };
+        // The legend shows the latest point's values until the pointer is over the chart, and again after.
+        const latest = visits.reduce<number>(
+          (last, value, index) => (value === null ? last : index),
+          0,
+        );
+        const showLatest = (u: {
+          cursor: { idx?: number | null };
+          setLegend: (o: { idx: number }) => void;
+        }) => {
+          if (u.cursor.idx === null || u.cursor.idx === undefined) u.setLegend({ idx: latest });
+        };
         chart = new UPlot(
           {
+            hooks: { ready: [showLatest], setCursor: [showLatest] },
             width: element.clientWidth,
             height: 240,
             // The axis reads the analytics time zone, like the table and every range.

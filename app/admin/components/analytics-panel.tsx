@@ -8,7 +8,7 @@ import {
   type AnalyticsPanel,
   analyticsFilterPanels,
   type BreakdownRow,
-  type ReferrerSource,
+  type RollupSource,
 } from "../../../contracts/admin-api";
 import { type SiteRow, siteRows } from "../../../contracts/referrer-sites";
 import {
@@ -28,7 +28,7 @@ export const panelTitles: Record<
   AnalyticsPanel,
   { caption: string; column: string; measure: Measure }
 > = {
-  source: { caption: "Visits and conversions by source", column: "Source", measure: "visits" },
+  source: { caption: "Visits and conversions by channel", column: "Channel", measure: "visits" },
   host: { caption: "Referrer hosts", column: "Referrer host", measure: "visits" },
   landing: { caption: "Entry pages (landing)", column: "Landing page", measure: "visits" },
   utmSource: { caption: "utm_source", column: "utm_source", measure: "visits" },
@@ -64,18 +64,30 @@ const deviceLabels: Record<string, string> = {
 const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
 
 export const filterNames: Record<AnalyticsFilterPanel, string> = {
-  source: "Source",
+  source: "Channel",
   host: "Host",
   landing: "Landing page",
   campaign: "Campaign",
 };
 
-/** A value as the panel shows it: the source class in words, "(none)" for no host or campaign. */
+/** What a panel's "" row is: the visits or messages without that key, in words. */
+const noneLabels: Partial<Record<AnalyticsPanel, string>> = {
+  host: "No referrer",
+  landing: "No tracked visit",
+  utmSource: "No utm_source",
+  utmMedium: "No utm_medium",
+  campaign: "No campaign",
+  page: "No page",
+};
+
+/** A value as the panel shows it: the channel in words, and what a row without a value is. */
 export function label(panel: AnalyticsPanel, value: string): string {
-  if (panel === "source") return sourceLabels[value as ReferrerSource | "untracked"] ?? value;
+  if (panel === "source") return sourceLabels[value as RollupSource] ?? value;
   if (panel === "goal") return goalLabels[value] ?? value;
   if (value === "")
-    return ["device", "browser", "os", "country"].includes(panel) ? "(unknown)" : "(none)";
+    return ["device", "browser", "os", "country"].includes(panel)
+      ? "Unknown"
+      : (noneLabels[panel] ?? "None");
   if (panel === "device") return deviceLabels[value] ?? value;
   if (panel === "country") return `${regionNames.of(value) ?? value} (${value})`;
   return value;
@@ -121,9 +133,9 @@ function FigureCells({ measure, row }: { measure: Measure; row: BreakdownRow }) 
         <Change now={row.visits} before={row.previousVisits} />
       </td>
       <td className={`${cellClass} ${fromSm}`}>{row.signups}</td>
-      <td className={cellClass}>{conversionRate(row.signups, row.visits)}</td>
+      <td className={cellClass}>{conversionRate(row.signedUpVisits, row.visits)}</td>
       <td className={`${cellClass} ${fromSm}`}>{row.messages}</td>
-      <td className={cellClass}>{conversionRate(row.messages, row.visits)}</td>
+      <td className={cellClass}>{conversionRate(row.converted, row.visits)}</td>
     </>
   );
 }
@@ -189,7 +201,7 @@ function PanelRow({
 }) {
   const [expanded, setExpanded] = useState(false);
   const { measure } = panelTitles[panel];
-  // A site that is only its own host ("(none)", example.org) has nothing more to show.
+  // A site that is only its own host ("No referrer", example.org) has nothing more to show.
   const site = hosts && !(hosts.length === 1 && hosts[0]?.value === row.value) ? hosts : null;
   const values = hosts ? hosts.map((host) => host.value) : [row.value];
   return (

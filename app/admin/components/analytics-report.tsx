@@ -160,7 +160,7 @@ function PerVisit({
   report,
 }: {
   term: string;
-  of: "signups" | "messages" | "pageviews";
+  of: "signedUpVisits" | "converted" | "pageviews";
   report: AnalyticsBreakdown;
 }) {
   const { totals, previousTotals } = report;
@@ -188,7 +188,7 @@ export function AnalyticsReportView({
   const { totals, previousTotals: before } = report;
   return (
     <>
-      <PageHeading>Referrer analytics</PageHeading>
+      <PageHeading>Analytics</PageHeading>
       <VisitorsNow />
       <RangePicker view={view} first={first} last={last} />
       <p className="text-muted">
@@ -196,9 +196,19 @@ export function AnalyticsReportView({
         compared with the {days === 1 ? "day" : `${days} days`} before.
       </p>
       <FilterChips view={view} />
+      {report.channelsSince && report.channelsSince > first && (
+        <p className="text-muted">
+          Channels apply from {report.channelsSince}: the days before it keep the classes counted
+          before channels (Search, Social, Other sites), and no rates.
+        </p>
+      )}
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Total term="Sign-up clicks" now={totals.signups} before={before.signups} />
-        <PerVisit term="Sign-up rate (sign-up clicks ÷ visits)" of="signups" report={report} />
+        <PerVisit
+          term="Sign-up rate (visits that clicked sign-up ÷ visits)"
+          of="signedUpVisits"
+          report={report}
+        />
         <Total term="Visits" now={totals.visits} before={before.visits} />
         <Total term="Pageviews" now={totals.pageviews} before={before.pageviews} />
         <PerVisit term="Pages per visit" of="pageviews" report={report} />
@@ -207,7 +217,11 @@ export function AnalyticsReportView({
           now={totals.messages}
           before={before.messages}
         />
-        <PerVisit term="Conversion rate (messages ÷ visits)" of="messages" report={report} />
+        <PerVisit
+          term="Conversion rate (visits that sent a message ÷ visits)"
+          of="converted"
+          report={report}
+        />
         <Total
           term="Bot visits (left out of every table)"
           now={totals.botVisits}
@@ -290,7 +304,7 @@ export function AnalyticsReportView({
 export function AnalyticsRangeRefused({ view, error }: { view: AnalyticsView; error: string }) {
   return (
     <>
-      <PageHeading>Referrer analytics</PageHeading>
+      <PageHeading>Analytics</PageHeading>
       <RangePicker view={view} first={view.from} last={view.to} error={error} />
     </>
   );

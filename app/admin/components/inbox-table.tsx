@@ -27,10 +27,10 @@ export function FailedMailWarning({ count }: { count: number }) {
   );
 }
 
-/** Where the sender came from: the visit's campaign when it had one, else its source class. */
+/** Where the sender came from, in the analytics page's words: the visit's channel, and its campaign when it had one. */
 function origin(message: InboxMessage): string {
-  if (message.campaign) return `Campaign: ${message.campaign}`;
-  return sourceLabels[message.source ?? "untracked"];
+  const channel = sourceLabels[message.source ?? "untracked"];
+  return message.campaign ? `${channel} · ${message.campaign}` : channel;
 }
 
 const checkboxClass = "size-5 accent-brand-700";
@@ -64,7 +64,7 @@ function Badges({ message }: { message: InboxMessage }) {
   );
 }
 
-const columns = ["Received", "From", "Message", "Source", "E-mail"];
+const columns = ["Received", "From", "Message", "Channel", "E-mail"];
 
 interface ListProps {
   page: InboxPage;

@@ -105,7 +105,15 @@ function Visit({ session }: { session: TrackedSession | null }) {
       <Field term="Landing page">
         <code>{session.landingPath}</code>
       </Field>
-      <Field term="Source">{sourceLabels[session.source]}</Field>
+      {/* In the analytics page's words: a bot's visit is not counted, so its message is under "No tracked visit". */}
+      <Field term="Channel">
+        {session.isBot
+          ? `${sourceLabels.untracked} (a bot's visit; tags and referrer say ${sourceLabels[session.source]})`
+          : sourceLabels[session.source]}
+      </Field>
+      <Field term="Campaign">{session.utm.campaign ?? "No campaign"}</Field>
+      {/* The source by Plausible's rule: utm_source when the link was tagged, the referrer's host otherwise. */}
+      <Field term="Source">{session.utm.source ?? session.referrerHost ?? "No referrer"}</Field>
       <Field term="Referrer">{session.referrerHost}</Field>
       <Field term="Campaign (UTM)">
         {utm.length > 0 ? (

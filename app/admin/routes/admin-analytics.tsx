@@ -26,7 +26,7 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
     return <AnalyticsRangeRefused view={view} error={report.error} />;
   }
   return (
-    <AdminData result={report} errorTitle="Referrer analytics">
+    <AdminData result={report} errorTitle="Analytics">
       {(data) => <AnalyticsReportView report={data} view={view} />}
     </AdminData>
   );

@@ -22,6 +22,7 @@ import * as rollupQueueByKind from "./0016-rollup-queue-by-kind.ts";
 import * as leads from "./0017-leads.ts";
 import * as weeklyRollups from "./0018-weekly-rollups.ts";
 import * as writeProbe from "./0020-write-probe.ts";
+import * as channels from "./0021-channels.ts";
 import * as rateLimitCounters from "./0022-rate-limit-counters.ts";
 
 export interface ColumnTypes {
@@ -75,6 +76,7 @@ const steps: Record<string, { up: Step; down: Step }> = {
   "0017-leads": leads,
   "0018-weekly-rollups": weeklyRollups,
   "0020-write-probe": writeProbe,
+  "0021-channels": channels,
   "0022-rate-limit-counters": rateLimitCounters,
 };
 

@@ -105,7 +105,7 @@ describe.each(dialects)("the mail outbox on %s", (dialect) => {
           session_id: sessionId,
           referrer_url: "https://duckduckgo.com/",
           referrer_host: "duckduckgo.com",
-          source: "search",
+          source: "organic_search",
           landing_path: "/pricing",
           utm_source: "ddg",
         }),
@@ -128,7 +128,7 @@ describe.each(dialects)("the mail outbox on %s", (dialect) => {
       businessName: null,
       session: {
         landingPath: "/pricing",
-        source: "search",
+        source: "organic_search",
         referrerHost: "duckduckgo.com",
         utm: { source: "ddg" },
       },

@@ -1,11 +1,11 @@
-// Referrer analytics for the admin console, from the rollups only (never raw visits): the visits of a range of
-// whole UTC days by source, referrer host, landing path, campaign and day (bots counted apart), today's and
+// Analytics for the admin console, from the rollups only (never raw visits): the visits of a range of
+// whole days by channel, referrer host, landing path, campaign and day (bots counted apart), today's and
 // yesterday's by hour, and the contact messages by the source of their sender's visit. The rollups' writes are in
 // visit-rollups.ts.
 
 import { sql } from "kysely";
 import type { AnalyticsReport, ReferrerSource } from "../../../contracts/admin-api.ts";
-import { referrerSources } from "../../../contracts/admin-api.ts";
+import { legacySources, referrerSources } from "../../../contracts/admin-api.ts";
 import { addDays, mondayOf, zonedDay, zonedHour } from "../../../contracts/time-zone.ts";
 import type { AppDatabase } from "../database.ts";
 import type { RollupDimension } from "../schema.ts";
@@ -32,6 +32,9 @@ export interface BreakdownFigures {
   pageviews: number;
   signups: number;
   clicks: number;
+  /** Of `visits`: those that sent a message (not spam), and those that clicked sign-up; each visit once. */
+  converted: number;
+  signed_up: number;
 }
 
 /** The figures of one value of a dimension. */
@@ -83,6 +86,11 @@ export interface ReferrerAnalyticsRepository {
    * rollups, which hold today and yesterday only.
    */
   perHour(window: AnalyticsWindow, filter: BreakdownFilter): Promise<Map<string, BreakdownFigures>>;
+  /**
+   * The first day (YYYY-MM-DD) from which every day is counted by channel: the day after the last one that still
+   * holds the classes counted before channels; null when none does.
+   */
+  channelsSince(): Promise<string | null>;
 }
 
 const topCount = 10;
@@ -129,7 +137,15 @@ const narrowDimensions: Record<Exclude<BreakdownDimension, "source">, RollupDime
   country: "country",
 };
 
-const figureColumns = ["visits", "messages", "pageviews", "signups", "clicks"] as const;
+const figureColumns = [
+  "visits",
+  "messages",
+  "pageviews",
+  "signups",
+  "clicks",
+  "converted",
+  "signed_up",
+] as const;
 
 type SummedRow = Record<(typeof figureColumns)[number], unknown>;
 
@@ -141,6 +157,8 @@ function figuresOf(row: SummedRow): BreakdownFigures {
     pageviews: Number(row.pageviews ?? 0),
     signups: Number(row.signups ?? 0),
     clicks: Number(row.clicks ?? 0),
+    converted: Number(row.converted ?? 0),
+    signed_up: Number(row.signed_up ?? 0),
   };
 }
 
@@ -155,6 +173,8 @@ const noFigures = (): BreakdownFigures => ({
   pageviews: 0,
   signups: 0,
   clicks: 0,
+  converted: 0,
+  signed_up: 0,
 });
 
 /** The totals and the per-day figures of rollup rows (each a day's sums for some keys). */
@@ -417,6 +437,16 @@ export function referrerAnalyticsRepository(
         funnel: all.funnel,
         narrowOnlyUnfiltered: true,
       };
+    },
+
+    async channelsSince() {
+      const row = await db
+        .selectFrom("visit_rollups_by_key")
+        .select((eb) => eb.fn.max("day").as("day"))
+        .where("dimension", "=", "total")
+        .where("source", "in", [...legacySources])
+        .executeTakeFirst();
+      return row?.day ? addDays(row.day, 1) : null;
     },
 
     async perHour(window, filter) {

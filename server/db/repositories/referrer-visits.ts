@@ -66,10 +66,12 @@ export function referrerVisitsRepository(
     async keysOf(sessionId, trx = db) {
       const row = await trx
         .selectFrom("referrer_visits")
-        .select([...visitKeyColumns, ...audienceColumns])
+        .select([...visitKeyColumns, ...audienceColumns, "session_id", "created_at", "is_bot"])
         .where("session_id", "=", sessionId)
         .executeTakeFirst();
-      return row ?? null;
+      if (!row) return null;
+      const { created_at, is_bot, ...keys } = row;
+      return { ...keys, visited_at: new Date(created_at).getTime(), is_bot: Boolean(is_bot) };
     },
 
     async deleteOlderThan(before, limit) {

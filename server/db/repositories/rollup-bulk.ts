@@ -34,6 +34,11 @@ const isSignUp = sql`e.name in (${sql.join(signUpEvents.map((name) => sql.lit(na
 const eventCounts = sql`sum(case when e.name = 'pageview' then 1 else 0 end),
   sum(case when ${isSignUp} then 1 else 0 end), sum(case when e.name = 'pageview' then 0 else 1 end)`;
 
+/** 1 for each visit by people of referrer_visits (unaliased) that reached a step. */
+const reached = (step: string) =>
+  sql`sum(case when not is_bot and exists (select 1 from visit_steps s
+    where s.session_id = referrer_visits.session_id and s.step = ${step}) then 1 else 0 end)`;
+
 const counts = sql.join(countColumns.map((column) => sql.ref(column)));
 const sums = sql.join(countColumns.map((column) => sql`sum(${sql.ref(column)})`));
 const replaced = sql.join(
@@ -62,23 +67,44 @@ async function countStoredDay(
     from site_events e left join referrer_visits v on v.session_id = e.session_id
     where not e.is_bot and (v.is_bot is null or not v.is_bot)
       and e.created_at >= ${from} and e.created_at < ${to}`.execute(db);
+  // The steps the day's visits by people reached, whenever they did (each once): what their sign-ups, messages
+  // and the funnel count, on the visit's day.
   await sql`
-    insert into visit_rollups (${wideKeys}, visits, bot_visits, messages)
+    insert into visit_steps (session_id, step, created_at)
+    select e.session_id, case when ${isSignUp} then 'signed_up' else 'considered' end, min(e.created_at)
+    from site_events e join referrer_visits v on v.session_id = e.session_id
+    where not e.is_bot and not v.is_bot and v.created_at >= ${from} and v.created_at < ${to}
+      and (${isSignUp} or (e.name = 'pageview' and (${pageOf(dialect, "e.path")} = '/pricing'
+        or substr(e.path, 1, 9) = '/features')))
+    group by 1, 2
+    on conflict (session_id, step) do nothing`.execute(db);
+  await sql`
+    insert into visit_steps (session_id, step, created_at)
+    select m.session_id, 'messaged', min(m.created_at)
+    from contact_messages m join referrer_visits v on v.session_id = m.session_id
+    where m.status = 'new' and not v.is_bot and v.created_at >= ${from} and v.created_at < ${to}
+    group by 1
+    on conflict (session_id, step) do nothing`.execute(db);
+  await sql`
+    insert into visit_rollups (${wideKeys}, visits, bot_visits, messages, converted, signed_up)
     select ${utcDayOf(dialect, "created_at")}, source, coalesce(referrer_host, ''), landing_path,
       coalesce(utm_source, ''), coalesce(utm_medium, ''), coalesce(utm_campaign, ''),
-      sum(case when is_bot then 0 else 1 end), sum(case when is_bot then 1 else 0 end), 0
+      sum(case when is_bot then 0 else 1 end), sum(case when is_bot then 1 else 0 end), 0,
+      ${reached("messaged")}, ${reached("signed_up")}
     from referrer_visits
     where created_at >= ${from} and created_at < ${to}
     group by 1, 2, 3, 4, 5, 6, 7
     on conflict (${wideKeys}) do update set
       visits = visit_rollups.visits + excluded.visits,
-      bot_visits = visit_rollups.bot_visits + excluded.bot_visits`.execute(db);
+      bot_visits = visit_rollups.bot_visits + excluded.bot_visits,
+      converted = visit_rollups.converted + excluded.converted,
+      signed_up = visit_rollups.signed_up + excluded.signed_up`.execute(db);
   await sql`
     insert into visit_rollups (${wideKeys}, visits, bot_visits, messages)
     select ${utcDayOf(dialect, "m.created_at")}, coalesce(v.source, 'untracked'),
       coalesce(v.referrer_host, ''), coalesce(v.landing_path, ''), coalesce(v.utm_source, ''),
       coalesce(v.utm_medium, ''), coalesce(v.utm_campaign, ''), 0, 0, count(*)
-    from contact_messages m left join referrer_visits v on v.session_id = m.session_id
+    from contact_messages m left join referrer_visits v on v.session_id = m.session_id and not v.is_bot
     where m.status = 'new' and m.created_at >= ${from} and m.created_at < ${to}
     group by 1, 2, 3, 4, 5, 6, 7
     on conflict (${wideKeys}) do update set messages = visit_rollups.messages + excluded.messages`.execute(
@@ -118,17 +144,18 @@ async function countStoredDay(
       select ${column}, day, source, value, ${sums} from (
         select ${utcDayOf(dialect, "created_at")} as day, source, coalesce(${sql.ref(column)}, '') as value,
           sum(case when is_bot then 0 else 1 end) as visits, sum(case when is_bot then 1 else 0 end) as bot_visits,
-          0 as messages, 0 as pageviews, 0 as signups, 0 as clicks
+          0 as messages, 0 as pageviews, 0 as signups, 0 as clicks, ${reached("messaged")} as converted,
+          ${reached("signed_up")} as signed_up
         from referrer_visits where created_at >= ${from} and created_at < ${to}
         group by 1, 2, 3
         union all
         select ${utcDayOf(dialect, "m.created_at")}, coalesce(v.source, 'untracked'),
-          coalesce(${sql.ref(`v.${column}`)}, ''), 0, 0, count(*), 0, 0, 0
-        from contact_messages m left join referrer_visits v on v.session_id = m.session_id
+          coalesce(${sql.ref(`v.${column}`)}, ''), 0, 0, count(*), 0, 0, 0, 0, 0
+        from contact_messages m left join referrer_visits v on v.session_id = m.session_id and not v.is_bot
         where m.status = 'new' and m.created_at >= ${from} and m.created_at < ${to}
         group by 1, 2, 3
         union all
-        select day, source, ${sql.ref(column)}, 0, 0, 0, ${eventCounts}
+        select day, source, ${sql.ref(column)}, 0, 0, 0, ${eventCounts}, 0, 0
         from day_events e
         group by day, source, ${sql.ref(column)}
       ) as counts
@@ -141,28 +168,19 @@ async function countStoredDay(
   await sql`
     insert into visit_rollups_by_key (dimension, day, source, value, ${counts})
     select case when e.name = 'pageview' then 'page' else 'goal' end, day, source,
-      case when e.name = 'pageview' then ${pageOf(dialect, "e.path")} else e.name end, 0, 0, 0, ${eventCounts}
+      case when e.name = 'pageview' then ${pageOf(dialect, "e.path")} else e.name end, 0, 0, 0, ${eventCounts}, 0, 0
     from day_events e
     group by 1, 2, 3, 4
     on conflict (dimension, day, source, value) do update set ${addedCounts("visit_rollups_by_key")}`.execute(
     db,
   );
-  // The funnel: the steps first reached this day (the days are counted in order, so a visit's earlier step is
-  // already stored), each counted on the day of its visit's first event that reached it.
-  await sql`
-    insert into visit_steps (session_id, step, created_at)
-    select e.session_id, case when ${isSignUp} then 'signed_up' else 'considered' end, min(e.created_at)
-    from day_events e
-    where ${isSignUp} or (e.name = 'pageview' and (${pageOf(dialect, "e.path")} = '/pricing'
-      or substr(e.path, 1, 9) = '/features'))
-    group by 1, 2
-    on conflict (session_id, step) do nothing`.execute(db);
+  // The funnel: the steps of the day's visits by people, counted on their visit's day (stored above).
   await sql`
     insert into visit_rollups_by_key (dimension, day, source, value, ${counts})
-    select 'funnel', ${utcDayOf(dialect, "s.created_at")}, coalesce(v.source, 'untracked'), s.step,
-      count(*), 0, 0, 0, 0, 0
-    from visit_steps s left join referrer_visits v on v.session_id = s.session_id
-    where s.created_at >= ${from} and s.created_at < ${to}
+    select 'funnel', ${utcDayOf(dialect, "v.created_at")}, v.source, s.step, count(*), 0, 0, 0, 0, 0, 0, 0
+    from visit_steps s join referrer_visits v on v.session_id = s.session_id
+    where s.step in ('considered', 'signed_up') and not v.is_bot
+      and v.created_at >= ${from} and v.created_at < ${to}
     group by 1, 2, 3, 4
     on conflict (dimension, day, source, value) do update set ${addedCounts("visit_rollups_by_key")}`.execute(
     db,
@@ -171,9 +189,14 @@ async function countStoredDay(
 }
 
 /** Sets the weekly rows of the weeks that start in [firstWeek, endWeek) to the sums of their days. */
-async function sumWeeks(database: AppDatabase, firstWeek: string, endWeek: string): Promise<void> {
+async function sumWeeks(
+  db: Executor,
+  dialect: DialectName,
+  firstWeek: string,
+  endWeek: string,
+): Promise<void> {
   const monday =
-    database.dialect === "postgres"
+    dialect === "postgres"
       ? sql`to_char(date_trunc('week', cast(day as date)), 'YYYY-MM-DD')`
       : sql`date(day, '-6 days', 'weekday 1')`;
   await sql`
@@ -182,7 +205,7 @@ async function sumWeeks(database: AppDatabase, firstWeek: string, endWeek: strin
     from visit_rollups_by_key
     where day >= ${firstWeek} and day < ${endWeek}
     group by dimension, ${monday}, source, value
-    on conflict (dimension, week, source, value) do update set ${replaced}`.execute(database.db);
+    on conflict (dimension, week, source, value) do update set ${replaced}`.execute(db);
 }
 
 /**
@@ -190,19 +213,20 @@ async function sumWeeks(database: AppDatabase, firstWeek: string, endWeek: strin
  * day at a time in order (hourly rows are left to the write path).
  */
 export async function countStoredRows(
-  database: AppDatabase,
+  database: Pick<AppDatabase, "db" | "dialect">,
   since: number,
   until: number,
 ): Promise<void> {
+  const { db, dialect } = database;
   for (let start = Math.floor(since / dayMs) * dayMs; start < until; start += dayMs) {
     const from = new Date(Math.max(start, since)).toISOString();
     const to = new Date(Math.min(start + dayMs, until)).toISOString();
-    // A transaction a day: one commit (and fsync) for its dozen statements, not one each.
-    await database.db
-      .transaction()
-      .execute((trx) => countStoredDay(trx, database.dialect, from, to));
+    // A transaction a day: one commit (and fsync) for its dozen statements, not one each (a migration's own
+    // transaction holds them all).
+    if (db.isTransaction) await countStoredDay(db, dialect, from, to);
+    else await db.transaction().execute((trx) => countStoredDay(trx, dialect, from, to));
   }
   const firstWeek = mondayOf(new Date(since).toISOString().slice(0, 10));
   const lastDay = new Date(until - 1).toISOString().slice(0, 10);
-  await sumWeeks(database, firstWeek, addDays(mondayOf(lastDay), 7));
+  await sumWeeks(db, dialect, firstWeek, addDays(mondayOf(lastDay), 7));
 }

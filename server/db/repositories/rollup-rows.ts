@@ -1,7 +1,7 @@
 // A rollup row's keys and counts, and the tally that sums them in memory and adds them to the daily, weekly and
 // hourly rollups with one upsert per row: the writes of the rollup worker's pass and of a message's count.
 import { type RawBuilder, sql } from "kysely";
-import type { ReferrerSource } from "../../../contracts/admin-api.ts";
+import type { ReferrerSource, RollupSource } from "../../../contracts/admin-api.ts";
 import { mondayOf, zonedDay, zonedHour } from "../../../contracts/time-zone.ts";
 import type { Executor } from "../database.ts";
 import type { DeviceClass, FunnelStep, RollupDimension, VisitRollupsTable } from "../schema.ts";
@@ -26,6 +26,8 @@ export const countColumns = [
   "pageviews",
   "signups",
   "clicks",
+  "converted",
+  "signed_up",
 ] as const;
 
 /** What a rollup row counts. */
@@ -46,12 +48,16 @@ export interface VisitColumns {
   browser?: string | null;
   os?: string | null;
   country?: string | null;
+  /** The visit's session, when it was stored (ms) and whether a bot made it: where its conversions count. */
+  session_id?: string;
+  visited_at?: number;
+  is_bot?: boolean;
 }
 
-/** The keys of a visit (or none: "untracked"). */
+/** The keys of a visit (or none: "untracked"); a visit stored before channels may hold an earlier class. */
 export function rollupKeys(visit: VisitColumns | null): RollupKeys {
   return {
-    source: visit?.source ?? "untracked",
+    source: (visit?.source as RollupSource | undefined) ?? "untracked",
     referrer_host: visit?.referrer_host ?? "",
     landing_path: visit?.landing_path ?? "",
     utm_source: visit?.utm_source ?? "",
@@ -84,6 +90,8 @@ const noCounts: RollupCounts = {
   pageviews: 0,
   signups: 0,
   clicks: 0,
+  converted: 0,
+  signed_up: 0,
 };
 
 /** A narrow row's key in a tally: only its value, last, may hold spaces. */
@@ -139,9 +147,20 @@ export class Tally {
     }
   }
 
-  /** Counts a visit that reached a funnel step for the first time, on the day it did. */
+  /**
+   * Counts a visit by people that reached a step for the first time, on its visit's day and keys (so each step is a
+   * part of the visits that landed, and a rate's numerator a part of its denominator): the funnel row, and the
+   * visit's sign-up or message among its keys. Steps without a counted visit count nowhere.
+   */
   addStep(at: number, visit: VisitColumns | null, step: FunnelStep): void {
-    const day = zonedDay(at, this.timeZone);
+    if (!visit || visit.is_bot) return;
+    const visitedAt = visit.visited_at ?? at;
+    if (step === "messaged") {
+      this.add(visitedAt, visit, { converted: 1 });
+      return;
+    }
+    if (step === "signed_up") this.add(visitedAt, visit, { signed_up: 1 });
+    const day = zonedDay(visitedAt, this.timeZone);
     const source = rollupKeys(visit).source;
     const key = narrowKey("funnel", day, source, step);
     const row = this.narrow.get(key) ?? {

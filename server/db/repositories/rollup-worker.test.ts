@@ -66,7 +66,7 @@ describe.each(dialects)("the rollup worker on %s", (dialect) => {
     const session = await recordVisit(
       db,
       {
-        source: "social",
+        source: "organic_social",
         referrer_host: "www.linkedin.com",
         landing_path: "/pricing",
         utm_source: "linkedin",
@@ -90,20 +90,20 @@ describe.each(dialects)("the rollup worker on %s", (dialect) => {
     expect(await queued(db)).toBe(0);
 
     expect(await narrow(db, "campaign")).toEqual({
-      "social|spring-fair": [1, 3, 1, 2],
+      "organic_social|spring-fair": [1, 3, 1, 2],
       "direct|": [0, 0, 0, 0],
     });
-    expect((await narrow(db, "path"))["social|/pricing"]).toEqual([1, 3, 1, 2]);
-    expect((await narrow(db, "host"))["social|www.linkedin.com"]).toEqual([1, 3, 1, 2]);
+    expect((await narrow(db, "path"))["organic_social|/pricing"]).toEqual([1, 3, 1, 2]);
+    expect((await narrow(db, "host"))["organic_social|www.linkedin.com"]).toEqual([1, 3, 1, 2]);
     // Top pages without their query; goals by name.
     expect(await narrow(db, "page")).toEqual({
-      "social|/pricing": [0, 1, 0, 0],
-      "social|/features": [0, 1, 0, 0],
-      "social|/contact": [0, 1, 0, 0],
+      "organic_social|/pricing": [0, 1, 0, 0],
+      "organic_social|/features": [0, 1, 0, 0],
+      "organic_social|/contact": [0, 1, 0, 0],
     });
     expect(await narrow(db, "goal")).toEqual({
-      "social|sign_up": [0, 0, 1, 1],
-      "social|login": [0, 0, 0, 1],
+      "organic_social|sign_up": [0, 0, 1, 1],
+      "organic_social|login": [0, 0, 0, 1],
     });
     const wide = await db.db.selectFrom("visit_rollups").selectAll().execute();
     expect(
@@ -120,13 +120,13 @@ describe.each(dialects)("the rollup worker on %s", (dialect) => {
       more: false,
       locked: true,
     });
-    expect((await narrow(db, "campaign"))["social|spring-fair"]).toEqual([1, 3, 1, 2]);
+    expect((await narrow(db, "campaign"))["organic_social|spring-fair"]).toEqual([1, 3, 1, 2]);
   });
 
   it("counts a visit once per funnel step, however many pageviews and clicks it makes", async ({
     freshDb: db,
   }) => {
-    const session = await recordVisit(db, { source: "search" }, { at });
+    const session = await recordVisit(db, { source: "organic_search" }, { at });
     for (const path of ["/pricing", "/features/booth-maps", "/pricing?plan=pro", "/about"]) {
       await appendEvent(db, { session_id: session, path }, { at });
     }
@@ -138,14 +138,14 @@ describe.each(dialects)("the rollup worker on %s", (dialect) => {
     await appendEvent(db, { session_id: session, path: "/features" }, { at: at + 500 });
     await appendEvent(db, { session_id: session, name: "sign_up" }, { at: at + 500 });
     await rollups.rollUp();
-    const other = await recordVisit(db, { source: "search" }, { at });
+    const other = await recordVisit(db, { source: "organic_search" }, { at });
     await appendEvent(db, { session_id: other, path: "/" }, { at });
     await rollups.rollUp();
     expect(await narrow(db, "funnel")).toEqual({
-      "search|considered": [1, 0, 0, 0],
-      "search|signed_up": [1, 0, 0, 0],
+      "organic_search|considered": [1, 0, 0, 0],
+      "organic_search|signed_up": [1, 0, 0, 0],
     });
-    expect((await narrow(db, "total"))["search|"]).toEqual([2, 6, 3, 3]);
+    expect((await narrow(db, "total"))["organic_search|"]).toEqual([2, 6, 3, 3]);
   });
 
   it("lets a pageview wait a minute for its visit, then counts it as untracked", async ({

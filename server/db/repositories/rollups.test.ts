@@ -31,13 +31,26 @@ const tracked = session();
 
 /** Visits either side of a UTC midnight, bots, campaigns, and a session sent twice (stored once). */
 const visits: Seed[] = [
-  { at: midnight - 1, session: session(), source: "search", host: "www.google.com", path: "/" },
-  { at: midnight - 1, session: session(), source: "search", host: "www.google.com", path: "/" },
-  { at: midnight, session: session(), source: "search", host: "www.google.com", path: "/" },
+  {
+    at: midnight - 1,
+    session: session(),
+    source: "organic_search",
+    host: "www.google.com",
+    path: "/",
+  },
+  {
+    at: midnight - 1,
+    session: session(),
+    source: "organic_search",
+    host: "www.google.com",
+    path: "/",
+  },
+  { at: midnight, session: session(), source: "organic_search", host: "www.google.com", path: "/" },
   {
     at: midnight + 5,
     session: repeated,
-    source: "social",
+    // Tagged utm_medium=email (below): the tags decide its channel, not LinkedIn.
+    source: "email",
     host: "www.linkedin.com",
     path: "/pricing",
     campaign: "launch",
@@ -46,7 +59,7 @@ const visits: Seed[] = [
   {
     at: midnight + 10,
     session: session(),
-    source: "other",
+    source: "referral",
     host: "bot.example",
     path: "/",
     bot: true,
@@ -265,7 +278,16 @@ async function allRows(
   database: AppDatabase,
   table: "visit_rollups" | "visit_rollups_by_key" | "visit_rollups_by_key_week",
 ): Promise<Record<string, number[]>> {
-  const columns = ["visits", "bot_visits", "messages", "pageviews", "signups", "clicks"] as const;
+  const columns = [
+    "visits",
+    "bot_visits",
+    "messages",
+    "pageviews",
+    "signups",
+    "clicks",
+    "converted",
+    "signed_up",
+  ] as const;
   const rows: Record<string, string | number>[] = await database.db
     .selectFrom(table)
     .selectAll()
@@ -342,9 +364,9 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
     await expectAudienceSplitsTotals(db);
     await expectWeeksSumDays(db);
     // Spot checks a reader can follow: two people before midnight, one after; the repeated session once.
-    expect(direct["2026-03-01|search|www.google.com|/|||"]).toEqual([2, 0, 0]);
-    expect(direct["2026-03-02|search|www.google.com|/|||"]).toEqual([1, 0, 0]);
-    expect(direct["2026-03-02|other|bot.example|/|||"]).toEqual([0, 1, 0]);
+    expect(direct["2026-03-01|organic_search|www.google.com|/|||"]).toEqual([2, 0, 0]);
+    expect(direct["2026-03-02|organic_search|www.google.com|/|||"]).toEqual([1, 0, 0]);
+    expect(direct["2026-03-02|referral|bot.example|/|||"]).toEqual([0, 1, 0]);
     expect(direct["2026-03-02|untracked|||||"]).toEqual([0, 0, 2]);
     expect(direct["2026-03-02|email||/contact|newsletter|email|spring"]).toEqual([0, 0, 1]);
     const report = await referrerAnalyticsRepository(db).report(window);
@@ -356,7 +378,7 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
       { campaign: "spring", visits: 1 },
     ]);
     const searchOnly = await referrerAnalyticsRepository(db).report(window, {
-      sources: ["search"],
+      sources: ["organic_search"],
     });
     expect(searchOnly.visits).toBe(3);
     expect(searchOnly.byLandingPath).toEqual([{ path: "/", visits: 3 }]);
@@ -383,6 +405,7 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
         "0016-rollup-queue-by-kind",
         "0017-leads",
         "0018-weekly-rollups",
+        "0021-channels",
       ]);
       expect(await rollup(older)).toEqual(expected);
       await expectNarrowMatchesWide(older);
@@ -450,7 +473,7 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
     const base = referrerVisit({
       referrer_url: "https://www.google.com/",
       referrer_host: "www.google.com",
-      source: "search",
+      source: "organic_search",
       landing_path: "/pricing",
       utm_source: "google",
       utm_medium: "cpc",
@@ -462,7 +485,7 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
     });
     const apart: Partial<NewReferrerVisit>[] = [
       {},
-      { source: "social" },
+      { source: "organic_social" },
       { referrer_host: "www.bing.com" },
       { landing_path: "/features" },
       { utm_source: "bing" },
@@ -518,12 +541,16 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
         .execute()
         .then((rows) => rows.map((r) => ({ ...r, created_at: new Date(r.created_at).getTime() })));
     expect(await steps(loaded)).toEqual(await steps(db));
-    // Spot checks: the query is left out of the page; the first visit is considered on Monday, signed up on Wednesday.
+    // Spot checks: the query is left out of the page; both Sunday visits are considered, the first on Monday, and it signed
+    // up on Wednesday, both counted on its own Sunday with its visit; the untracked sign-up reaches no step.
     const pricing = await allRows(db, "visit_rollups_by_key");
-    expect(pricing["page|2026-03-02|search|/pricing"]).toEqual([0, 0, 0, 1, 0, 0]);
-    expect(pricing["funnel|2026-03-02|search|considered"]).toEqual([1, 0, 0, 0, 0, 0]);
-    expect(pricing["funnel|2026-03-04|search|signed_up"]).toEqual([1, 0, 0, 0, 0, 0]);
-    expect(pricing["goal|2026-03-02|untracked|sign_up"]).toEqual([0, 0, 0, 0, 1, 1]);
+    expect(pricing["page|2026-03-02|organic_search|/pricing"]).toEqual([0, 0, 0, 1, 0, 0, 0, 0]);
+    expect(pricing["funnel|2026-03-01|organic_search|considered"]).toEqual([
+      2, 0, 0, 0, 0, 0, 0, 0,
+    ]);
+    expect(pricing["funnel|2026-03-01|organic_search|signed_up"]).toEqual([1, 0, 0, 0, 0, 0, 0, 0]);
+    expect(pricing["total|2026-03-01|organic_search|"]?.[7]).toBe(1);
+    expect(pricing["goal|2026-03-02|untracked|sign_up"]).toEqual([0, 0, 0, 0, 1, 1, 0, 0]);
   });
 
   it("take a message marked spam later out of its week as out of its day", async ({
@@ -545,8 +572,7 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
       .orderBy(["week", "source"])
       .execute();
     expect(weekTotals.map((row) => [row.week, row.source, Number(row.messages)])).toEqual([
-      ["2026-03-02", "email", 1],
-      ["2026-03-02", "social", 1],
+      ["2026-03-02", "email", 2],
       ["2026-03-02", "untracked", 1],
     ]);
   });
@@ -560,11 +586,11 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
       const at = first + index * dayMs + dayMs / 2;
       const host = `day-${index}.example`;
       await referrerVisitsRepository(db, () => at).record(
-        newVisit({ at, session: session(), source: "search", host, path: "/" }),
+        newVisit({ at, session: session(), source: "organic_search", host, path: "/" }),
       );
       if (index % 7 === 1) {
         await referrerVisitsRepository(db, () => at + 1).record(
-          newVisit({ at: at + 1, session: session(), source: "other", host, bot: true }),
+          newVisit({ at: at + 1, session: session(), source: "referral", host, bot: true }),
         );
       }
     }
@@ -593,7 +619,12 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
       // Everything recent in the current hour's first moments: no visit and message straddle an hour's end.
       const thisHour = Math.floor(now / (60 * 60_000)) * 60 * 60_000;
       const recent = [
-        { at: thisHour, session: session(), source: "search" as const, host: "www.bing.com" },
+        {
+          at: thisHour,
+          session: session(),
+          source: "organic_search" as const,
+          host: "www.bing.com",
+        },
         { at: thisHour, session: tracked, source: "email" as const, campaign: "spring" },
         { at: startOfYesterday, session: session(), source: "direct" as const },
         { at: startOfYesterday - 1, session: session(), source: "direct" as const },
@@ -636,6 +667,7 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
         "0016-rollup-queue-by-kind",
         "0017-leads",
         "0018-weekly-rollups",
+        "0021-channels",
       ]);
       // Every hour from the start of yesterday, and nothing before it.
       const direct = await directCount(older, hour);
@@ -678,7 +710,7 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
     const old = Array.from({ length: 1_100 }, (_, index) => ({
       at: now - 40 * dayMs - index * 60_000,
       session: session(),
-      source: "search" as const,
+      source: "organic_search" as const,
       host: `host${index % 7}.example`,
       path: "/",
     }));

@@ -86,6 +86,8 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** The advisory lock of the rollup worker (and of a message's counts, which touch the same rows). */
 const rollupLock = 0x0b0071;
 
+const isoAt = (at: number) => new Date(at).toISOString();
+
 const isoOf = (value: Timestamp["__select__"]) =>
   typeof value === "string" ? value : value.toISOString();
 
@@ -115,30 +117,41 @@ function visitOf(row: {
   browser: string | null;
   os: string | null;
   country: string | null;
+  visit_bot: boolean | number | null;
+  visited_at: Timestamp["__select__"] | null;
 }): VisitColumns | null {
-  if (row.visit_session === null || row.source === null || row.landing_path === null) return null;
-  return { ...row, source: row.source, landing_path: row.landing_path };
+  const { visit_session, source, landing_path, visit_bot, visited_at, ...keys } = row;
+  if (visit_session === null || source === null || landing_path === null) return null;
+  return {
+    ...keys,
+    source,
+    landing_path,
+    session_id: visit_session,
+    is_bot: Boolean(visit_bot),
+    visited_at: visited_at === null ? undefined : Date.parse(isoOf(visited_at)),
+  };
 }
 
-/** One message less in the rows of a time and keys (each row that exists and counts one). */
+/** One message (or converted visit) less in the rows of a time and keys (each row that exists and counts one). */
 async function removeMessage(
   trx: Executor,
   at: number,
   visit: VisitColumns | null,
   timeZone: string,
+  column: "messages" | "converted" = "messages",
 ): Promise<void> {
   const keys = rollupKeys(visit);
   const day = zonedDay(at, timeZone);
   let wide = trx
     .updateTable("visit_rollups")
-    .set((eb) => ({ messages: eb("messages", "-", 1) }))
+    .set((eb) => ({ [column]: eb(column, "-", 1) }))
     .where("day", "=", day)
-    .where("messages", ">", 0);
+    .where(column, ">", 0);
   let hourly = trx
     .updateTable("visit_rollups_by_hour")
-    .set((eb) => ({ messages: eb("messages", "-", 1) }))
+    .set((eb) => ({ [column]: eb(column, "-", 1) }))
     .where("hour", "=", zonedHour(at, timeZone))
-    .where("messages", ">", 0);
+    .where(column, ">", 0);
   for (const column of visitKeyColumns) {
     wide = wide.where(column, "=", keys[column]);
     hourly = hourly.where(column, "=", keys[column]);
@@ -148,21 +161,21 @@ async function removeMessage(
   for (const [dimension, value] of narrowValues(visit)) {
     await trx
       .updateTable("visit_rollups_by_key")
-      .set((eb) => ({ messages: eb("messages", "-", 1) }))
+      .set((eb) => ({ [column]: eb(column, "-", 1) }))
       .where("dimension", "=", dimension)
       .where("day", "=", day)
       .where("source", "=", keys.source)
       .where("value", "=", value)
-      .where("messages", ">", 0)
+      .where(column, ">", 0)
       .execute();
     await trx
       .updateTable("visit_rollups_by_key_week")
-      .set((eb) => ({ messages: eb("messages", "-", 1) }))
+      .set((eb) => ({ [column]: eb(column, "-", 1) }))
       .where("dimension", "=", dimension)
       .where("week", "=", mondayOf(day))
       .where("source", "=", keys.source)
       .where("value", "=", value)
-      .where("messages", ">", 0)
+      .where(column, ">", 0)
       .execute();
   }
 }
@@ -186,6 +199,7 @@ export function visitRollupsRepository(
     "v.os",
     "v.country",
     "v.is_bot as visit_bot",
+    "v.created_at as visited_at",
   ] as const;
 
   const inTurns = dialect === "postgres";
@@ -237,6 +251,8 @@ export function visitRollupsRepository(
     const taken: string[] = [];
     const steps = new Map<string, { at: number; visit: VisitColumns | null; step: FunnelStep }>();
     const reach = (session: string, at: number, visit: VisitColumns | null, step: FunnelStep) => {
+      // A step counts for a visit by people only (the bulk path stores no other).
+      if (!visit || visit.is_bot) return;
       if (!steps.has(`${session} ${step}`)) steps.set(`${session} ${step}`, { at, visit, step });
     };
     const waitUntil = now() - visitWaitMs;
@@ -351,14 +367,44 @@ export function visitRollupsRepository(
 
     async countMessage(trx, at, visit) {
       await lockRollups(trx, dialect, true);
+      // A bot's visit is not counted: its message has no counted visit ("untracked"), like one without a visit.
+      const counted = visit && !visit.is_bot ? visit : null;
       const tally = new Tally(timeZone);
-      tally.add(at, visit, { messages: 1 });
+      tally.add(at, counted, { messages: 1 });
+      if (counted?.session_id) {
+        const stored = await trx
+          .insertInto("visit_steps")
+          .values({ session_id: counted.session_id, step: "messaged", created_at: isoAt(at) })
+          .onConflict((conflict) => conflict.columns(["session_id", "step"]).doNothing())
+          .returning("session_id")
+          .execute();
+        if (stored.length > 0) tally.addStep(at, counted, "messaged");
+      }
       await tally.write(trx);
     },
 
     async uncountMessage(trx, at, visit) {
       await lockRollups(trx, dialect, true);
-      await removeMessage(trx, at, visit, timeZone);
+      const counted = visit && !visit.is_bot ? visit : null;
+      await removeMessage(trx, at, counted, timeZone);
+      if (!counted?.session_id) return;
+      // The visit still converted if another of its messages is not spam (this one's status is already changed).
+      const other = await trx
+        .selectFrom("contact_messages")
+        .select("id")
+        .where("session_id", "=", counted.session_id)
+        .where("status", "=", "new")
+        .limit(1)
+        .executeTakeFirst();
+      if (other) return;
+      const removed = await trx
+        .deleteFrom("visit_steps")
+        .where("session_id", "=", counted.session_id)
+        .where("step", "=", "messaged")
+        .executeTakeFirst();
+      if (removed.numDeletedRows > 0n) {
+        await removeMessage(trx, counted.visited_at ?? at, counted, timeZone, "converted");
+      }
     },
 
     async deleteStepsOlderThan(before, limit) {
