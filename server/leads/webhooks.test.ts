@@ -134,7 +134,7 @@ describe.each(dialects)("webhooks on %s", (dialect) => {
       message: "Hello,\nwe run a flea market of 120 booths.\nCan you help?",
       attribution: {
         landingPath: "/pricing",
-        source: "search",
+        source: "organic_search",
         referrerHost: "www.google.com",
         utm: { source: "google", campaign: "fall" },
       },

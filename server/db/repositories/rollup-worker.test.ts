@@ -42,7 +42,7 @@ describe.each(dialects)("the rollup worker on %s", (dialect) => {
   }) => {
     const session = await recordVisit(
       db,
-      { source: "search", landing_path: "/guides/event-series" },
+      { source: "organic_search", landing_path: "/guides/event-series" },
       { at },
     );
     await appendEvent(
@@ -56,8 +56,8 @@ describe.each(dialects)("the rollup worker on %s", (dialect) => {
       { at: at + 2_000 },
     );
     await visitRollupsRepository(db, () => at + 5_000).rollUp();
-    expect(await narrow(db, "goal")).toEqual({ "search|guide_sign_up": [0, 0, 1, 1] });
-    expect((await narrow(db, "funnel"))["search|signed_up"]?.[0]).toBe(1);
+    expect(await narrow(db, "goal")).toEqual({ "organic_search|guide_sign_up": [0, 0, 1, 1] });
+    expect((await narrow(db, "funnel"))["organic_search|signed_up"]?.[0]).toBe(1);
   });
 
   it("counts pageviews and clicks under their visit's source, campaign and landing page", async ({
