@@ -434,11 +434,12 @@ test.describe("analytics", () => {
     );
     const lines = text.slice(1).trimEnd().split("\r\n");
     expect(lines[0]).toBe(
-      "Landing page,Visits,Pageviews,Sign-up clicks,Sign-up rate (%),Goal clicks,Messages,Conversion rate (%)," +
+      "Landing page,Visits,Pageviews,Sign-up clicks,Visits that clicked sign-up,Sign-up rate (%),Goal clicks," +
+        "Messages,Visits that sent a message,Conversion rate (%)," +
         '"Visits, previous period","Sign-up clicks, previous period","Messages, previous period"',
     );
     // One visit and its pageview of /pricing (the keepalive call may still be on its way: 0 or 1).
-    expect(lines.slice(1)).toEqual([expect.stringMatching(/^\/pricing,1,[01],0,0,0,0,0,0,0,0$/)]);
+    expect(lines.slice(1)).toEqual([expect.stringMatching(/^\/pricing,1,[01],0,0,0,0,0,0,0,0,0,0$/)]);
 
     await chip.click();
     await expect(page).toHaveURL(/\/admin\/analytics\?range=7d$/);
