@@ -1,6 +1,7 @@
 // The guide centre's copy and heads: /guides, a page per event type its guides serve, each guide. Guides
 // themselves are content files (content/guides/, read by app/content/guides.ts).
 import { paths } from "../config/paths";
+import { siteConfig } from "../config/site";
 import { guideFeedCopy } from "./guide-feed";
 import { guideSummaries } from "./guide-store";
 import { eventTypeNames } from "./navigation";
@@ -27,7 +28,7 @@ export const guideCentreCopy = {
   allForType: (name: string) => `All guides for ${name.toLowerCase()}`,
   cta: {
     title: "Put this guide to work",
-    body: "Set up your event in BoothPilot: free for organizers, and the team sets up your first venue map for free.",
+    body: `Set up your event in ${siteConfig.name}: free for organizers, and the team sets up your first venue map for free.`,
     label: "Sign Up Free",
   },
   heads: {

@@ -59,7 +59,7 @@ export function breadcrumbJsonLd(path: string) {
   };
 }
 
-/** A guide as an Article: its dates, BoothPilot as author and publisher, its cover when it has one. */
+/** A guide as an Article: its dates, the brand as author and publisher, its cover when it has one. */
 export function articleJsonLd(article: {
   path: string;
   title: string;
