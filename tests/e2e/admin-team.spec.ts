@@ -73,7 +73,7 @@ test.describe("the team", () => {
     await page.getByLabel("Role", { exact: true }).selectOption("viewer");
     await page.getByRole("button", { name: "Invite" }).click();
     await expect(page.getByRole("status").filter({ hasText: "e-mailed" })).toHaveText(
-      `The link was e-mailed to ${viewer}. You can also copy it:`,
+      `The link was e-mailed to ${viewer}.`,
     );
     await expect(page.getByText(`Invited as Viewer`)).toBeVisible();
     await expectNoAxeViolations(page);
