@@ -83,6 +83,9 @@ const beasties = new Beasties({
   // The font's @font-face comes inline; the page already preloads the file (site-layout.tsx).
   inlineFonts: true,
   preloadFonts: false,
+  // Tailwind's child spacing and dividers (`:where(.divide-y>:not(:last-child))`) are selectors Beasties cannot
+  // match against the page, so it would leave them out and the page would move when the stylesheet arrives.
+  allowRules: [/^:where\(\.(?:space|divide)-/],
   logLevel: "warn",
 });
 

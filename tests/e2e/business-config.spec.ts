@@ -62,6 +62,8 @@ test("/about is linked from the footer of every page, the 404 page too", async (
   consoleWatch,
 }) => {
   // The 404 page logs the missing path, and the browser logs its 404 status.
+  // Every route, guides included: one page load each.
+  test.slow();
   consoleWatch.allow(/non-existent route|status of 404/);
   for (const path of [...siteRoutes.map((route) => route.path), "/no-such-page"]) {
     await page.goto(path);
