@@ -140,11 +140,9 @@ describe.each(dialects)("analytics breakdown on %s", (dialect) => {
     database = await storage.database(dialect);
     // One person reads every report of this file from one app: the per-person windows (console-requests.test.ts)
     // would count the whole file as one burst of clicks.
-    ({ app, session } = await storage
-      .apps(dialect)
-      .signedIn(undefined, {
-        testing: { reportLimits: { ...defaultReportLimits, perPerson: [] } },
-      }));
+    ({ app, session } = await storage.apps(dialect).signedIn(undefined, {
+      testing: { reportLimits: { ...defaultReportLimits, perPerson: [] } },
+    }));
     for (const visit of seeded) {
       const when = { at: at(visit.daysAgo, visit.hoursBack) };
       const sessionId = await recordVisit(

@@ -622,7 +622,7 @@ describe.each(dialects)("live streams of ended sessions on %s", (dialect) => {
         url: teamApiPaths.linkAccept,
         payload: {
           token: tokenOf((reset.json() as IssuedLink).link),
-          password: goodPassword + "!",
+          password: `${goodPassword}!`,
         },
       });
       expect(accepted.statusCode).toBe(204);

@@ -56,7 +56,11 @@ const before: WeekFigures = {
   messages: 9,
   pageviews: 3000,
   byDimension: {
-    source: [counts("organic_search", 600, 20), counts("direct", 300, 12), counts("organic_social", 160, 8)],
+    source: [
+      counts("organic_search", 600, 20),
+      counts("direct", 300, 12),
+      counts("organic_social", 160, 8),
+    ],
     utm_campaign: [counts("fall-fair", 100, 5)],
   },
 };

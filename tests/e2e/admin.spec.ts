@@ -439,7 +439,9 @@ test.describe("analytics", () => {
         '"Visits, previous period","Sign-up clicks, previous period","Messages, previous period"',
     );
     // One visit and its pageview of /pricing (the keepalive call may still be on its way: 0 or 1).
-    expect(lines.slice(1)).toEqual([expect.stringMatching(/^\/pricing,1,[01],0,0,0,0,0,0,0,0,0,0$/)]);
+    expect(lines.slice(1)).toEqual([
+      expect.stringMatching(/^\/pricing,1,[01],0,0,0,0,0,0,0,0,0,0$/),
+    ]);
 
     await chip.click();
     await expect(page).toHaveURL(/\/admin\/analytics\?range=7d$/);
