@@ -46,7 +46,7 @@ describe.each(dialects)("track-referrer on %s", (dialect) => {
       session_id: sessionId,
       referrer_url: "https://www.google.com/",
       referrer_host: "www.google.com",
-      source: "search",
+      source: "paid_search",
       landing_path: "/event-types/card-shows",
       utm_source: "google",
       utm_medium: "cpc",
@@ -92,7 +92,9 @@ describe.each(dialects)("track-referrer on %s", (dialect) => {
   });
 
   it("records a direct visit", async () => {
-    expect((await post({ ...valid, referrer: "direct" })).statusCode).toBe(200);
+    // No referrer and no campaign tags: Direct (with the page's cpc tags it would be Paid Search).
+    const page_url = "https://www.boothpilot.example/event-types/card-shows";
+    expect((await post({ ...valid, referrer: "direct", page_url })).statusCode).toBe(200);
     expect(await stored()).toEqual([
       expect.objectContaining({ referrer_url: null, referrer_host: null, source: "direct" }),
     ]);
@@ -111,7 +113,7 @@ describe.each(dialects)("track-referrer on %s", (dialect) => {
       Array.from({ length: 5 }, () => post({ ...valid, referrer: "https://x.com/" })),
     );
     expect(concurrent.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200]);
-    expect(await stored()).toEqual([expect.objectContaining({ source: "search" })]);
+    expect(await stored()).toEqual([expect.objectContaining({ source: "paid_search" })]);
   });
 
   it("stores a known bot's visit marked as a bot", async () => {
