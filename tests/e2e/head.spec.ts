@@ -153,6 +153,8 @@ const requiredFields: Record<string, string[]> = {
     "mainEntity.acceptedAnswer.text",
   ],
   SoftwareApplication: ["name", "offers.price", "offers.priceCurrency", "applicationCategory"],
+  // Google asks no property of an Article; these are the ones it recommends and a guide always has.
+  Article: ["headline", "datePublished", "dateModified", "author.name"],
   BreadcrumbList: [
     "itemListElement",
     "itemListElement.position",
