@@ -3,8 +3,16 @@
 import type { SendMailOptions } from "nodemailer";
 import { brandName } from "../../contracts/brand.ts";
 import { linkLifetimeMs } from "../../contracts/team.ts";
-import type { TeamMail } from "../db/repositories/team-mail.ts";
 import { singleLine } from "./contact-mail.ts";
+
+/** A one-time link's mail, as the outbox row's payload holds it. */
+export interface TeamMail {
+  purpose: "invitation" | "reset";
+  to: string;
+  link: string;
+  /** Who sent the link, as the mail names them. */
+  senderName: string;
+}
 
 export function composeTeamMail(mail: TeamMail, from: string): SendMailOptions {
   const hours = linkLifetimeMs / 3_600_000;

@@ -21,6 +21,7 @@ import * as twoStep from "./0015-two-step.ts";
 import * as rollupQueueByKind from "./0016-rollup-queue-by-kind.ts";
 import * as leads from "./0017-leads.ts";
 import * as weeklyRollups from "./0018-weekly-rollups.ts";
+import * as outbox from "./0023-outbox.ts";
 
 export interface ColumnTypes {
   dialect: DialectName;
@@ -72,6 +73,7 @@ const steps: Record<string, { up: Step; down: Step }> = {
   "0016-rollup-queue-by-kind": rollupQueueByKind,
   "0017-leads": leads,
   "0018-weekly-rollups": weeklyRollups,
+  "0023-outbox": outbox,
 };
 
 /** The migrations this code knows, oldest first. */
