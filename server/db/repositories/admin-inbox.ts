@@ -111,7 +111,8 @@ export function adminInboxRepository(database: AppDatabase): AdminInboxRepositor
       // The message's e-mail; one cancelled (the message was spam) is as none.
       .leftJoin("outbox as o", (join) =>
         join
-          .onRef("o.subject_id", "=", "m.id")
+          // subject_id is text, a message id a uuid on PostgreSQL.
+          .on(sql<boolean>`o.subject_id = cast(m.id as text)`)
           .on("o.kind", "=", "contact-mail")
           .on("o.status", "!=", "cancelled"),
       )
