@@ -13,14 +13,14 @@ describe("the inbox page's query string", () => {
     ).toEqual(none);
     expect(
       readInboxFilters(
-        "?status=all&mail=failed&state=unread&q=+flea+&source=search&landing=%2Fpricing&cursor=abc",
+        "?status=all&mail=failed&state=unread&q=+flea+&source=organic_search&landing=%2Fpricing&cursor=abc",
       ),
     ).toEqual({
       status: "all",
       mail: "failed",
       state: "unread",
       q: "flea",
-      source: "search",
+      source: "organic_search",
       landing: "/pricing",
       cursor: "abc",
     });
@@ -43,7 +43,7 @@ describe("the inbox page's query string", () => {
       "?status=all&mail=failed",
       "?status=spam&cursor=xyz",
       "?mail=sent",
-      "?state=unread&q=flea&source=social&landing=%2F",
+      "?state=unread&q=flea&source=organic_social&landing=%2F",
     ]) {
       const filters = readInboxFilters(search);
       expect(inboxHref(filters)).toBe(`/admin${search}`);
