@@ -84,6 +84,17 @@ export function ConsoleLive({
 }) {
   const [live, setLive] = useState<Live>({ state: { kind: "connecting" }, visitorsNow: null });
   const { revalidate, hold } = useRevalidateInPlace();
+  const stream = useRef<LiveConnection | null>(null);
+  // Before the session ends, the stream closes too: a stream the server drops for the ended session would try
+  // again on its back-off and meet a 401 each time until the sign-in replaced the console.
+  const holdAll = useRef(async () => {
+    stream.current?.stop();
+    const release = await hold();
+    return () => {
+      release();
+      stream.current?.start();
+    };
+  }).current;
   const ended = useRef(onSessionEnded);
   ended.current = onSessionEnded;
   const keeper = useRef<SessionKeeper | null>(null);
@@ -116,6 +127,7 @@ export function ConsoleLive({
       },
     });
     connection.start();
+    stream.current = connection;
 
     const first = knownSession(latestSession.current);
     const sessionKeeper = first
@@ -128,7 +140,7 @@ export function ConsoleLive({
           ended: () => {
             // Ended on the server too (the reader was away): the cookie goes with it, after any live reload under
             // way, whose requests would otherwise meet the ended session (401s), as signing out waits for it.
-            void hold()
+            void holdAll()
               .then(() => adminApi.delete(adminApiPaths.session))
               .finally(() => ended.current());
           },
@@ -142,11 +154,12 @@ export function ConsoleLive({
     window.addEventListener("keydown", activity, { passive: true });
     return () => {
       connection.stop();
+      stream.current = null;
       sessionKeeper?.stop();
       window.removeEventListener("pointerdown", activity);
       window.removeEventListener("keydown", activity);
     };
-  }, [email, revalidate, hold]);
+  }, [email, revalidate, holdAll]);
 
   useEffect(() => {
     const known = knownSession(session);
@@ -154,7 +167,7 @@ export function ConsoleLive({
   }, [session]);
 
   return (
-    <HoldContext value={hold}>
+    <HoldContext value={holdAll}>
       <LiveContext value={live}>{children}</LiveContext>
     </HoldContext>
   );
