@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import { maxFunctionBodyBytes, requestErrors } from "../contracts/function-result.ts";
 import { functionsBase } from "../contracts/functions.ts";
 import type { SessionPolicy } from "./admin/auth.ts";
+import type { ScryptParameters } from "./admin/passwords.ts";
 import type { ReportLimits } from "./admin/report-limits.ts";
 import type { SignInLimits } from "./admin/sign-in-limiter.ts";
 import { parseJsonBodies } from "./content-types.ts";
@@ -73,6 +74,11 @@ export interface TestingOptions {
   consoleEvents?: ConsoleEventsPluginOptions;
   /** Admin session lifetimes. */
   sessionPolicy?: SessionPolicy;
+  /**
+   * scrypt's cost for new password hashes. Tests lighten it: at production cost one hash took 0.3 s of a core, and
+   * the console's tests hash and verify hundreds of times.
+   */
+  passwordHashing?: ScryptParameters;
   /** Failed sign-ins allowed per address, account and device. */
   signInLimits?: SignInLimits;
   /** Console reports and exports allowed per person and at once. */
@@ -193,6 +199,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(adminAuth, {
       env,
       sessionPolicy: testing.sessionPolicy,
+      passwordHashing: testing.passwordHashing,
       now: testing.now,
     });
     await app.register(adminApi, {

@@ -8,7 +8,12 @@ import type {
   StoredAdminSession,
 } from "../db/repositories/admin-sessions.ts";
 import { type DeviceCookie, deviceKey, signDevice, verifyDevice } from "./device-cookie.ts";
-import { defaultScryptParameters, hashPassword, verifyPassword } from "./passwords.ts";
+import {
+  defaultScryptParameters,
+  hashPassword,
+  type ScryptParameters,
+  verifyPassword,
+} from "./passwords.ts";
 import { looksLikeRecoveryCode, recoveryCodeHash, totpStep } from "./two-step.ts";
 
 export interface SessionPolicy {
@@ -85,8 +90,7 @@ export function tokenHash(token: string): string {
  * A hash no password matches, with the parameters of a real one: a sign-in with an unknown address verifies against
  * it, so it takes as long as one with a wrong password.
  */
-function unmatchableHash(): string {
-  const { N, r, p } = defaultScryptParameters;
+function unmatchableHash({ N, r, p }: ScryptParameters): string {
   const random = (bytes: number) => randomBytes(bytes).toString("base64url");
   return ["scrypt", N, r, p, random(16), random(64)].join("$");
 }
@@ -96,7 +100,8 @@ export class AdminAuth {
   readonly #sessions: AdminSessionsRepository;
   readonly #policy: SessionPolicy;
   readonly #now: () => number;
-  readonly #decoy = unmatchableHash();
+  readonly #hashing: ScryptParameters;
+  readonly #decoy: string;
   /** ADMIN_EMAIL and ADMIN_PASSWORD are set. */
   readonly accountConfigured: boolean;
   /** ADMIN_EMAIL in lower case (null when unset): the owner every start sets up again. */
@@ -115,6 +120,8 @@ export class AdminAuth {
     deviceCookie: DeviceCookie;
     policy?: SessionPolicy | undefined;
     now?: (() => number) | undefined;
+    /** scrypt's cost for new hashes (tests lighten it; a stored hash carries its own). */
+    hashing?: ScryptParameters | undefined;
   }) {
     this.#accounts = options.accounts;
     this.#sessions = options.sessions;
@@ -124,6 +131,13 @@ export class AdminAuth {
     this.deviceCookie = options.deviceCookie;
     this.#policy = options.policy ?? defaultSessionPolicy;
     this.#now = options.now ?? Date.now;
+    this.#hashing = options.hashing ?? defaultScryptParameters;
+    this.#decoy = unmatchableHash(this.#hashing);
+  }
+
+  /** A new password's stored form, at this server's cost. */
+  hashPassword(password: string): Promise<string> {
+    return hashPassword(password, this.#hashing);
   }
 
   get policy(): SessionPolicy {
@@ -145,7 +159,7 @@ export class AdminAuth {
     const email = credentials.email.toLowerCase();
     let current = await this.#accounts.byEmail(email);
     if (!current) {
-      const passwordHash = await hashPassword(credentials.password);
+      const passwordHash = await this.hashPassword(credentials.password);
       if (await this.#accounts.createOwner({ id: randomUUID(), email, passwordHash })) {
         return "created";
       }
@@ -158,7 +172,7 @@ export class AdminAuth {
     const { created } = await this.#accounts.setUpOwner({
       id: current?.id ?? randomUUID(),
       email,
-      passwordHash: await hashPassword(credentials.password),
+      passwordHash: await this.hashPassword(credentials.password),
     });
     return created ? "created" : "updated";
   }

@@ -32,7 +32,7 @@ import { tokenHash } from "./auth.ts";
 import { sendAdminError, sendTooManyChecks } from "./http.ts";
 import { addressKey, isRefused } from "./password-checks.ts";
 import { judgePassword } from "./password-strength.ts";
-import { hashPassword, verifyPassword } from "./passwords.ts";
+import { verifyPassword } from "./passwords.ts";
 
 export interface TeamRoutesOptions {
   /** The site's origin (SITE_URL): links point at its console. */
@@ -254,7 +254,11 @@ export default async function teamRoutes(
         { address: addressKey(request.ip), account: account.email },
         async () =>
           (await verifyPassword(request.body.currentPassword, account.passwordHash))
-            ? { newHash: verdict.ok ? await hashPassword(request.body.newPassword) : null }
+            ? {
+                newHash: verdict.ok
+                  ? await app.adminAuth.hashPassword(request.body.newPassword)
+                  : null,
+              }
             : null,
         (right) => right !== null,
       );
@@ -293,7 +297,7 @@ export default async function teamRoutes(
       if (!verdict.ok) return sendAdminError(reply, 400, verdict.reason ?? "");
       // Hashed before the transaction: scrypt takes a while, and SQLite writes one transaction at a time.
       const passwordHash = await app.passwordChecks.hashing(() =>
-        hashPassword(request.body.password),
+        app.adminAuth.hashPassword(request.body.password),
       );
       if (isRefused(passwordHash)) return sendTooManyChecks(reply, passwordHash.retryAfter);
       const name = request.body.name || null;

@@ -10,6 +10,7 @@ import {
   sessionCookie,
 } from "../admin/auth.ts";
 import { deviceCookie } from "../admin/device-cookie.ts";
+import type { ScryptParameters } from "../admin/passwords.ts";
 import { type Env, servesHttpsOnly } from "../env.ts";
 
 export interface AdminAuthPluginOptions {
@@ -18,6 +19,8 @@ export interface AdminAuthPluginOptions {
   sessionPolicy?: SessionPolicy | undefined;
   /** The clock of session times (tests move it). */
   now?: (() => number) | undefined;
+  /** scrypt's cost for new password hashes (tests lighten it). */
+  passwordHashing?: ScryptParameters | undefined;
 }
 
 declare module "fastify" {
@@ -37,6 +40,7 @@ async function adminAuth(app: FastifyInstance, options: AdminAuthPluginOptions):
     deviceCookie: deviceCookie(servesHttpsOnly(options.env)),
     policy: options.sessionPolicy,
     now: options.now,
+    hashing: options.passwordHashing,
   });
   app.decorate("adminAuth", auth);
 }

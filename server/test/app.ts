@@ -1,15 +1,28 @@
 // The app as tests build it: the real plugins on a test database, production limits unless told otherwise.
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { ScryptParameters } from "../admin/passwords.ts";
 import { type AppOptions, buildApp } from "../app.ts";
 import type { AppDatabase } from "../db/database.ts";
 import { parseEnv } from "../env.ts";
+
+/**
+ * scrypt at a 64th of production's work (N=2^10, p=1 against N=2^15, p=3): a hash in about 5 ms rather than 0.3 s.
+ * The stored string names its parameters, so sign-in verifies these hashes as it verifies production's; the
+ * servers tests start as processes (server-process.ts) and the browser tests keep production's cost.
+ */
+export const testPasswordHashing: ScryptParameters = { N: 2 ** 10, r: 8, p: 1 };
 
 export function buildTestApp(
   database: AppDatabase,
   env: Record<string, string> = {},
   options: Partial<Omit<AppOptions, "env" | "database">> = {},
 ): Promise<FastifyInstance> {
-  return buildApp({ env: parseEnv(env), database, ...options });
+  return buildApp({
+    env: parseEnv(env),
+    database,
+    ...options,
+    testing: { passwordHashing: testPasswordHashing, ...options.testing },
+  });
 }
 
 let addressCounter = 0;

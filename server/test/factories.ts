@@ -17,6 +17,7 @@ import {
 } from "../db/repositories/referrer-visits.ts";
 import { type NewSiteEvent, siteEventsRepository } from "../db/repositories/site-events.ts";
 import { adminCredentials } from "./admin.ts";
+import { testPasswordHashing } from "./app.ts";
 
 /** The browser the sample visitors use. */
 export const browserUserAgent = "Mozilla/5.0 (Test) Firefox/140.0";
@@ -180,7 +181,7 @@ export async function storeTeamMember(
     email: credentials.email.toLowerCase(),
     name: overrides.name ?? null,
     role,
-    passwordHash: await hashPassword(credentials.password),
+    passwordHash: await hashPassword(credentials.password, testPasswordHashing),
   });
   return { id, credentials };
 }
