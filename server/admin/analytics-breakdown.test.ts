@@ -76,6 +76,16 @@ function seedVisits(): Seeded[] {
   });
 }
 
+/** The panels of the wide rollups' keys: each seeded visit's value in it. */
+const keyPanels = {
+  source: (v: Seeded) => v.source,
+  host: (v: Seeded) => v.host,
+  landing: (v: Seeded) => v.path,
+  utmSource: (v: Seeded) => v.utmSource,
+  utmMedium: (v: Seeded) => v.utmMedium,
+  campaign: (v: Seeded) => v.campaign,
+} as const;
+
 describe.each(dialects)("analytics breakdown on %s", (dialect) => {
   const it = storageTest;
   it.override("dialect", dialect);
@@ -177,16 +187,8 @@ describe.each(dialects)("analytics breakdown on %s", (dialect) => {
 
   it("gives every panel's visits and messages, and the previous period's", async () => {
     const report = await breakdown("range=7d");
-    const columns = {
-      source: (v: Seeded) => v.source,
-      host: (v: Seeded) => v.host,
-      landing: (v: Seeded) => v.path,
-      utmSource: (v: Seeded) => v.utmSource,
-      utmMedium: (v: Seeded) => v.utmMedium,
-      campaign: (v: Seeded) => v.campaign,
-    } as const;
-    for (const [panel, key] of Object.entries(columns)) {
-      const rows = report.panels[panel as keyof typeof columns];
+    for (const [panel, key] of Object.entries(keyPanels)) {
+      const rows = report.panels[panel as keyof typeof keyPanels];
       expect(shown(rows), panel).toEqual(expected(0, 6, () => true, key));
       expect(shown(rows, true), `${panel}, previous`).toEqual(
         expected(7, 13, () => true, key).filter((row) => rows.some((r) => r.value === row.value)),
@@ -312,14 +314,6 @@ describe.each(dialects)("analytics breakdown on %s", (dialect) => {
       ["campaign=spring", (v: Seeded) => !v.bot && v.campaign === "spring"],
       ["host=www.google.com", (v: Seeded) => !v.bot && v.host === "www.google.com"],
     ] as const;
-    const columns = {
-      source: (v: Seeded) => v.source,
-      host: (v: Seeded) => v.host,
-      landing: (v: Seeded) => v.path,
-      utmSource: (v: Seeded) => v.utmSource,
-      utmMedium: (v: Seeded) => v.utmMedium,
-      campaign: (v: Seeded) => v.campaign,
-    } as const;
     for (const [query, keep] of filters) {
       const report = await breakdown(`range=7d&${query}`);
       const [now] = expected(0, 6, keep, () => "all");
@@ -331,8 +325,8 @@ describe.each(dialects)("analytics breakdown on %s", (dialect) => {
       });
       const sum = (rows: readonly BreakdownRow[], of: (row: BreakdownRow) => number) =>
         rows.reduce((total, row) => total + of(row), 0);
-      for (const [panel, key] of Object.entries(columns)) {
-        const rows = report.panels[panel as keyof typeof columns];
+      for (const [panel, key] of Object.entries(keyPanels)) {
+        const rows = report.panels[panel as keyof typeof keyPanels];
         expect(shown(rows), `${query}, ${panel}`).toEqual(expected(0, 6, keep, key));
         expect(
           sum(rows, (row) => row.visits),
