@@ -216,7 +216,7 @@ async function benchDatabase(
       for (const days of [7, 30, 90]) {
         for (const [name, query] of [
           [`${days}-day report`, `?days=${days}`],
-          [`${days}-day report, source=search`, `?days=${days}&source=search`],
+          [`${days}-day report, source=organic_search`, `?days=${days}&source=organic_search`],
         ] as const) {
           const [median, p99] = await medianP99(
             server.port,
@@ -234,7 +234,7 @@ async function benchDatabase(
         ["90-day breakdown", "?range=90d"],
         [
           "90-day breakdown, 2 sources + landing page",
-          "?range=90d&source=search&source=social&landing=%2Fpricing",
+          "?range=90d&source=organic_search&source=organic_social&landing=%2Fpricing",
         ],
         ["90-day breakdown, campaign", "?range=90d&campaign=campaign-0"],
         // The host with the most visits: the filter that matches the most rows.
@@ -258,7 +258,7 @@ async function benchDatabase(
       let running = true;
       const loop = (async () => {
         while (running) {
-          const query = reportsDuringBusy % 2 === 0 ? "?days=90" : "?days=90&source=search";
+          const query = reportsDuringBusy % 2 === 0 ? "?days=90" : "?days=90&source=organic_search";
           await timed(server.port, `${adminApiPaths.analytics}${query}`, cookie);
           reportsDuringBusy++;
         }

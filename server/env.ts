@@ -162,7 +162,7 @@ export const envSchema = z
       }),
     RATE_LIMIT: z.enum(["on", "off"]).default("on").meta({
       description:
-        "`off` disables per-address rate limits (benchmarks only); the admin sign-in limit stays on",
+        "`off` disables per-address rate limits and the console's per-person report limits (benchmarks only); the admin sign-in limit and the bound on reports at once stay on",
     }),
     WEEKLY_REPORT: z
       .enum(["on", "off"], { error: "WEEKLY_REPORT must be on or off" })

@@ -6,6 +6,7 @@ import { describe, expect } from "vitest";
 import {
   type AnalyticsBreakdown,
   adminApiPaths,
+  audiencePanels,
   type BreakdownRow,
   legacySources,
   type RollupSource,
@@ -74,6 +75,16 @@ function seedVisits(): Seeded[] {
     };
   });
 }
+
+/** The panels of the wide rollups' keys: each seeded visit's value in it. */
+const keyPanels = {
+  source: (v: Seeded) => v.source,
+  host: (v: Seeded) => v.host,
+  landing: (v: Seeded) => v.path,
+  utmSource: (v: Seeded) => v.utmSource,
+  utmMedium: (v: Seeded) => v.utmMedium,
+  campaign: (v: Seeded) => v.campaign,
+} as const;
 
 describe.each(dialects)("analytics breakdown on %s", (dialect) => {
   const it = storageTest;
@@ -176,16 +187,8 @@ describe.each(dialects)("analytics breakdown on %s", (dialect) => {
 
   it("gives every panel's visits and messages, and the previous period's", async () => {
     const report = await breakdown("range=7d");
-    const columns = {
-      source: (v: Seeded) => v.source,
-      host: (v: Seeded) => v.host,
-      landing: (v: Seeded) => v.path,
-      utmSource: (v: Seeded) => v.utmSource,
-      utmMedium: (v: Seeded) => v.utmMedium,
-      campaign: (v: Seeded) => v.campaign,
-    } as const;
-    for (const [panel, key] of Object.entries(columns)) {
-      const rows = report.panels[panel as keyof typeof columns];
+    for (const [panel, key] of Object.entries(keyPanels)) {
+      const rows = report.panels[panel as keyof typeof keyPanels];
       expect(shown(rows), panel).toEqual(expected(0, 6, () => true, key));
       expect(shown(rows, true), `${panel}, previous`).toEqual(
         expected(7, 13, () => true, key).filter((row) => rows.some((r) => r.value === row.value)),
@@ -302,6 +305,55 @@ describe.each(dialects)("analytics breakdown on %s", (dialect) => {
     const campaign = await breakdown("range=30d&campaign=spring&host=www.google.com");
     const spring = (v: Seeded) => v.campaign === "spring" && v.host === "www.google.com";
     expect(shown(campaign.panels.landing)).toEqual(expected(0, 29, spring, (v) => v.path));
+  });
+
+  it("filtered by one campaign or one host, each panel's rows sum to the totals", async () => {
+    const plain = await breakdown("range=7d");
+    // A bot's visit counts nowhere, and its message under no tracked visit: not under the visit's campaign or host.
+    const filters = [
+      ["campaign=spring", (v: Seeded) => !v.bot && v.campaign === "spring"],
+      ["host=www.google.com", (v: Seeded) => !v.bot && v.host === "www.google.com"],
+    ] as const;
+    for (const [query, keep] of filters) {
+      const report = await breakdown(`range=7d&${query}`);
+      const [now] = expected(0, 6, keep, () => "all");
+      const [before] = expected(7, 13, keep, () => "all");
+      expect(report.totals, query).toMatchObject({ visits: now?.visits, messages: now?.messages });
+      expect(report.previousTotals, query).toMatchObject({
+        visits: before?.visits,
+        messages: before?.messages,
+      });
+      const sum = (rows: readonly BreakdownRow[], of: (row: BreakdownRow) => number) =>
+        rows.reduce((total, row) => total + of(row), 0);
+      for (const [panel, key] of Object.entries(keyPanels)) {
+        const rows = report.panels[panel as keyof typeof keyPanels];
+        expect(shown(rows), `${query}, ${panel}`).toEqual(expected(0, 6, keep, key));
+        expect(
+          sum(rows, (row) => row.visits),
+          `${query}, ${panel}`,
+        ).toBe(report.totals.visits);
+        expect(
+          sum(rows, (row) => row.messages),
+          `${query}, ${panel}`,
+        ).toBe(report.totals.messages);
+        expect(
+          sum(rows, (row) => row.signups),
+          `${query}, ${panel}`,
+        ).toBe(report.totals.signups);
+      }
+      expect(report.series.reduce((total, point) => total + point.visits, 0)).toBe(
+        report.totals.visits,
+      );
+      expect(report.series.reduce((total, point) => total + point.previousVisits, 0)).toBe(
+        report.previousTotals.visits,
+      );
+      // What the wide rows do not hold is the unfiltered report's, and says so.
+      expect(report.unfilteredPanels).toEqual([...audiencePanels]);
+      for (const panel of audiencePanels) {
+        expect(report.panels[panel], `${query}, ${panel}`).toEqual(plain.panels[panel]);
+      }
+      expect(report.funnel).toEqual(plain.funnel);
+    }
   });
 
   it("charts today per UTC hour beside yesterday's hours, filtered like the panels", async () => {

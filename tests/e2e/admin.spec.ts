@@ -460,6 +460,54 @@ test.describe("analytics", () => {
     await expectNoAxeViolations(page);
   });
 
+  test("a newsletter link opened through a Google redirect is Email, on the analytics page and on its message", async ({
+    page,
+  }) => {
+    // The tags say e-mail and the referrer says Google search: the tags win. Taken from the referrer, the visit
+    // and its message would read "Organic Search".
+    const campaign = unique("newsletter");
+    await page.goto(`/pricing?utm_source=newsletter&utm_medium=email&utm_campaign=${campaign}`, {
+      referer: "https://www.google.com/",
+    });
+    await waitForHydration(page);
+    await expect
+      .poll(() => page.evaluate(() => sessionStorage.getItem("referrer_tracked")))
+      .toBe("true");
+    const name = `Ada ${unique("Newsletter")}`;
+    const id = await sendContactMessage(page, name, "Your newsletter brought me here.");
+
+    // This visit alone, by its campaign: one channel row, Email, with its visit and its message.
+    await signIn(page, `/admin/analytics?range=today&campaign=${campaign}`);
+    const channels = page.getByRole("table", { name: "Visits and conversions by channel" });
+    await expect(channels.getByRole("row")).toHaveCount(2);
+    const email = channels
+      .getByRole("row")
+      .filter({ has: page.getByRole("link", { name: "Filter by channel Email", exact: true }) });
+    // Visits, change, sign-up clicks, sign-up rate, messages.
+    await expect(email.getByRole("cell").first()).toHaveText("1");
+    await expect(email.getByRole("cell").nth(4)).toHaveText("1");
+    await expect(channels).not.toContainText("Organic Search");
+    // The referrer still names Google, in its own panel.
+    await expect(
+      page
+        .getByRole("table", { name: "Referrer hosts" })
+        .getByRole("link", { name: "Filter by site Google", exact: true }),
+    ).toBeVisible();
+
+    await page.goto(`/admin/messages/${id}`);
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Message from ${name}`);
+    const visit = page.getByRole("region", { name: "Tracked visit" });
+    const field = (term: string) =>
+      visit
+        .locator("div")
+        .filter({ has: page.getByRole("term").filter({ hasText: new RegExp(`^${term}$`) }) })
+        .getByRole("definition");
+    await expect(field("Channel")).toHaveText("Email");
+    await expect(field("Campaign")).toHaveText(campaign);
+    await expect(field("Referrer")).toHaveText("www.google.com");
+  });
+
   test("a panel with 30 campaigns shows the first 10 and all 30 on request", async ({ page }) => {
     // Thirty visits from one site of this test's own, each with a campaign of its own (another run's campaigns
     // never outnumber another test's in the unfiltered panel), as the site's script records them.

@@ -244,9 +244,15 @@ export function referrerAnalyticsRepository(
   async function narrowBreakdown(
     window: AnalyticsWindow,
     sources: readonly string[] | undefined,
+    columns: readonly Exclude<BreakdownDimension, "source">[] = Object.keys(
+      narrowDimensions,
+    ) as Exclude<BreakdownDimension, "source">[],
   ): Promise<Breakdown> {
     // Each dimension by name (not "!= total"): a range of the primary key per dimension, not a full scan.
-    const dimensions: RollupDimension[] = [...Object.values(narrowDimensions), "funnel"];
+    const dimensions: RollupDimension[] = [
+      ...columns.map((column) => narrowDimensions[column]),
+      "funnel",
+    ];
     const { weeks, days } = splitIntoWeeks(dayOf(window.since), dayOf(window.until));
     const rows = (table: "visit_rollups_by_key" | "visit_rollups_by_key_week") => {
       const grain = table === "visit_rollups_by_key" ? "day" : "week";
@@ -289,8 +295,9 @@ export function referrerAnalyticsRepository(
       BreakdownDimension,
       BreakdownCounts[]
     >;
-    for (const [column, dimension] of Object.entries(narrowDimensions)) {
-      byDimension[column as BreakdownDimension] = rankCounts(
+    for (const column of columns) {
+      const dimension = narrowDimensions[column];
+      byDimension[column] = rankCounts(
         values
           .filter((row) => row.dimension === dimension)
           .map((row) => ({ value: row.value, ...figuresOf(row) })),
@@ -374,17 +381,16 @@ export function referrerAnalyticsRepository(
       if (narrow && !filter.utm_source?.length && !filter.utm_medium?.length) {
         return narrowBreakdown(window, filter.source);
       }
-      // The window's rows of these values are read once into a materialized table, then summed by each dimension
-      // and by day in the database: a handful of rows come back however many key combinations match.
-      const groups = ["day", ...visitKeyColumns] as const;
-      const all = await narrowBreakdown(window, filter.source);
-      const rows = await db
+      // The window's rows of these values are read once into a materialized table and summed by day, and by their
+      // keys across the days into a second, smaller one that each dimension is then summed from: two sorts of the
+      // matching rows instead of one per dimension.
+      const wide = db
         .with(
           (cte) => cte("filtered").materialized(),
           (qb) => {
             let query = qb
               .selectFrom("visit_rollups")
-              .select([...groups, "bot_visits", ...figureColumns])
+              .select(["day", ...visitKeyColumns, "bot_visits", ...figureColumns])
               .where("day", ">=", dayOf(window.since))
               .where("day", "<", dayOf(window.until));
             for (const column of visitKeyColumns) {
@@ -393,6 +399,14 @@ export function referrerAnalyticsRepository(
             }
             return query;
           },
+        )
+        .with(
+          (cte) => cte("combined").materialized(),
+          (qb) =>
+            qb
+              .selectFrom("filtered")
+              .select([...visitKeyColumns, botSum, ...figureSums])
+              .groupBy([...visitKeyColumns]),
         )
         .selectFrom("filtered")
         .select((eb) => [
@@ -407,7 +421,7 @@ export function referrerAnalyticsRepository(
             (union, column) =>
               union.unionAll((eb) =>
                 eb
-                  .selectFrom("filtered")
+                  .selectFrom("combined")
                   .select((inner) => [
                     sql.lit(column).as("dimension"),
                     inner.ref(column).as("value"),
@@ -420,6 +434,11 @@ export function referrerAnalyticsRepository(
           ),
         )
         .execute();
+      // The narrow rows give only what the wide rows lack: the audience, pages, goals and the funnel.
+      const [all, rows] = await Promise.all([
+        narrowBreakdown(window, filter.source, narrowOnlyDimensions),
+        wide,
+      ]);
       const days = rows.filter((row) => row.dimension === "day");
       return {
         ...tally(days.map((row) => ({ ...row, day: row.value }))),
