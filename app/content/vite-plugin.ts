@@ -1,6 +1,7 @@
 // Vite plugin: replaces app/content/store.ts with the content it reads, one exported literal per part.
 import { fileURLToPath } from "node:url";
 import type { Plugin } from "vite";
+import { contentChangedEvent } from "./content-changed.ts";
 import { contentRoot, readContent } from "./read.ts";
 
 const storeFile = fileURLToPath(new URL("./store.ts", import.meta.url));
@@ -22,14 +23,15 @@ export function contentPlugin(): Plugin {
         .join("\n");
     },
     configureServer(server) {
-      // In development an edited content file (from the editor or a text editor) reloads the page with it.
+      // In development an edited content file (from the editor or a text editor) reloads the pages showing it.
+      // Only marketing pages listen (app/islands/site.ts): the editor's own page keeps its state.
       const dir = `${contentRoot()}/content`;
       server.watcher.add(dir);
       server.watcher.on("all", (_event, file) => {
         if (!file.startsWith(dir)) return;
         const module = server.moduleGraph.getModuleById(storeFile);
         if (module) server.moduleGraph.invalidateModule(module);
-        server.ws.send({ type: "full-reload" });
+        server.ws.send({ type: "custom", event: contentChangedEvent });
       });
     },
   };
