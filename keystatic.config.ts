@@ -32,6 +32,39 @@ export default config({
   ui: { brand: { name: "BoothPilot content" } },
   collections: {
     guides: guidesCollection,
+    testimonials: collection({
+      label: "Testimonials",
+      slugField: "name",
+      path: "content/testimonials/*",
+      format: { data: "yaml" },
+      columns: ["role", "sample"],
+      schema: {
+        name: fields.slug({
+          name: { label: "Name", description: 'Under the quote: "Maria, flea market organizer".' },
+        }),
+        order: fields.integer({
+          label: "Position among the testimonials",
+          validation: { isRequired: true, min: 1 },
+        }),
+        role: fields.text({
+          label: "Role",
+          description: '"flea market organizer"',
+          validation: { isRequired: true },
+        }),
+        quote: fields.text({
+          label: "Quote",
+          description: "The organizer's own words, with their permission.",
+          multiline: true,
+          validation: { isRequired: true },
+        }),
+        sample: fields.checkbox({
+          label: "Sample",
+          description:
+            'Invented wording, not an organizer\'s: the page marks it "Sample" and launch-check fails until it is replaced and this is cleared.',
+          defaultValue: false,
+        }),
+      },
+    }),
     eventTypes: collection({
       label: "Event type pages",
       slugField: "name",

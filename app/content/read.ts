@@ -78,6 +78,7 @@ export async function readContent(root = contentRoot()) {
   const reader = createReader(root, keystaticConfig);
   return {
     eventTypes: (await readCollection(reader, "eventTypes")).sort(byOrder),
+    testimonials: (await readCollection(reader, "testimonials")).sort(byOrder),
   };
 }
 

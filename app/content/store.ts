@@ -6,3 +6,4 @@ import { readContent } from "./read.ts";
 const content = await readContent();
 
 export const eventTypeEntries = content.eventTypes;
+export const testimonialEntries = content.testimonials;

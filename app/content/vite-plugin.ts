@@ -7,6 +7,7 @@ import { contentRoot, readContent } from "./read.ts";
 const storeFile = fileURLToPath(new URL("./store.ts", import.meta.url));
 const storeExports: Record<string, keyof Awaited<ReturnType<typeof readContent>>> = {
   eventTypeEntries: "eventTypes",
+  testimonialEntries: "testimonials",
 };
 
 /** A broken content file fails the build here, with the file and the field in the message. */
