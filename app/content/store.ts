@@ -7,3 +7,5 @@ const content = await readContent();
 
 export const eventTypeEntries = content.eventTypes;
 export const testimonialEntries = content.testimonials;
+export const guideEntries = content.guides;
+export const guideSummaries = content.guideSummaries;
