@@ -78,6 +78,21 @@ async function readCollection<Name extends CollectionName>(
   return entries;
 }
 
+type SingletonName = keyof NonNullable<Config["singletons"]>;
+
+/** A one-off page's entry (content/pages/<name>.yaml), placeholders filled; a broken file throws naming it. */
+async function readSingleton<Name extends SingletonName>(reader: Reader, name: Name) {
+  const file = `${keystaticConfig.singletons[name].path}.yaml`;
+  try {
+    const entry = await reader.singletons[name].readOrThrow();
+    return filled(entry, "");
+  } catch (error) {
+    // Keystatic says 'Invalid data for singleton "x": field: problem' or that the file does not exist.
+    const message = (error as Error).message.replace(/^Invalid data for [^:]*:\s*/, "");
+    throw new Error(`Invalid content in ${file}: ${message}`, { cause: error });
+  }
+}
+
 const byOrder = <T extends { order: number | null }>(a: T, b: T) => (a.order ?? 0) - (b.order ?? 0);
 
 /** Everything the site shows from content/, read and checked once per build. */
@@ -99,6 +114,8 @@ export async function readContent(root = contentRoot()) {
     testimonials: (await readCollection(reader, "testimonials")).sort(byOrder),
     guides,
     guideSummaries: guides.map(summaryOf),
+    about: await readSingleton(reader, "about"),
+    notFound: await readSingleton(reader, "notFound"),
   };
 }
 

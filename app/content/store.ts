@@ -9,3 +9,5 @@ export const eventTypeEntries = content.eventTypes;
 export const testimonialEntries = content.testimonials;
 export const guideEntries = content.guides;
 export const guideSummaries = content.guideSummaries;
+export const aboutPage = content.about;
+export const notFoundPage = content.notFound;

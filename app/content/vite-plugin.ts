@@ -12,6 +12,8 @@ const storeExports: Record<string, keyof Awaited<ReturnType<typeof readContent>>
   testimonialEntries: "testimonials",
   guideEntries: "guides",
   guideSummaries: "guideSummaries",
+  aboutPage: "about",
+  notFoundPage: "notFound",
 };
 
 /** Every picture of the published guides (a draft's pictures are never emitted). */
