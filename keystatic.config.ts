@@ -1,5 +1,5 @@
 // The content schema: every kind of page under content/, for the build's reader and Keystatic's editor alike.
-import { collection, config, fields } from "@keystatic/core";
+import { collection, config, fields, singleton } from "@keystatic/core";
 import { editorStorage } from "./app/content/editor-storage.ts";
 import { guidesCollection } from "./app/content/guides-collection.ts";
 
@@ -20,6 +20,35 @@ const head = fields.object(
   { label: "Head (search results and share card)" },
 );
 
+/** A heading and its text: a card, a feature or a principle in a list. */
+const titledItems = (label: string, options: { min?: number } = {}) =>
+  fields.array(
+    fields.object({
+      title: fields.text({ label: "Title", validation: { isRequired: true } }),
+      body: fields.text({ label: "Text", multiline: true, validation: { isRequired: true } }),
+    }),
+    {
+      label,
+      itemLabel: (props) => props.fields.title.value,
+      validation: { length: { min: options.min ?? 1 } },
+    },
+  );
+
+const requiredText = (label: string, description?: string) =>
+  fields.text({ label, description, validation: { isRequired: true } });
+const paragraphText = (label: string, description?: string) =>
+  fields.text({ label, description, multiline: true, validation: { isRequired: true } });
+
+/** A page's opening: the small badge above the heading, the heading (<h1>) and the sentence under it. */
+const hero = fields.object(
+  {
+    badge: requiredText("Badge"),
+    title: requiredText("Heading"),
+    subline: paragraphText("Subline"),
+  },
+  { label: "Opening" },
+);
+
 /** Left out of every build, sitemap and feed while set. */
 const draft = fields.checkbox({
   label: "Draft",
@@ -30,8 +59,94 @@ const draft = fields.checkbox({
 export default config({
   storage: editorStorage(),
   ui: { brand: { name: "BoothPilot content" } },
+  singletons: {
+    about: singleton({
+      label: "About page",
+      path: "content/pages/about",
+      format: { data: "yaml" },
+      previewUrl: "/about",
+      schema: {
+        head,
+        hero,
+        audience: fields.object(
+          {
+            title: requiredText("Heading"),
+            intro: paragraphText("Introduction", "Followed by the list of event types."),
+            others: titledItems("Who else uses it"),
+          },
+          { label: "Who it's for" },
+        ),
+        why: fields.object(
+          {
+            title: requiredText("Heading"),
+            paragraphs: fields.array(paragraphText("Paragraph"), {
+              label: "Paragraphs",
+              itemLabel: (props) => props.value,
+              validation: { length: { min: 1 } },
+            }),
+          },
+          { label: "Why it exists" },
+        ),
+        principles: fields.object(
+          { title: requiredText("Heading"), items: titledItems("Principles") },
+          { label: "What we hold to" },
+        ),
+      },
+    }),
+    notFound: singleton({
+      label: "Page not found (404)",
+      path: "content/pages/not-found",
+      format: { data: "yaml" },
+      schema: {
+        head: fields.object(
+          { title: requiredText("Title"), description: paragraphText("Description") },
+          { label: "Head (the browser tab; never indexed)" },
+        ),
+        heading: requiredText("Heading"),
+        body: paragraphText("Text"),
+        homeLink: requiredText("Link home"),
+        consoleMessage: requiredText(
+          "Browser console line",
+          "Logged with the path the visitor asked for, for whoever debugs a broken link.",
+        ),
+      },
+    }),
+  },
   collections: {
     guides: guidesCollection,
+    testimonials: collection({
+      label: "Testimonials",
+      slugField: "name",
+      path: "content/testimonials/*",
+      format: { data: "yaml" },
+      columns: ["role", "sample"],
+      schema: {
+        name: fields.slug({
+          name: { label: "Name", description: 'Under the quote: "Maria, flea market organizer".' },
+        }),
+        order: fields.integer({
+          label: "Position among the testimonials",
+          validation: { isRequired: true, min: 1 },
+        }),
+        role: fields.text({
+          label: "Role",
+          description: '"flea market organizer"',
+          validation: { isRequired: true },
+        }),
+        quote: fields.text({
+          label: "Quote",
+          description: "The organizer's own words, with their permission.",
+          multiline: true,
+          validation: { isRequired: true },
+        }),
+        sample: fields.checkbox({
+          label: "Sample",
+          description:
+            'Invented wording, not an organizer\'s: the page marks it "Sample" and launch-check fails until it is replaced and this is cleared.',
+          defaultValue: false,
+        }),
+      },
+    }),
     eventTypes: collection({
       label: "Event type pages",
       slugField: "name",
@@ -69,17 +184,7 @@ export default config({
           validation: { isRequired: true },
         }),
         featuresTitle: fields.text({ label: "Features heading", validation: { isRequired: true } }),
-        features: fields.array(
-          fields.object({
-            title: fields.text({ label: "Title", validation: { isRequired: true } }),
-            body: fields.text({ label: "Text", multiline: true, validation: { isRequired: true } }),
-          }),
-          {
-            label: "Features",
-            itemLabel: (props) => props.fields.title.value,
-            validation: { length: { min: 1 } },
-          },
-        ),
+        features: titledItems("Features"),
         letsGoTitle: fields.text({ label: "Closing heading", validation: { isRequired: true } }),
         showSampleEvent: fields.checkbox({
           label: "Link the sample event page",

@@ -3,7 +3,6 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { parseBuildEnv } from "./app/config/build-env.ts";
-import { guidesPlugin } from "./app/content/guides-plugin.ts";
 import { contentPlugin } from "./app/content/vite-plugin.ts";
 import { siteFontSource, siteFontSubset } from "./scripts/lib/site-font.ts";
 
@@ -24,7 +23,7 @@ const adminConsole = /[\\/]app[\\/]admin[\\/]|[\\/]contracts[\\/]admin-/;
 const devServer = process.env.DEV_SERVER_ORIGIN;
 
 export default defineConfig({
-  plugins: [tailwindcss(), contentPlugin(), guidesPlugin(), reactRouter()],
+  plugins: [tailwindcss(), contentPlugin(), reactRouter()],
   // The editor's page learns the repository of GitHub mode; nothing else of KEYSTATIC_* reaches a browser.
   envPrefix: ["VITE_", "KEYSTATIC_GITHUB_REPO"],
   server: {

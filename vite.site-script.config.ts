@@ -3,7 +3,6 @@
 // page at it (ADR 12).
 import { defineConfig } from "vite";
 import { parseBuildEnv } from "./app/config/build-env.ts";
-import { guidesPlugin } from "./app/content/guides-plugin.ts";
 import { contentPlugin } from "./app/content/vite-plugin.ts";
 
 /** Where the build lists the site script's files, in the client folder: scripts/postbuild.ts reads and removes it. */
@@ -12,7 +11,7 @@ export const siteScriptEntry = "app/islands/site.ts";
 
 export default defineConfig({
   // The route table names the guides: their content inlined as data, as in the site's own build.
-  plugins: [contentPlugin(), guidesPlugin({ pictures: false })],
+  plugins: [contentPlugin({ pictures: false })],
   define: { __BUILD_ENV__: JSON.stringify(parseBuildEnv(process.env)) },
   build: {
     outDir: "build/client",

@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
-import { picturesDirectory } from "../app/content/pictures.ts";
+import { picturesDirectory } from "../app/content/picture-folders.ts";
 import { venueDemoCopy } from "../app/content/venue-demo.ts";
 import { chromiumLaunchOptions } from "../playwright.config.ts";
 import { buildApp } from "../server/app.ts";

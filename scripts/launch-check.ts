@@ -65,8 +65,7 @@ export function launchFindings(
   for (const item of content.testimonials.filter((t) => t.sample)) {
     findings.push({
       what: `testimonial of ${item.name}, ${item.role} (marked sample)`,
-      where:
-        "app/content/testimonials.ts: replace it with an organizer's own words and remove `sample: true`",
+      where: `content/testimonials/${item.slug}.yaml (the editor's Testimonials): replace it with an organizer's own words and clear "Sample"`,
     });
   }
   return findings;

@@ -9,7 +9,7 @@ import Beasties from "beasties";
 import { parseBuildEnv } from "../app/config/build-env.ts";
 import { notFoundPrerenderPath, paths, siteRoutes } from "../app/config/paths.ts";
 import { guideFeedCopy } from "../app/content/guide-feed.ts";
-import { guideSummaries } from "../app/content/guide-store.ts";
+import { guideSummaries } from "../app/content/store.ts";
 import { siteScriptAttribute, siteScriptSrc } from "../app/lib/site-script.ts";
 import { brandName } from "../contracts/brand.ts";
 import {

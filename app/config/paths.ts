@@ -2,8 +2,7 @@
 // Event-type pages follow the files in content/event-types/ (docs/content.md);
 // guide pages the published files in content/guides/.
 
-import { guideSummaries } from "../content/guide-store.ts";
-import { eventTypeEntries } from "../content/store.ts";
+import { eventTypeEntries, guideSummaries } from "../content/store.ts";
 
 /** The event-type pages' slugs, in navigation order: one per published file in content/event-types/. */
 export const eventTypeSlugs: readonly string[] = /* @__PURE__ */ eventTypeEntries.map(

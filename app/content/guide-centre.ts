@@ -3,8 +3,8 @@
 import { paths } from "../config/paths";
 import { siteConfig } from "../config/site";
 import { guideFeedCopy } from "./guide-feed";
-import { guideSummaries } from "./guide-store";
 import { eventTypeNames } from "./navigation";
+import { guideSummaries } from "./store";
 
 /** "Flea Markets" for "flea-markets"; undefined for a slug that is no event type. */
 export const eventTypeName = (slug: string): string | undefined =>

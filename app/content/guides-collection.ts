@@ -1,6 +1,6 @@
 // The guides' schema in the editor and for the build's reader: the collection keystatic.config.ts lists as "guides".
 import { collection, fields } from "@keystatic/core";
-import { picturesDirectory, picturesPublicPath } from "./pictures.ts";
+import { picturesDirectory, picturesPublicPath } from "./picture-folders.ts";
 
 /** Where an entry's pictures go: content/pictures/guides/<slug>/ (ADR 44), outside public/. */
 const guidePictures = {

@@ -3,7 +3,7 @@ import { business, processingFeeLabel } from "../config/business";
 import { type EventTypeSlug, type FeatureSlug, paths } from "../config/paths";
 import { siteConfig } from "../config/site";
 import { guideCentreHeadFor } from "./guide-centre";
-import { eventTypeEntries } from "./store";
+import { aboutPage, eventTypeEntries } from "./store";
 
 export interface PageHead {
   title: string;
@@ -69,12 +69,7 @@ const pageHeadsByPath: Record<string, PageHead> = {
     description: `Questions about running your event on ${siteConfig.name}? Send a message and we reply within ${business.replyWithinHours} hours.`,
     keywords: ["contact", "schedule a demo", "organizer support"],
   },
-  [paths.about]: {
-    title: "About Us",
-    description:
-      "Why we build vendor and event management for the organizers of markets, shows, expos and festivals.",
-    keywords: ["about", "event organizer software company"],
-  },
+  [paths.about]: aboutPage.head,
   [paths.privacyPolicy]: {
     title: "Privacy Policy",
     description: "What we collect, why we collect it and the choices you have.",

@@ -4,10 +4,7 @@ import { createHash } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import sharp from "sharp";
-
-/** Where Keystatic's image fields put originals (keystatic.config.ts) and the path they write into content. */
-export const picturesDirectory = "content/pictures";
-export const picturesPublicPath = "/content/pictures/";
+import { picturesDirectory, picturesPublicPath } from "./picture-folders.ts";
 
 /** The URL folder of the converted copies: under /assets/, so the server serves them as immutable files. */
 export const pictureUrlFolder = "assets/pictures";

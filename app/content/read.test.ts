@@ -57,6 +57,15 @@ describe("content read at build", () => {
     );
   });
 
+  it("names a one-off page's file and field when a required text is missing", async () => {
+    const root = await contentCopy();
+    const file = join(root, "content/pages/about.yaml");
+    await writeFile(file, (await readFile(file, "utf8")).replace(/^ {2}badge: .*\n/m, ""));
+    await expect(readContent(root)).rejects.toThrow(
+      "Invalid content in content/pages/about.yaml: hero.badge: Badge must not be empty",
+    );
+  });
+
   it("leaves a draft out, and fills the placeholders from config", async () => {
     const root = await contentCopy();
     const file = join(root, "content/event-types/art-fairs.yaml");

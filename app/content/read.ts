@@ -1,6 +1,7 @@
 // Reads content/ at build time through Keystatic's reader: validated entries, drafts left out, placeholders filled.
 import { createReader } from "@keystatic/core/reader";
 import keystaticConfig from "../../keystatic.config.ts";
+import { type GuideEntryInput, readGuides, summaryOf } from "./guides.ts";
 import { fillPlaceholders } from "./placeholders.ts";
 
 type Config = typeof keystaticConfig;
@@ -38,12 +39,18 @@ function filled<T>(value: T, field: string): T {
   return value;
 }
 
-/** The file an entry lives in, as the error names it. */
+/** The file an entry lives in, as the error names it: YAML data, or a guide's Markdoc with its frontmatter. */
 function entryFile(name: CollectionName, slug: string): string {
   const collection = keystaticConfig.collections[name];
   const format = collection.format;
   const data = typeof format === "object" && "data" in format ? format.data : "yaml";
-  return `${(collection.path ?? "").replace("*", slug)}.${data === "json" ? "json" : "yaml"}`;
+  const extension =
+    typeof format === "object" && "contentField" in format
+      ? "mdoc"
+      : data === "json"
+        ? "json"
+        : "yaml";
+  return `${(collection.path ?? "").replace("*", slug)}.${extension}`;
 }
 
 /** A collection's published entries (drafts left out), in file-name order; a broken file throws naming it. */
@@ -71,13 +78,44 @@ async function readCollection<Name extends CollectionName>(
   return entries;
 }
 
+type SingletonName = keyof NonNullable<Config["singletons"]>;
+
+/** A one-off page's entry (content/pages/<name>.yaml), placeholders filled; a broken file throws naming it. */
+async function readSingleton<Name extends SingletonName>(reader: Reader, name: Name) {
+  const file = `${keystaticConfig.singletons[name].path}.yaml`;
+  try {
+    const entry = await reader.singletons[name].readOrThrow();
+    return filled(entry, "");
+  } catch (error) {
+    // Keystatic says 'Invalid data for singleton "x": field: problem' or that the file does not exist.
+    const message = (error as Error).message.replace(/^Invalid data for [^:]*:\s*/, "");
+    throw new Error(`Invalid content in ${file}: ${message}`, { cause: error });
+  }
+}
+
 const byOrder = <T extends { order: number | null }>(a: T, b: T) => (a.order ?? 0) - (b.order ?? 0);
 
 /** Everything the site shows from content/, read and checked once per build. */
 export async function readContent(root = contentRoot()) {
   const reader = createReader(root, keystaticConfig);
+  // Every event-type file, drafts included: a guide may name an event type whose page is not out yet.
+  const guides = await readGuides(
+    // Read without resolving linked files, a Markdoc body is a function; the entry type's union also
+    // holds the resolved form of the reader's other overload.
+    (await readCollection(reader, "guides")).map((entry) => ({
+      ...entry,
+      body: entry.body as GuideEntryInput["body"],
+    })),
+    root,
+    await reader.collections.eventTypes.list(),
+  );
   return {
     eventTypes: (await readCollection(reader, "eventTypes")).sort(byOrder),
+    testimonials: (await readCollection(reader, "testimonials")).sort(byOrder),
+    guides,
+    guideSummaries: guides.map(summaryOf),
+    about: await readSingleton(reader, "about"),
+    notFound: await readSingleton(reader, "notFound"),
   };
 }
 

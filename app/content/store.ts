@@ -6,3 +6,8 @@ import { readContent } from "./read.ts";
 const content = await readContent();
 
 export const eventTypeEntries = content.eventTypes;
+export const testimonialEntries = content.testimonials;
+export const guideEntries = content.guides;
+export const guideSummaries = content.guideSummaries;
+export const aboutPage = content.about;
+export const notFoundPage = content.notFound;

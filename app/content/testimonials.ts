@@ -1,30 +1,26 @@
-// The two organizer testimonials (docs/product.md, "Testimonials"): on the flea market and card show pages, and on home.
-// Each is marked `sample` until an organizer's own words, with permission, replace it: launch-check lists them.
+// The organizer testimonials (docs/product.md, "Testimonials"): on the flea market and card show pages, and on home.
+// Each is one file in content/testimonials/; one marked `sample` is shown with a "Sample" mark and launch-check lists it.
+import { testimonialEntries } from "./store.ts";
 
 export interface Testimonial {
   quote: string;
   name: string;
   role: string;
-  /** Placeholder wording, not a real organizer's words: remove the flag when replacing the quote. */
-  sample?: true;
+  /** Placeholder wording, not a real organizer's words: cleared when an organizer's own words replace it. */
+  sample: boolean;
+  /** Its file's name: content/testimonials/<slug>.yaml. */
+  slug: string;
 }
 
-export const testimonials: readonly Testimonial[] = [
-  {
-    quote:
-      "Vendors apply, pay and get their table number online now. I stopped chasing payments by text, because the reminders go out without me.",
-    name: "Maria",
-    role: "flea market organizer",
-    sample: true,
-  },
-  {
-    quote:
-      "Dealers pick their own tables on the map and pay right away. Sold tables grey out, so I don't double-book anyone anymore.",
-    name: "Derek",
-    role: "card show organizer",
-    sample: true,
-  },
-];
+export const testimonials: readonly Testimonial[] = /* @__PURE__ */ testimonialEntries.map(
+  (entry) => ({
+    quote: entry.quote,
+    name: entry.name,
+    role: entry.role,
+    sample: entry.sample,
+    slug: entry.slug,
+  }),
+);
 
 export const testimonialsHeading = {
   title: "What organizers say",

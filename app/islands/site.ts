@@ -1,6 +1,7 @@
 // The site script, the only JavaScript a marketing page loads up front (ADR 12): menus and FAQ states, the
 // page's islands, the visit's attribution on links to the organizer app, and after load the once-per-session
 // referrer call and the page's events.
+import { contentChangedEvent } from "../content/content-changed";
 import { handOffLinks } from "../lib/hand-off";
 import { trackReferrerOnce } from "../lib/referrer-tracking";
 import { trackEvents } from "../lib/site-events";
@@ -19,6 +20,9 @@ function afterLoad(run: () => void): void {
   if (document.readyState === "complete") run();
   else window.addEventListener("load", run, { once: true });
 }
+
+// Under `npm run dev` a saved content file shows at once; a build has no `import.meta.hot` and drops this.
+import.meta.hot?.on(contentChangedEvent, () => location.reload());
 
 enhanceDisclosures(document);
 startIslands(document);

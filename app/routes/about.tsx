@@ -7,8 +7,8 @@ import { EventTypeLinks } from "../components/marketing/event-type-links";
 import { PageHero } from "../components/marketing/page-hero";
 import { Section } from "../components/marketing/section";
 import { paths } from "../config/paths";
-import { aboutCopy } from "../content/about";
 import { closingCta } from "../content/common";
+import { aboutPage } from "../content/store";
 import { headForPath } from "../lib/seo";
 
 export const meta = () => headForPath(paths.about);
@@ -16,7 +16,7 @@ export const meta = () => headForPath(paths.about);
 export default AboutContent;
 
 function AboutContent() {
-  const { hero, audience, why, principles } = aboutCopy;
+  const { hero, audience, why, principles } = aboutPage;
   return (
     <>
       <PageHero badge={hero.badge} title={hero.title} subline={hero.subline} />

@@ -6,7 +6,7 @@ import { PageHero } from "../components/marketing/page-hero";
 import { guideEventTypes, normalizePathname, paths } from "../config/paths";
 import { guideCentreCopy as copy, eventTypeName } from "../content/guide-centre";
 import { guideFeedCopy } from "../content/guide-feed";
-import { guideSummaries } from "../content/guide-store";
+import { guideSummaries } from "../content/store";
 import { headForPath } from "../lib/seo";
 import type { Route } from "./+types/guides";
 

@@ -1,7 +1,7 @@
 // The 404 page: served with status 404 for any path outside the route table.
 import { Link } from "react-router";
 import { paths } from "../config/paths";
-import { notFoundCopy } from "../content/not-found";
+import { notFoundPage as notFoundCopy } from "../content/store";
 import { buildHead } from "../lib/seo";
 
 export const meta = () => buildHead({ ...notFoundCopy.head, noindex: true });

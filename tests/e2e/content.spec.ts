@@ -4,6 +4,7 @@
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { siteRoutes } from "../../app/config/paths.ts";
 import { siteConfig } from "../../app/config/site.ts";
+import { testimonialEntries } from "../../app/content/store.ts";
 import { expect, test } from "./fixtures.ts";
 
 test.use({ javaScriptEnabled: false });
@@ -424,6 +425,12 @@ test.describe("event-type pages", () => {
         for (const figure of await figures.all()) {
           await expect(figure.locator("blockquote")).toHaveText(/(\w+\W+){5}/);
           await expect(figure.locator("figcaption")).toHaveText(/^\p{Lu}\p{Ll}+, .*organizer$/u);
+          // An invented quote reads as one: marked "Sample" while its content file says so.
+          const name = (await figure.locator("figcaption").textContent())?.split(",")[0];
+          const entry = testimonialEntries.find((t) => t.name === name);
+          await expect(figure.getByText("Sample", { exact: true })).toHaveCount(
+            entry?.sample ? 1 : 0,
+          );
         }
       } else {
         await expect(figures).toHaveCount(0);

@@ -1,7 +1,7 @@
 // An event-type page's guides: the published guides serving that type, and a link to their listing page.
 import { paths } from "../../config/paths";
 import { guideCentreCopy as copy, eventTypeName } from "../../content/guide-centre";
-import { guideSummaries } from "../../content/guide-store";
+import { guideSummaries } from "../../content/store";
 import { TextLink } from "../marketing/button-link";
 import { Section } from "../marketing/section";
 import { GuideList } from "./guide-list";
