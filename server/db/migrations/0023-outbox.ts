@@ -3,7 +3,7 @@
 // Each source says only how its row names its kind, key, subject and payload; the lease columns are copied as
 // they are, whatever kind (or team mail purpose) a row has.
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { ColumnDataType, Kysely } from "kysely";
 import type { ColumnTypes } from "./index.ts";
 
 type Row = Record<string, unknown>;
@@ -48,40 +48,43 @@ const sources: Record<string, (row: Row) => Row> = {
   }),
 };
 
-const leaseColumns = [
-  "status",
-  "created_at",
-  "attempts",
-  "next_attempt_at",
-  "lease_owner",
-  "last_attempt_at",
-  "last_error",
-  "last_error_kind",
-  "sent_at",
-  "failed_at",
+/** A column: its name, type, whether a value is required, and its default. */
+type Column = [name: string, type: ColumnDataType, required?: boolean, fallback?: string | number];
+
+/** The lease columns of ADR 5: each old row's are copied as they are. */
+const leaseColumns = (t: ColumnTypes): Column[] => [
+  ["status", "text", true, "pending"],
+  ["created_at", t.timestamp, true],
+  ["attempts", "integer", true, 0],
+  ["next_attempt_at", t.epochMillis, true],
+  ["lease_owner", "text"],
+  ["last_attempt_at", t.timestamp],
+  ["last_error", "text"],
+  ["last_error_kind", "text"],
+  ["sent_at", t.timestamp],
+  ["failed_at", t.timestamp],
 ];
 
 export function up(types: ColumnTypes) {
   // biome-ignore lint/suspicious/noExplicitAny: the old tables are not in the schema any more
   return async (db: Kysely<any>): Promise<void> => {
-    await db.schema
-      .createTable("outbox")
-      .addColumn("id", "text", (col) => col.primaryKey())
-      .addColumn("kind", "text", (col) => col.notNull())
-      .addColumn("key", "text", (col) => col.notNull().unique())
-      .addColumn("subject_id", "text")
-      .addColumn("payload", "text")
-      .addColumn("status", "text", (col) => col.notNull().defaultTo("pending"))
-      .addColumn("created_at", types.timestamp, (col) => col.notNull())
-      .addColumn("attempts", "integer", (col) => col.notNull().defaultTo(0))
-      .addColumn("next_attempt_at", types.epochMillis, (col) => col.notNull())
-      .addColumn("lease_owner", "text")
-      .addColumn("last_attempt_at", types.timestamp)
-      .addColumn("last_error", "text")
-      .addColumn("last_error_kind", "text")
-      .addColumn("sent_at", types.timestamp)
-      .addColumn("failed_at", types.timestamp)
-      .execute();
+    const own: Column[] = [
+      ["id", "text", true],
+      ["kind", "text", true],
+      ["key", "text", true],
+    ];
+    const optional: Column[] = [
+      ["subject_id", "text"],
+      ["payload", "text"],
+    ];
+    let table = db.schema.createTable("outbox").addUniqueConstraint("outbox_key_key", ["key"]);
+    for (const [name, type, required, fallback] of [...own, ...optional, ...leaseColumns(types)]) {
+      table = table.addColumn(name, type, (col) => {
+        const typed = name === "id" ? col.primaryKey() : required ? col.notNull() : col;
+        return fallback === undefined ? typed : typed.defaultTo(fallback);
+      });
+    }
+    await table.execute();
     await db.schema
       .createIndex("outbox_due")
       .on("outbox")
@@ -94,7 +97,7 @@ export function up(types: ColumnTypes) {
       for (let start = 0; start < rows.length; start += 500) {
         const copied = rows.slice(start, start + 500).map((row) => ({
           ...outboxRow(row),
-          ...Object.fromEntries(leaseColumns.map((column) => [column, row[column]])),
+          ...Object.fromEntries(leaseColumns(types).map(([column]) => [column, row[column]])),
         }));
         await db.insertInto("outbox").values(copied).execute();
       }

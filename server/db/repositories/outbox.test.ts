@@ -107,6 +107,43 @@ describe.each(dialects)("the outbox on %s", (dialect) => {
     else expect(await outbox.releaseOrphans("1", clock)).toBe(2);
   });
 
+  it("adds a week's report once however many instances try, and leases each due row to one claimer", async ({
+    apps,
+    freshDbConfig,
+  }) => {
+    const second = await apps.open(freshDbConfig);
+    const [one, two] = [outboxRepository(database), outboxRepository(second)];
+    const report = (week: string) => [
+      { kind: "weekly-report" as const, key: `weekly-report:${week}`, id: `weekly-report.${week}` },
+    ];
+    const added = await Promise.all([
+      one.enqueue(report("2026-11-09"), clock),
+      two.enqueue(report("2026-11-09"), clock + 1),
+      one.enqueue(report("2026-11-09"), clock + 2),
+      two.enqueue(report("2026-11-02"), clock),
+    ]);
+    expect(added[3]).toBe(1);
+    expect(added.slice(0, 3).reduce((sum, count) => sum + count, 0)).toBe(1);
+    expect((await rows()).map((row) => row.id).sort()).toEqual([
+      "weekly-report.2026-11-02",
+      "weekly-report.2026-11-09",
+    ]);
+    const claims = await Promise.all([
+      one.claim("worker-a", clock, 10, lease),
+      two.claim("worker-b", clock, 10, lease),
+      one.claim("worker-c", clock, 10, lease),
+    ]);
+    const claimed = claims.flat().map((claim) => [claim.id, claim.attempts]);
+    expect(claimed.sort()).toEqual([
+      ["weekly-report.2026-11-02", 1],
+      ["weekly-report.2026-11-09", 1],
+    ]);
+    expect(await two.claim("worker-b", clock + lease - 1, 10, lease)).toEqual([]);
+    // A worker that died holding the lease, on a database whose leases no lock marks: taken when it ends.
+    const again = await two.claim("worker-b", clock + lease, 10, lease);
+    expect(again.map((claim) => claim.attempts)).toEqual([2, 2]);
+  });
+
   it("loads a message with its sender's tracked session", async () => {
     const sessionId = "0b7c2a6e-3f4d-4a5b-8c9d-1e2f3a4b5c6d";
     await database.db
