@@ -98,6 +98,8 @@ export class OutboxWorker {
   readonly #options: OutboxWorkerOptions;
   readonly #tuning: OutboxTuning;
   readonly #smtpKinds: OutboxKind[];
+  /** The kinds this instance sends (its configuration turns the others off): the only ones it claims. */
+  readonly #kinds: OutboxKind[];
   readonly #inFlight = new Set<AbortController>();
   readonly #stopping = new AbortController();
   #loop: Promise<void> | undefined;
@@ -115,9 +117,8 @@ export class OutboxWorker {
     this.#options = options;
     const given = Object.entries(options.tuning ?? {}).filter(([, value]) => value !== undefined);
     this.#tuning = { ...defaultOutboxTuning, ...Object.fromEntries(given) };
-    this.#smtpKinds = Object.entries(options.handlers)
-      .filter(([, handler]) => handler.smtp)
-      .map(([kind]) => kind as OutboxKind);
+    this.#kinds = Object.keys(options.handlers) as OutboxKind[];
+    this.#smtpKinds = this.#kinds.filter((kind) => options.handlers[kind]?.smtp);
   }
 
   get running(): boolean {
@@ -225,7 +226,7 @@ export class OutboxWorker {
     for (const handler of Object.values(handlers)) await handler.schedule?.(now());
     if (this.#unreachable && now() - this.#lastProbeAt >= probeIntervalMs) await this.#probe();
     if (!this.#running) return 0;
-    const claimed = await outbox.claim(this.owner, now(), batchSize, leaseMs);
+    const claimed = await outbox.claim(this.owner, now(), batchSize, leaseMs, this.#kinds);
     if (claimed.length > 0) {
       // Every send settles before the next look (and before stop() returns).
       await Promise.all(claimed.map((work) => this.#deliver(work)));
@@ -233,7 +234,7 @@ export class OutboxWorker {
     }
     const at = now();
     let wait = pollIntervalMs;
-    const due = await outbox.nextDueAt();
+    const due = await outbox.nextDueAt(this.#kinds);
     if (due !== null) wait = Math.min(wait, due - at);
     if (this.#unreachable) wait = Math.min(wait, this.#lastProbeAt + probeIntervalMs - at);
     // Never spin: rows due but locked by another instance are looked at again shortly.
@@ -272,17 +273,12 @@ export class OutboxWorker {
 
   async #deliver(work: ClaimedWork): Promise<void> {
     const { outbox, log } = this.#options;
-    const handler = this.#options.handlers[work.kind];
+    // Only kinds with a handler are claimed.
+    const handler = this.#options.handlers[work.kind] as Handler;
     const finish = (end: Parameters<OutboxRepository["finish"]>[2]) =>
-      outbox.finish(work.id, this.owner, end, handler?.erase);
-    const details = { id: work.id, kind: work.kind, attempts: work.attempts };
-    const name = handler?.name ?? "outbox";
+      outbox.finish(work.id, this.owner, end, handler.erase);
+    const { name } = handler;
     try {
-      if (!handler) {
-        // Work of a kind this instance does not send (its configuration is off): due again later.
-        await finish({ outcome: "released", at: this.#tuning.now() + this.#tuning.pollIntervalMs });
-        return;
-      }
       const { sendTimeoutMs } = this.#tuning;
       const controller = new AbortController();
       const timer = setTimeout(
@@ -326,7 +322,7 @@ export class OutboxWorker {
       if (handler.smtp) await this.#reachable();
     } catch (error) {
       // The database failed while marking: the row stays leased, taken back when this instance restarts.
-      log.error({ err: error, ...details }, `${name}: cannot record a delivery`);
+      log.error({ err: error, ...handler.about(work) }, `${name}: cannot record a delivery`);
     }
   }
 

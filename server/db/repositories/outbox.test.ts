@@ -111,7 +111,8 @@ describe.each(dialects)("the outbox on %s", (dialect) => {
     apps,
     freshDbConfig,
   }) => {
-    const second = await apps.open(freshDbConfig);
+    // Two pools on PostgreSQL; one instance serves a SQLite file (its writes are serialized).
+    const second = dialect === "postgres" ? await apps.open(freshDbConfig) : database;
     const [one, two] = [outboxRepository(database), outboxRepository(second)];
     const report = (week: string) => [
       { kind: "weekly-report" as const, key: `weekly-report:${week}`, id: `weekly-report.${week}` },
@@ -128,19 +129,21 @@ describe.each(dialects)("the outbox on %s", (dialect) => {
       "weekly-report.2026-11-02",
       "weekly-report.2026-11-09",
     ]);
+    // Due once the last of the three tries' times has come.
+    const at = clock + 2;
     const claims = await Promise.all([
-      one.claim("worker-a", clock, 10, lease),
-      two.claim("worker-b", clock, 10, lease),
-      one.claim("worker-c", clock, 10, lease),
+      one.claim("worker-a", at, 10, lease),
+      two.claim("worker-b", at, 10, lease),
+      one.claim("worker-c", at, 10, lease),
     ]);
     const claimed = claims.flat().map((claim) => [claim.id, claim.attempts]);
     expect(claimed.sort()).toEqual([
       ["weekly-report.2026-11-02", 1],
       ["weekly-report.2026-11-09", 1],
     ]);
-    expect(await two.claim("worker-b", clock + lease - 1, 10, lease)).toEqual([]);
+    expect(await two.claim("worker-b", at + lease - 1, 10, lease)).toEqual([]);
     // A worker that died holding the lease, on a database whose leases no lock marks: taken when it ends.
-    const again = await two.claim("worker-b", clock + lease, 10, lease);
+    const again = await two.claim("worker-b", at + lease, 10, lease);
     expect(again.map((claim) => claim.attempts)).toEqual([2, 2]);
   });
 

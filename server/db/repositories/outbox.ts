@@ -5,9 +5,9 @@
 // holds a session advisory lock named by its owner id, and a lease whose owner holds none is taken back; on SQLite
 // one instance serves a database, so every lease but its own is a dead process's.
 import { randomUUID } from "node:crypto";
-import { sql } from "kysely";
+import { type SelectQueryBuilder, sql } from "kysely";
 import type { AppDatabase, Executor } from "../database.ts";
-import type { MailErrorKind, MailOutboxStatus, OutboxKind, OutboxStatus } from "../schema.ts";
+import type { MailErrorKind, OutboxKind, OutboxStatus, Schema } from "../schema.ts";
 import { leadSendersRepository } from "./lead-senders.ts";
 
 /** The advisory lock class of the outbox instances (the owner id is the lock's second key). */
@@ -50,7 +50,7 @@ export type LeaseEnd =
 export interface OutboxRow {
   kind: OutboxKind;
   receiver: string;
-  status: MailOutboxStatus;
+  status: Exclude<OutboxStatus, "cancelled">;
   attempts: number;
   lastAttemptAt: Date | string | null;
   lastError: string | null;
@@ -99,6 +99,14 @@ function endColumns(end: LeaseEnd) {
 
 export type OutboxRepository = ReturnType<typeof outboxRepository>;
 
+type Kinds = readonly OutboxKind[];
+
+/** The query limited to rows of these kinds, when given. */
+const ofKinds = <Q extends SelectQueryBuilder<Schema, "outbox", object>>(
+  query: Q,
+  kinds?: Kinds,
+) => (kinds ? (query.where("kind", "in", kinds) as Q) : query);
+
 export function outboxRepository(database: AppDatabase) {
   const { db, dialect } = database;
   const senders = leadSendersRepository(database);
@@ -142,11 +150,7 @@ export function outboxRepository(database: AppDatabase) {
   };
 
   /** Work of these kinds about these subjects not yet done is cancelled; one being sent keeps its lease. */
-  const cancel = async (
-    subjectIds: readonly string[],
-    kinds: readonly OutboxKind[],
-    trx: Executor = db,
-  ) => {
+  const cancel = async (subjectIds: readonly string[], kinds: Kinds, trx: Executor = db) => {
     if (subjectIds.length === 0) return;
     await trx
       .updateTable("outbox")
@@ -184,12 +188,13 @@ export function outboxRepository(database: AppDatabase) {
       return enqueue(work, at, trx);
     },
 
-    /** Leases up to `limit` due rows to `owner` until `at + leaseMs`, counting an attempt on each; oldest first. */
-    async claim(owner: string, at: number, limit: number, leaseMs: number): Promise<ClaimedWork[]> {
+    /**
+     * Leases up to `limit` due rows (of these kinds, when given: those this instance sends) to `owner` until
+     * `at + leaseMs`, counting an attempt on each; oldest first.
+     */
+    async claim(owner: string, at: number, limit: number, leaseMs: number, kinds?: Kinds) {
       const rows = await db.transaction().execute(async (trx) => {
-        let due = trx
-          .selectFrom("outbox")
-          .select("id")
+        let due = ofKinds(trx.selectFrom("outbox").select("id"), kinds)
           .where("status", "=", "pending")
           .where("next_attempt_at", "<=", at)
           .orderBy("next_attempt_at")
@@ -273,7 +278,7 @@ export function outboxRepository(database: AppDatabase) {
     },
 
     /** Rows of these kinds waiting because their server was unreachable become due at `at`; the number released. */
-    async releaseConnectionFailures(kinds: readonly OutboxKind[], at: number): Promise<number> {
+    async releaseConnectionFailures(kinds: Kinds, at: number): Promise<number> {
       const result = await db
         .updateTable("outbox")
         .set({ next_attempt_at: at })
@@ -287,7 +292,7 @@ export function outboxRepository(database: AppDatabase) {
     },
 
     /** True when a pending row of these kinds is waiting because its server was unreachable. */
-    async hasConnectionFailures(kinds: readonly OutboxKind[]): Promise<boolean> {
+    async hasConnectionFailures(kinds: Kinds): Promise<boolean> {
       const row = await db
         .selectFrom("outbox")
         .select("id")
@@ -299,18 +304,19 @@ export function outboxRepository(database: AppDatabase) {
       return row !== undefined;
     },
 
-    /** The earliest due time (or lease end) of a pending row; null when nothing is pending. */
-    async nextDueAt(): Promise<number | null> {
-      const row = await db
-        .selectFrom("outbox")
-        .select((eb) => eb.fn.min("next_attempt_at").as("due"))
+    /** The earliest due time (or lease end) of a pending row (of these kinds); null when nothing is pending. */
+    async nextDueAt(kinds?: Kinds): Promise<number | null> {
+      const row = await ofKinds(
+        db.selectFrom("outbox").select((eb) => eb.fn.min("next_attempt_at").as("due")),
+        kinds,
+      )
         .where("status", "=", "pending")
         .executeTakeFirst();
       return row?.due === null || row?.due === undefined ? null : Number(row.due);
     },
 
     /** The subject's rows of these kinds, the cancelled ones left out. */
-    async ofSubject(subjectId: string, kinds: readonly OutboxKind[]): Promise<OutboxRow[]> {
+    async ofSubject(subjectId: string, kinds: Kinds): Promise<OutboxRow[]> {
       const rows = await db
         .selectFrom("outbox")
         .selectAll()
@@ -319,7 +325,7 @@ export function outboxRepository(database: AppDatabase) {
         .where("status", "!=", "cancelled")
         .orderBy("kind")
         .orderBy("key")
-        .$narrowType<{ status: MailOutboxStatus }>()
+        .$narrowType<{ status: OutboxRow["status"] }>()
         .execute();
       return rows.map((row) => ({
         kind: row.kind,
@@ -335,7 +341,7 @@ export function outboxRepository(database: AppDatabase) {
     },
 
     /** Puts the subject's failed rows of these kinds back, due at `at`, their attempts and four days afresh. */
-    async retryFailed(subjectId: string, kinds: readonly OutboxKind[], at: number) {
+    async retryFailed(subjectId: string, kinds: Kinds, at: number) {
       const result = await db
         .updateTable("outbox")
         .set({
