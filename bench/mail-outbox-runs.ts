@@ -156,7 +156,7 @@ async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: numbe
 
 async function outboxState(database: AppDatabase) {
   const rows = await database.db
-    .selectFrom("mail_outbox")
+    .selectFrom("outbox")
     .select(["status", "attempts", "lease_owner"])
     .execute();
   return {
@@ -198,7 +198,7 @@ export function outage(name: DatabaseName, settings: Settings): Promise<OutageRe
       await new Promise((resolve) => setTimeout(resolve, 500));
       const ids = smtp.messageIds();
       const attempts = await database.db
-        .selectFrom("mail_outbox")
+        .selectFrom("outbox")
         .select((eb) => eb.fn.sum<number>("attempts").as("attempts"))
         .executeTakeFirstOrThrow();
       return {

@@ -13,10 +13,8 @@ import { rateLimitCountersRepository } from "./db/repositories/rate-limit-counte
 import { type Env, servesHttpsOnly } from "./env.ts";
 import { sendErrorAnswer, setErrorHandler } from "./error-handler.ts";
 import { frameworkAnswers } from "./framework-answers.ts";
-import type { DeliveryTuning } from "./leads/delivery-worker.ts";
-import type { OutboxWorkerTuning } from "./mail/outbox-worker.ts";
 import type { SmtpTimeouts } from "./mail/transport.ts";
-import type { WeeklyReportTuning } from "./mail/weekly-report-worker.ts";
+import type { OutboxTuning } from "./outbox/worker.ts";
 import adminApi, { type AdminRouteInfo } from "./plugins/admin-api.ts";
 import adminAuth from "./plugins/admin-auth.ts";
 import consoleEvents, { type ConsoleEventsPluginOptions } from "./plugins/console-events.ts";
@@ -28,12 +26,12 @@ import keystatic, { keystaticApiPrefix } from "./plugins/keystatic.ts";
 import leads from "./plugins/leads.ts";
 import mailer from "./plugins/mailer.ts";
 import metrics from "./plugins/metrics.ts";
+import outbox from "./plugins/outbox.ts";
 import rateLimits from "./plugins/rate-limits.ts";
 import readiness, { probePaths } from "./plugins/readiness.ts";
 import rollupWorker from "./plugins/rollup-worker.ts";
 import site from "./plugins/site.ts";
 import visitRetention from "./plugins/visit-retention.ts";
-import weeklyReport from "./plugins/weekly-report.ts";
 import { AccessLogController, requestId } from "./request-logging.ts";
 import { ContactPage } from "./site/contact-page.ts";
 
@@ -66,8 +64,8 @@ export interface AppOptions {
 export interface TestingOptions {
   /** Client time limits (headers, whole request, idle and keep-alive sockets). */
   timeouts?: Partial<Timeouts>;
-  /** The mail outbox worker's polling and retry timing. */
-  mailWorker?: Partial<OutboxWorkerTuning>;
+  /** The outbox worker's polling, lease and retry timing (its clock is `now` unless it names one). */
+  outbox?: Partial<OutboxTuning>;
   /** How long the SMTP client waits for a connection, the greeting and a reply. */
   smtpTimeouts?: SmtpTimeouts;
   /** The live stream's heartbeat and the "visitors now" clock. */
@@ -85,14 +83,11 @@ export interface TestingOptions {
   reportLimits?: ReportLimits;
   /** Password checks wait for it before they run (to hold them while a test looks at the bound). */
   passwordChecksHeld?: () => Promise<void>;
-  /** The clock of the admin sessions, the sign-in limits and the weekly report. */
+  /** The clock of the admin sessions, the sign-in limits and the outbox. */
   now?: () => number;
-  /** The weekly report worker's intervals and retry timing. */
-  weeklyReport?: Partial<WeeklyReportTuning>;
   /** Told every admin API route and the permission it needs, as it is registered (the role matrix walks them). */
   adminRoutes?: (route: AdminRouteInfo) => void;
-  /** The lead delivery worker's polling and retry timing, and the receivers' time limit. */
-  leadDeliveries?: Partial<DeliveryTuning>;
+  /** The receivers' time limit. */
   webhookTimeoutMs?: number;
 }
 
@@ -179,21 +174,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(visitRetention, { days: env.VISIT_RETENTION_DAYS, now: testing.now });
     await app.register(rollupWorker, {});
     await app.register(consoleEvents, testing.consoleEvents ?? {});
-    await app.register(mailer, {
-      env,
-      worker: testing.mailWorker,
-      smtpTimeouts: testing.smtpTimeouts,
-    });
-    await app.register(weeklyReport, {
-      env,
-      tuning: { now: testing.now, ...testing.weeklyReport },
-    });
+    await app.register(mailer, { env, smtpTimeouts: testing.smtpTimeouts });
     await app.register(leads, {
       env,
       now: testing.now,
-      worker: testing.leadDeliveries,
       http: testing.webhookTimeoutMs === undefined ? {} : { timeoutMs: testing.webhookTimeoutMs },
     });
+    await app.register(outbox, { env, tuning: { now: testing.now, ...testing.outbox } });
     await app.register(metrics, { token: env.METRICS_TOKEN });
     await app.register(functions, { prefix: functionsBase, corsOrigins: env.CORS_ORIGINS });
     await app.register(adminAuth, {

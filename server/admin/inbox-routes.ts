@@ -20,8 +20,8 @@ import {
 } from "../../contracts/admin-requests.ts";
 import type { AuditEntry } from "../../contracts/team.ts";
 import type { InboxFilter } from "../db/repositories/admin-inbox.ts";
-import type { DeliveryRow } from "../db/repositories/lead-deliveries.ts";
 import type { Outcome } from "../db/repositories/message-triage.ts";
+import { leadKinds, type OutboxRow } from "../db/repositories/outbox.ts";
 import { auditEntry, recordAction } from "./audit.ts";
 import { sendCsv, toCsv } from "./csv.ts";
 import { sendAdminError } from "./http.ts";
@@ -64,7 +64,7 @@ export default async function inboxRoutes(plainApp: FastifyInstance): Promise<vo
   const detail = async (id: string): Promise<MessageDetail | null> => {
     const [found, deliveries] = await Promise.all([
       inbox.detail(id),
-      app.repositories.leadDeliveries.ofMessage(id),
+      app.repositories.outbox.ofSubject(id, leadKinds),
     ]);
     return found
       ? { ...found, mailDeliveryOn: app.mailer.enabled, deliveries: deliveries.map(leadDelivery) }
@@ -162,8 +162,7 @@ export default async function inboxRoutes(plainApp: FastifyInstance): Promise<vo
       await recordAction(request, action, { messageId: id });
       app.consoleEvents.messageChanged(id);
       if (action === "not-spam") {
-        app.mailer.wake();
-        app.leads.wake();
+        app.outbox.wake();
       }
     }
     return detail(id);
@@ -194,7 +193,7 @@ export default async function inboxRoutes(plainApp: FastifyInstance): Promise<vo
     request.log.info({ messageId: id }, "admin: failed e-mail put back in the outbox");
     await recordAction(request, "resend", { messageId: id });
     app.consoleEvents.messageChanged(id);
-    app.mailer.wake();
+    app.outbox.wake();
     return detail(id);
   });
 
@@ -202,13 +201,13 @@ export default async function inboxRoutes(plainApp: FastifyInstance): Promise<vo
     const { id } = request.params;
     const before = await inbox.detail(id);
     if (!before) return sendAdminError(reply, 404, adminErrors.messageNotFound);
-    if ((await app.repositories.leadDeliveries.retryFailed(id, Date.now())) === 0) {
+    if ((await app.repositories.outbox.retryFailed(id, leadKinds, Date.now())) === 0) {
       return sendAdminError(reply, 409, adminErrors.noFailedDeliveries);
     }
     request.log.info({ messageId: id }, "admin: failed deliveries put back in the outbox");
     await recordAction(request, "resend", { messageId: id });
     app.consoleEvents.messageChanged(id);
-    app.leads.wake();
+    app.outbox.wake();
     return detail(id);
   });
 }
@@ -217,15 +216,12 @@ const isoOrNull = (value: Date | string | null) =>
   value === null ? null : new Date(value).toISOString();
 
 /** A delivery as the console shows it: a URL's host only (its path may hold the receiver's secret). */
-function leadDelivery(row: DeliveryRow): LeadDelivery {
+function leadDelivery(row: OutboxRow): LeadDelivery {
+  const channel = row.kind as LeadDelivery["channel"];
   const receiver =
-    row.channel === "ack"
-      ? row.receiver
-      : row.channel === "slack"
-        ? "Slack"
-        : new URL(row.receiver).host;
+    channel === "ack" ? row.receiver : channel === "slack" ? "Slack" : new URL(row.receiver).host;
   return {
-    channel: row.channel,
+    channel,
     receiver,
     status: row.status,
     attempts: row.attempts,

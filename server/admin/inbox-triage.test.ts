@@ -2,6 +2,7 @@
 // handled, spam (its unsent e-mail cancelled) and not spam (its e-mail queued once, delivered once to a real SMTP
 // server), each moving the message out of or into the conversion figures, erasure, search over every field whatever
 // its case and accents, the filters, pages of 50 at their boundaries, and the CSV of a view.
+import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { describe, expect } from "vitest";
 import {
@@ -42,14 +43,14 @@ describe.each(dialects)("inbox triage on %s", (dialect) => {
   const act = (id: string, action: Parameters<typeof adminApiPaths.messageAction>[1]) =>
     adminRequest(app, { method: "POST", url: adminApiPaths.messageAction(id, action), session });
   const outbox = (id: string) =>
-    database.db.selectFrom("mail_outbox").selectAll().where("message_id", "=", id).execute();
+    database.db.selectFrom("outbox").selectAll().where("subject_id", "=", id).execute();
 
   it.beforeEach(async ({ freshDb, smtp: server, apps }) => {
     database = freshDb;
     smtp = server;
     app = await apps.startAdmin(
       { ...adminEnv, ...smtp.mailEnv() },
-      { testing: { mailWorker: { pollIntervalMs: 10 } } },
+      { testing: { outbox: { pollIntervalMs: 10 } } },
     );
     await app.listen({ port: 0, host: "127.0.0.1" });
     session = await signedIn(app);
@@ -102,15 +103,18 @@ describe.each(dialects)("inbox triage on %s", (dialect) => {
     // Queued but not due for a year, from the start: only the actions decide its fate. (Queued due at once and
     // postponed after, the mail worker could send it in between.)
     await database.db
-      .insertInto("mail_outbox")
+      .insertInto("outbox")
       .values({
-        message_id: pending,
+        id: randomUUID(),
+        kind: "contact-mail",
+        key: `contact-mail:${pending}`,
+        subject_id: pending,
         created_at: new Date(base).toISOString(),
         next_attempt_at: Date.now() + 365 * 24 * 60 * minute,
       })
       .execute();
     expect((await act(pending, "spam")).json()).toMatchObject({ status: "spam", mail: null });
-    expect(await outbox(pending)).toEqual([]);
+    expect((await outbox(pending)).map((row) => row.status)).toEqual(["cancelled"]);
 
     const caught = await store(base + minute, { name: "Caught Maybe", status: "spam" });
     expect(await outbox(caught)).toEqual([]);

@@ -32,7 +32,7 @@ describe.each(dialects)("admin inbox on %s", (dialect) => {
   const base = Date.now() - 60 * minute;
 
   const start = (env: Record<string, string> = adminEnv) =>
-    apps.signedIn(env, { testing: { mailWorker: { pollIntervalMs: 10 } } });
+    apps.signedIn(env, { testing: { outbox: { pollIntervalMs: 10 } } });
 
   /** Stores a message received at `at`, sent from a browser by someone whose market bears their name. */
   const store = (
@@ -51,7 +51,7 @@ describe.each(dialects)("admin inbox on %s", (dialect) => {
     );
 
   const setMail = (id: string, values: Record<string, unknown>) =>
-    database.db.updateTable("mail_outbox").set(values).where("message_id", "=", id).execute();
+    database.db.updateTable("outbox").set(values).where("subject_id", "=", id).execute();
 
   const list = async (app: FastifyInstance, session: string, query = "") => {
     const response = await adminRequest(app, { url: `${adminApiPaths.messages}${query}`, session });
@@ -309,7 +309,7 @@ describe.each(dialects)("admin inbox on %s", (dialect) => {
       ...adminEnv,
       ...smtp.mailEnv(),
     });
-    app.mailer.start();
+    app.outbox.start();
     const response = await adminRequest(app, {
       method: "POST",
       url: adminApiPaths.retryMail(ids.failed),
@@ -360,9 +360,9 @@ describe.each(dialects)("admin inbox on %s", (dialect) => {
       lastError: "535 5.7.8 Authentication credentials invalid",
     });
     const row = await database.db
-      .selectFrom("mail_outbox")
+      .selectFrom("outbox")
       .selectAll()
-      .where("message_id", "=", ids.failed)
+      .where("subject_id", "=", ids.failed)
       .executeTakeFirstOrThrow();
     expect(Number(row.next_attempt_at)).toBeGreaterThanOrEqual(before);
     expect(Number(row.next_attempt_at)).toBeLessThanOrEqual(Date.now());
@@ -396,14 +396,14 @@ describe.each(dialects)("admin inbox on %s", (dialect) => {
 
     // Nothing changed.
     const rows = await database.db
-      .selectFrom("mail_outbox")
-      .select(["message_id", "status", "attempts"])
+      .selectFrom("outbox")
+      .select(["subject_id", "status", "attempts"])
       .execute();
-    expect(rows.find((row) => row.message_id === ids.failed)).toMatchObject({
+    expect(rows.find((row) => row.subject_id === ids.failed)).toMatchObject({
       status: "failed",
       attempts: 212,
     });
-    expect(rows.find((row) => row.message_id === ids.pending)?.status).toBe("pending");
+    expect(rows.find((row) => row.subject_id === ids.pending)?.status).toBe("pending");
     expect(smtp.received).toHaveLength(0);
   });
 });

@@ -42,19 +42,15 @@ export default async function sessionRoutes(
   /** Tells the person their two-step step is locked, through the team's mail (like a link's mail). */
   const tellTwoStepLocked = async (email: string) => {
     if (!app.mailer.enabled) return;
-    const id = randomUUID();
-    await app.repositories.teamMail.enqueue(
-      {
-        id,
-        linkId: id,
-        purpose: "two-step-locked",
-        to: email,
-        link: `${options.siteUrl.replace(/\/+$/, "")}/admin/account`,
-        senderName: "",
-      },
-      app.adminAuth.now(),
-    );
-    app.mailer.wakeTeam();
+    // A notice, not a link: its own id names it, so no later mail replaces it.
+    const mail = {
+      purpose: "two-step-locked" as const,
+      to: email,
+      link: `${options.siteUrl.replace(/\/+$/, "")}/admin/account`,
+      senderName: "",
+    };
+    await app.repositories.outbox.enqueueTeamMail(randomUUID(), mail, app.adminAuth.now());
+    app.outbox.wake();
   };
   const withoutSession = { withoutSession: true };
 

@@ -88,21 +88,16 @@ export default async function teamRoutes(
       createdBy: actor.userId,
     });
     // A replaced link no longer works: its mail, if still waiting, would only deliver a dead link.
-    await app.repositories.teamMail.cancel(replaced);
+    await app.repositories.outbox.delete({
+      kind: "team-mail",
+      subjectIds: replaced,
+      pending: true,
+    });
     const url = `${options.siteUrl.replace(/\/+$/, "")}${linkPagePath}#${token}`;
     if (app.mailer.enabled) {
-      await app.repositories.teamMail.enqueue(
-        {
-          id: randomUUID(),
-          linkId: id,
-          purpose,
-          to: email,
-          link: url,
-          senderName: displayName(actor),
-        },
-        at,
-      );
-      app.mailer.wakeTeam();
+      const mail = { purpose, to: email, link: url, senderName: displayName(actor) };
+      await app.repositories.outbox.enqueueTeamMail(id, mail, at);
+      app.outbox.wake();
     }
     // The link is answered only when no e-mail carries it: otherwise it would reach the person who sent it too.
     return {
@@ -176,7 +171,11 @@ export default async function teamRoutes(
       if (!found || !(await links.revoke(found.id))) {
         return sendAdminError(reply, 404, teamErrors.invitationNotFound);
       }
-      await app.repositories.teamMail.cancel([found.id]);
+      await app.repositories.outbox.delete({
+        kind: "team-mail",
+        subjectIds: [found.id],
+        pending: true,
+      });
       await recordAction(request, "invitation-revoked", { subject: found.email });
       return reply.code(204).send();
     },
@@ -214,7 +213,10 @@ export default async function teamRoutes(
       // with them, and so do those links' waiting mails.
       const { change, endedSessions } = await accounts.remove(member.id, async (trx) => {
         const revoked = await links.revokeFor({ id: member.id, email: member.email }, trx);
-        await app.repositories.teamMail.cancel(revoked, trx);
+        await app.repositories.outbox.delete(
+          { kind: "team-mail", subjectIds: revoked, pending: true },
+          trx,
+        );
       });
       if (change === "missing") return sendAdminError(reply, 404, teamErrors.memberNotFound);
       if (change === "lastOwner") return sendAdminError(reply, 409, teamErrors.lastOwner);
@@ -335,7 +337,11 @@ export default async function teamRoutes(
       if (outcome === null) return sendAdminError(reply, 404, teamErrors.linkInvalid);
       // The sessions the new password ended stop receiving at once, like a removal's.
       for (const ended of outcome.ended) app.consoleEvents.endSession(ended);
-      await app.repositories.teamMail.cancel([link.id]);
+      await app.repositories.outbox.delete({
+        kind: "team-mail",
+        subjectIds: [link.id],
+        pending: true,
+      });
       request.log.info({ linkId: link.id, purpose: link.purpose }, "admin: one-time link used");
       return reply.code(204).send();
     },

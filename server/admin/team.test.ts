@@ -460,7 +460,7 @@ describe.each(dialects)("invitation mail on %s", (dialect) => {
   }) => {
     const app = await apps.startAdmin({ ...adminEnv, ...smtp.mailEnv() });
     await app.ready();
-    app.mailer.start();
+    app.outbox.start();
     const owner = (await signIn(app)).token ?? "";
     const response = await adminRequest(app, {
       method: "POST",
@@ -478,8 +478,8 @@ describe.each(dialects)("invitation mail on %s", (dialect) => {
     expect(mail.raw).toContain("invited you to the BoothPilot console");
     expect(mailedToken(mail.raw)).toMatch(/^[\w-]{43}$/);
     await waitFor("the sent mail's link erased", async () => {
-      const rows = await app.database.db.selectFrom("team_mail").selectAll().execute();
-      return rows.length === 1 && rows[0]?.status === "sent" && rows[0]?.link === null;
+      const rows = await app.database.db.selectFrom("outbox").selectAll().execute();
+      return rows.length === 1 && rows[0]?.status === "sent" && rows[0]?.payload === null;
     });
   });
 
@@ -513,12 +513,12 @@ describe.each(dialects)("invitation mail on %s", (dialect) => {
     expect(removed.statusCode).toBe(204);
 
     // Queued while the worker was stopped: it now finds what is left to send.
-    app.mailer.start();
+    app.outbox.start();
     await waitFor("the invitation mail", () =>
       smtp.received.find((received) => received.envelope.to.includes("twice@example.com")),
     );
     await waitFor("nothing left to send", async () => {
-      const rows = await app.database.db.selectFrom("team_mail").select("status").execute();
+      const rows = await app.database.db.selectFrom("outbox").select("status").execute();
       return rows.every((row) => row.status !== "pending");
     });
     expect(smtp.received.map((received) => received.envelope.to)).toEqual([["twice@example.com"]]);

@@ -128,7 +128,7 @@ describe.each(dialects)("two-step sign-in on %s", (dialect) => {
       { ...adminEnv, ...smtp.mailEnv() },
       { testing: { now: () => now, signInLimits: limits } },
     );
-    app.mailer.start();
+    app.outbox.start();
     const person = await storeTeamMember(app, "viewer");
     const session = (await signIn(app, person.credentials)).token ?? "";
     const { secret } = await setUp(session);
@@ -154,7 +154,7 @@ describe.each(dialects)("two-step sign-in on %s", (dialect) => {
       "https://www.boothpilot.example/admin/account",
     );
     await waitFor("the mail marked sent", async () => {
-      const rows = await app.database.db.selectFrom("team_mail").select("status").execute();
+      const rows = await app.database.db.selectFrom("outbox").select("status").execute();
       return rows.length === 1 && rows[0]?.status === "sent";
     });
 

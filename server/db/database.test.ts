@@ -32,21 +32,18 @@ const tables = [
   "contact_messages",
   "contact_submission_guard",
   "form_flashes",
-  "lead_deliveries",
-  "mail_outbox",
+  "outbox",
   "rate_limit_counters",
   "referrer_visits",
   "rollup_queue",
   "server_secrets",
   "site_events",
-  "team_mail",
   "trusted_senders",
   "visit_rollups",
   "visit_rollups_by_hour",
   "visit_rollups_by_key",
   "visit_rollups_by_key_week",
   "visit_steps",
-  "weekly_reports",
   "write_probe",
 ];
 const migrations = [
@@ -71,6 +68,7 @@ const migrations = [
   "0020-write-probe",
   "0021-channels",
   "0022-rate-limit-counters",
+  "0023-outbox",
 ];
 
 describe("SQLite storage", () => {

@@ -89,17 +89,37 @@ export type MailOutboxStatus = "pending" | "sent" | "failed";
  */
 export type MailErrorKind = "connection" | "transient" | "permanent";
 
-export interface MailOutboxTable {
-  /** The contact message to e-mail (one outbox row per message). */
-  message_id: string;
-  status: ColumnType<MailOutboxStatus, MailOutboxStatus | undefined, MailOutboxStatus>;
-  /** When the row was written, with its message: the four days before giving up count from here. */
+/** What a row of the outbox sends: each kind has its handler (server/outbox/handlers.ts). */
+export type OutboxKind =
+  | "contact-mail"
+  | "team-mail"
+  | "weekly-report"
+  | "webhook"
+  | "slack"
+  | "ack";
+
+/** A pending, sent or failed piece of work, or one cancelled before it was done (its message became spam). */
+export type OutboxStatus = MailOutboxStatus | "cancelled";
+
+/** All outgoing work (ADR 47): one row per mail, webhook, Slack message or report to send. */
+export interface OutboxTable {
+  /** The Message-ID or webhook-id of every attempt: a receiver drops a repeat by it. */
+  id: string;
+  kind: OutboxKind;
+  /** At most one row per piece of work ("contact-mail:<message id>", "weekly-report:<week>"...). */
+  key: string;
+  /** What the work is about: the contact message, or the team link; null for a weekly report. */
+  subject_id: string | null;
+  /** The kind's data as JSON; erased once a team link's mail is sent or given up. */
+  payload: string | null;
+  status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>;
+  /** When the row was written: the four days before giving up count from here. */
   created_at: Timestamp;
   /** Attempts started so far (counted when a worker claims the row). */
   attempts: ColumnType<number, number | undefined, number>;
   /** Pending: not to be claimed before this time; while claimed, the end of the worker's lease. */
   next_attempt_at: EpochMillis;
-  /** The worker holding the lease, or null. */
+  /** The instance holding the lease, or null. */
   lease_owner: string | null;
   last_attempt_at: Timestamp | null;
   last_error: string | null;
@@ -152,20 +172,6 @@ export interface AdminLinksTable {
   created_by: string | null;
   created_at: EpochMillis;
   expires_at: EpochMillis;
-}
-
-/**
- * A team e-mail (invitation, reset, or a notice that two-step sign-in locked, whose link_id is its own id and whose
- * link is the console's account page) waiting for the outbox worker: the mail outbox's columns.
- */
-export interface TeamMailTable extends Omit<MailOutboxTable, "message_id"> {
-  id: string;
-  link_id: string;
-  purpose: "invitation" | "reset" | "two-step-locked";
-  to_address: string;
-  /** The link the mail carries: erased once the mail is sent or given up. */
-  link: string | null;
-  sender_name: string;
 }
 
 export interface AdminAuditTable {
@@ -305,31 +311,8 @@ export interface RollupQueueTable {
   created_at: Timestamp;
 }
 
-/** The e-mail to the team about a finished week (server/mail/weekly-report-worker.ts): the mail outbox's columns. */
-export interface WeeklyReportsTable extends Omit<MailOutboxTable, "message_id"> {
-  /** The week's first day, a Monday (YYYY-MM-DD, UTC): one report per week. */
-  week: string;
-}
-
 /** Where a lead goes besides the team's e-mail: a signed webhook, Slack, or the acknowledgement to its sender. */
 export type LeadChannel = "webhook" | "slack" | "ack";
-
-/**
- * A lead delivery's state: the mail outbox's, or cancelled (its message was marked spam before it was made). The row
- * stays, so "not spam" puts the same delivery back, with the same webhook-id.
- */
-export type LeadDeliveryStatus = MailOutboxStatus | "cancelled";
-
-/** A delivery of a contact message to one receiver (server/leads/delivery-worker.ts): the mail outbox's columns. */
-export interface LeadDeliveriesTable extends Omit<MailOutboxTable, "message_id" | "status"> {
-  /** The webhook-id, the same on every attempt. */
-  id: string;
-  status: ColumnType<LeadDeliveryStatus, LeadDeliveryStatus | undefined, LeadDeliveryStatus>;
-  message_id: string;
-  channel: LeadChannel;
-  /** The receiver's URL, or the sender's address for an acknowledgement. */
-  receiver: string;
-}
 
 export interface TrustedSendersTable {
   /** Lower case: a message from it is never scored as spam (the team said "not spam" to one). */
@@ -357,7 +340,7 @@ export interface ServerSecretsTable {
 
 export interface Schema {
   contact_messages: ContactMessagesTable;
-  mail_outbox: MailOutboxTable;
+  outbox: OutboxTable;
   contact_submission_guard: ContactSubmissionGuardTable;
   referrer_visits: ReferrerVisitsTable;
   address_salts: AddressSaltsTable;
@@ -372,13 +355,10 @@ export interface Schema {
   site_events: SiteEventsTable;
   rollup_queue: RollupQueueTable;
   visit_steps: VisitStepsTable;
-  weekly_reports: WeeklyReportsTable;
   admin_links: AdminLinksTable;
-  team_mail: TeamMailTable;
   admin_audit: AdminAuditTable;
   admin_recovery_codes: AdminRecoveryCodesTable;
   admin_settings: AdminSettingsTable;
-  lead_deliveries: LeadDeliveriesTable;
   trusted_senders: TrustedSendersTable;
   acknowledged_senders: AcknowledgedSendersTable;
   write_probe: WriteProbeTable;

@@ -131,8 +131,7 @@ export default async function submitContactForm(app: FastifyInstance): Promise<v
           { queueMail, deliveries: app.leads.plan },
         );
         if (result.stored && status === "new") {
-          if (queueMail) app.mailer.wake();
-          app.leads.wake();
+          if (queueMail) app.outbox.wake();
         }
         if (result.id !== null) app.consoleEvents.messageCreated(result.id);
       } catch (error) {

@@ -35,11 +35,10 @@ async function startApp(
 ): Promise<FastifyInstance> {
   const app = await apps.start(
     { ...smtp.mailEnv(), ACK_EMAIL: "on", ...env },
-    { testing: { mailWorker: { pollIntervalMs: 10 }, leadDeliveries: { pollIntervalMs: 10 } } },
+    { testing: { outbox: { pollIntervalMs: 10 } } },
   );
   await app.ready();
-  app.mailer.start();
-  app.leads.start();
+  app.outbox.start();
   return app;
 }
 
@@ -166,7 +165,7 @@ describe.each(dialects)("the acknowledgement on %s", (dialect) => {
     await waitFor("the team's e-mail", () => smtp.received.length === 1);
     await pause(200);
     expect(acknowledgements(smtp)).toEqual([]);
-    expect(app.leads.worker).toBeNull();
+    expect(app.outbox.worker.stats.sent).toBe(1);
   });
 
   it("keeps the address a mail server refuses out of the log, and shows the reply in the console", async ({
@@ -178,12 +177,11 @@ describe.each(dialects)("the acknowledgement on %s", (dialect) => {
     const { app, session } = await apps.signedIn(
       { ...adminEnv, ...smtp.mailEnv(), ACK_EMAIL: "on" },
       {
-        testing: { mailWorker: { pollIntervalMs: 10 }, leadDeliveries: { pollIntervalMs: 10 } },
+        testing: { outbox: { pollIntervalMs: 10 } },
         logger: { level: "debug", stream: { write: (line: string) => lines.push(line) } },
       },
     );
-    app.mailer.start();
-    app.leads.start();
+    app.outbox.start();
     const answer = await postJson(app, contactFormPath, contactFormPost());
     expect(answer.json()).toEqual({ success: true });
     const logged = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);

@@ -47,10 +47,10 @@ describe.each(dialects)("the spam score on %s", (dialect) => {
     clock = Date.now();
     app = await apps.startAdmin(
       { ...adminEnv, ...smtp.mailEnv(), SPAM_BLOCKLIST: "@blocked.example, crypto giveaway" },
-      { testing: { now: () => clock, mailWorker: { pollIntervalMs: 10 } } },
+      { testing: { now: () => clock, outbox: { pollIntervalMs: 10 } } },
     );
     await app.listen({ port: 0, host: "127.0.0.1" });
-    app.mailer.start();
+    app.outbox.start();
     session = await signedIn(app);
   });
 

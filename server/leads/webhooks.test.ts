@@ -46,12 +46,12 @@ async function startApp(
   const app = await apps.startAdmin(
     { ...adminEnv, WEBHOOK_SECRET: secret, ...env },
     {
-      testing: { leadDeliveries: fastRetries, webhookTimeoutMs },
+      testing: { outbox: fastRetries, webhookTimeoutMs },
       logger: { level: "debug", stream: { write: (line: string) => logs.push(JSON.parse(line)) } },
     },
   );
   await app.ready();
-  app.leads.start();
+  app.outbox.start();
   return { app, session: await signedIn(app) };
 }
 
@@ -367,7 +367,7 @@ describe("webhooks from two instances on one PostgreSQL database", () => {
     const names = hooks.received.map((request) => JSON.parse(request.body).data.name as string);
     expect(names.length).toBe(count);
     expect(new Set(names).size).toBe(count);
-    const workers = instances.map((instance) => instance.app.leads.worker?.stats.sent ?? 0);
+    const workers = instances.map((instance) => instance.app.outbox.worker.stats.sent);
     expect(workers.reduce((sum, sent) => sum + sent, 0)).toBe(count);
   });
 });

@@ -8,14 +8,14 @@ import { honeypotFieldName } from "../../contracts/contact-fields.ts";
 import { contactFormPath } from "../../contracts/contact-form.ts";
 import { trackReferrerPath } from "../../contracts/track-referrer.ts";
 import type { AppDatabase } from "../db/database.ts";
-import { mailOutboxRepository } from "../db/repositories/mail-outbox.ts";
+import { outboxLockClass, outboxRepository } from "../db/repositories/outbox.ts";
+import type { OutboxTuning } from "../outbox/worker.ts";
 import { freshAddress, postJson } from "../test/app.ts";
 import { contactFormPost, storeMessage } from "../test/factories.ts";
 import { decodeWords, readMail } from "../test/mime.ts";
 import type { TestSmtp } from "../test/smtp.ts";
 import { type AppLauncher, dialects, storageTest as it } from "../test/storage.ts";
 import { waitFor } from "../test/wait-for.ts";
-import type { OutboxWorkerTuning } from "./outbox-worker.ts";
 
 const mailEnv = (smtp: TestSmtp) => ({
   ...smtp.mailEnv(),
@@ -54,7 +54,7 @@ interface MailApp {
 async function startMailApp(
   apps: AppLauncher,
   env: Record<string, string>,
-  worker: Partial<OutboxWorkerTuning> = {},
+  worker: Partial<OutboxTuning> = {},
   smtpTimeouts = { connectionMs: 1_000, greetingMs: 300, socketMs: 2_000 },
 ): Promise<MailApp> {
   const clock = new Clock();
@@ -65,7 +65,7 @@ async function startMailApp(
       stream: { write: (line: string) => logs.push(JSON.parse(line) as LogLine) },
     },
     testing: {
-      mailWorker: {
+      outbox: {
         now: clock.now,
         random: () => 0,
         pollIntervalMs: 10,
@@ -77,7 +77,7 @@ async function startMailApp(
     },
   });
   await app.ready();
-  app.mailer.start();
+  app.outbox.start();
   return { app, clock, logs };
 }
 
@@ -91,13 +91,12 @@ describe.each(dialects)("mail delivery on %s", (dialect) => {
   let smtp: TestSmtp;
   let apps: AppLauncher;
 
-  const outbox = () =>
-    database.db.selectFrom("mail_outbox").selectAll().orderBy("created_at").execute();
+  const outbox = () => database.db.selectFrom("outbox").selectAll().orderBy("created_at").execute();
   const messages = () =>
     database.db.selectFrom("contact_messages").selectAll().orderBy("created_at").execute();
 
   const mailApp = (
-    worker: Partial<OutboxWorkerTuning> = {},
+    worker: Partial<OutboxTuning> = {},
     env = mailEnv(smtp),
     smtpTimeouts?: Parameters<typeof startMailApp>[3],
   ) => startMailApp(apps, env, worker, smtpTimeouts);
@@ -165,7 +164,7 @@ describe.each(dialects)("mail delivery on %s", (dialect) => {
       return rows[0]?.status === "sent" ? rows : undefined;
     });
     expect(sent).toMatchObject({
-      message_id: id,
+      subject_id: id,
       attempts: 1,
       lease_owner: null,
       last_error: null,
@@ -191,7 +190,7 @@ describe.each(dialects)("mail delivery on %s", (dialect) => {
       },
       { queueMail: true },
     );
-    app.mailer.wake();
+    app.outbox.wake();
     await waitFor("the delivery", () => smtp.received.length === 1);
     await pause(100);
     expect(smtp.received).toHaveLength(1);
@@ -253,7 +252,7 @@ describe.each(dialects)("mail delivery on %s", (dialect) => {
     expect(stored.map((row) => row.status).sort()).toEqual(["new", "spam"]);
     const rows = await outbox();
     expect(rows).toHaveLength(1);
-    expect(rows[0]!.message_id).toBe(stored.find((row) => row.status === "new")!.id);
+    expect(rows[0]!.subject_id).toBe(stored.find((row) => row.status === "new")!.id);
     expect(smtp.received).toHaveLength(1);
   });
 
@@ -383,7 +382,7 @@ describe.each(dialects)("mail delivery on %s", (dialect) => {
     expect(smtp.received).toHaveLength(0);
     const errors = logs.filter((line) => line.level === 50);
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatchObject({ messageId: failed.message_id, attempts: 6 });
+    expect(errors[0]).toMatchObject({ messageId: failed.subject_id, attempts: 6 });
     expect(errors[0]!.msg).toMatch(/NOT delivered; gave up after 4 days/);
     // Failed is final: no more attempts.
     clock.advance(day);
@@ -493,7 +492,7 @@ describe("the outbox on SQLite", () => {
     // A second worker on the same database in this process is refused.
     const second = await apps.start(mailEnv(smtp));
     await second.ready();
-    expect(() => second.mailer.start()).toThrow(/already serves the SQLite database/);
+    expect(() => second.outbox.start()).toThrow(/already serves the SQLite database/);
     await second.close();
     await first.close();
 
@@ -504,7 +503,7 @@ describe("the outbox on SQLite", () => {
     );
     // As if a worker had claimed it and then been killed.
     await database.db
-      .updateTable("mail_outbox")
+      .updateTable("outbox")
       .set({ lease_owner: "gone", next_attempt_at: Date.now() + 60 * 60_000, attempts: 1 })
       .execute();
     await startMailApp(apps, mailEnv(smtp));
@@ -541,7 +540,7 @@ describe("several instances on one PostgreSQL database", () => {
 
   it("hand each due row to one claimer only (FOR UPDATE SKIP LOCKED)", async () => {
     const ids = await queue(150);
-    const claimers = [mailOutboxRepository(database), mailOutboxRepository(second)];
+    const claimers = [outboxRepository(database), outboxRepository(second)];
     // Open four connections in each pool first, so that every claimer's first claim runs at once.
     for (const instance of [database, second]) {
       await Promise.all(
@@ -558,7 +557,7 @@ describe("several instances on one PostgreSQL database", () => {
           if (rows.length === 0) return;
           expect(rows.length).toBeLessThanOrEqual(7);
           claimsBy[n % 2]! += rows.length;
-          claimed.push(...rows.map((row) => row.messageId));
+          claimed.push(...rows.map((row) => row.subjectId ?? ""));
         }
       }),
     );
@@ -583,31 +582,35 @@ describe("several instances on one PostgreSQL database", () => {
     expect(smtp.messageIds().sort()).toEqual(
       ids.map((id) => `<contact.${id}@boothpilot.example>`).sort(),
     );
-    const sent = [one, two].map((started) => started.app.mailer.worker!.stats.sent);
+    const sent = [one, two].map((started) => started.app.outbox.worker.stats.sent);
     expect(sent[0]! + sent[1]!).toBe(60);
     expect(Math.min(...sent)).toBeGreaterThan(0);
     const rows = await waitFor("the sent marks", async () => {
-      const current = await database.db.selectFrom("mail_outbox").select("status").execute();
+      const current = await database.db.selectFrom("outbox").select("status").execute();
       return current.every((row) => row.status === "sent") ? current : undefined;
     });
     expect(rows).toHaveLength(60);
   });
 
-  it("respect another instance's lease until it ends", async () => {
+  it("respect a live instance's lease, and take it back the moment that instance is gone", async () => {
     const [id] = await queue(1);
-    // Another instance claimed it and stopped answering; its lease ends in 5 minutes.
+    // Another instance, alive (it holds its lock), claimed it; its lease ends in an hour.
+    const other = second.dedicatedClient!();
+    await other.connect();
+    await other.query("select pg_advisory_lock($1, 4242)", [outboxLockClass]);
     await database.db
-      .updateTable("mail_outbox")
-      .set({ lease_owner: "other-instance", next_attempt_at: Date.now() + 5 * 60_000, attempts: 1 })
+      .updateTable("outbox")
+      .set({ lease_owner: "4242", next_attempt_at: Date.now() + 60 * 60_000, attempts: 1 })
       .execute();
-    const { clock } = await startMailApp(apps, mailEnv(smtp));
-    await pause(150);
+    await startMailApp(apps, mailEnv(smtp));
+    await pause(300);
     expect(smtp.received).toHaveLength(0);
-    clock.advance(5 * 60_000);
-    await waitFor("the delivery after the lease", () => smtp.received.length === 1);
+    // The instance is gone (its connection with it): its lease is taken back at the next look, not in an hour.
+    await other.end();
+    await waitFor("the delivery after the instance ended", () => smtp.received.length === 1);
     expect(smtp.messageIds()).toEqual([`<contact.${id}@boothpilot.example>`]);
     const row = await waitFor("the sent mark", async () => {
-      const [current] = await database.db.selectFrom("mail_outbox").selectAll().execute();
+      const [current] = await database.db.selectFrom("outbox").selectAll().execute();
       return current?.status === "sent" ? current : undefined;
     });
     expect(row.attempts).toBe(2);

@@ -4,8 +4,16 @@
 import type { SendMailOptions } from "nodemailer";
 import { brandName } from "../../contracts/brand.ts";
 import { linkLifetimeMs } from "../../contracts/team.ts";
-import type { TeamMail } from "../db/repositories/team-mail.ts";
 import { singleLine } from "./contact-mail.ts";
+
+/** A one-time link's mail or the two-step lock's notice (the console's link), as the outbox row's payload holds it. */
+export interface TeamMail {
+  purpose: "invitation" | "reset" | "two-step-locked";
+  to: string;
+  link: string;
+  /** Who sent the link, as the mail names them. */
+  senderName: string;
+}
 
 export function composeTeamMail(mail: TeamMail, from: string): SendMailOptions {
   if (mail.purpose === "two-step-locked") {

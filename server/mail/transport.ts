@@ -2,7 +2,7 @@
 // required; credentials and nodemailer options in the URL), with bounded waits so that a server that does not answer cannot hold a send
 // for long. Errors are sorted into what they say about the cause (ADR 5).
 import nodemailer, { type SendMailOptions } from "nodemailer";
-import type { MailFailure } from "../db/repositories/mail-outbox.ts";
+import type { MailFailure } from "../db/repositories/outbox.ts";
 
 export interface SentMail {
   /** The server's final reply. */

@@ -102,8 +102,10 @@ async function metrics(app: FastifyInstance, options: MetricsPluginOptions): Pro
       labelNames: ["status"] as const,
       registers: [registry],
       async collect() {
-        const counts = await app.repositories.mailOutbox.counts();
-        for (const [status, count] of Object.entries(counts)) this.set({ status }, count);
+        const { counts } = await app.repositories.outbox.counts("contact-mail");
+        for (const status of ["pending", "sent", "failed"] as const) {
+          this.set({ status }, counts[status]);
+        }
       },
     });
     new Gauge({
@@ -111,7 +113,7 @@ async function metrics(app: FastifyInstance, options: MetricsPluginOptions): Pro
       help: "Age of the oldest mail not yet sent (0 when none is pending)",
       registers: [registry],
       async collect() {
-        const oldest = await app.repositories.mailOutbox.oldestPendingAt();
+        const oldest = (await app.repositories.outbox.counts("contact-mail")).oldestPendingAt;
         this.set(oldest === null ? 0 : Math.max(0, (Date.now() - oldest) / 1000));
       },
     });

@@ -44,14 +44,14 @@ async function visitRetention(app: FastifyInstance, options: VisitRetentionOptio
   let timer: NodeJS.Timeout | undefined;
 
   const pruneTeamRecords = async () => {
-    const { adminAudit, adminLinks, teamMail } = app.repositories;
+    const { adminAudit, adminLinks, outbox } = app.repositories;
     while (!stopped) {
       const count = await adminAudit.deleteOlderThan(now() - auditRetentionDays * dayMs, batchSize);
       if (count < batchSize) break;
       await new Promise((resolve) => setImmediate(resolve));
     }
     await adminLinks.deleteExpiredBefore(now() - expiredLinkDays * dayMs);
-    await teamMail.deleteOlderThan(now() - expiredLinkDays * dayMs);
+    await outbox.delete({ kind: "team-mail", before: now() - expiredLinkDays * dayMs });
     await app.repositories.leadSenders.deleteExpiredAcknowledgements(now());
   };
 

@@ -1,6 +1,7 @@
 // Reads what the e2e server stored, straight from its SQLite file (read-only), and sets up the one state the
 // browser cannot produce: an e-mail that failed (the e2e server runs without SMTP).
 
+import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 
@@ -39,11 +40,11 @@ export function markMailFailed(messageId: string, error: string): void {
   try {
     const now = new Date().toISOString();
     db.prepare(
-      `insert into mail_outbox
-         (message_id, status, created_at, attempts, next_attempt_at, last_attempt_at, last_error,
-          last_error_kind, failed_at)
-       values (?, 'failed', ?, 214, ?, ?, ?, 'permanent', ?)`,
-    ).run(messageId, now, Date.now(), now, error, now);
+      `insert into outbox
+         (id, kind, key, subject_id, status, created_at, attempts, next_attempt_at, last_attempt_at,
+          last_error, last_error_kind, failed_at)
+       values (?, 'contact-mail', ?, ?, 'failed', ?, 214, ?, ?, ?, 'permanent', ?)`,
+    ).run(randomUUID(), `contact-mail:${messageId}`, messageId, now, Date.now(), now, error, now);
   } finally {
     db.close();
   }

@@ -24,6 +24,7 @@ import * as weeklyRollups from "./0018-weekly-rollups.ts";
 import * as writeProbe from "./0020-write-probe.ts";
 import * as channels from "./0021-channels.ts";
 import * as rateLimitCounters from "./0022-rate-limit-counters.ts";
+import * as outbox from "./0023-outbox.ts";
 
 export interface ColumnTypes {
   dialect: DialectName;
@@ -78,6 +79,7 @@ const steps: Record<string, { up: Step; down: Step }> = {
   "0020-write-probe": writeProbe,
   "0021-channels": channels,
   "0022-rate-limit-counters": rateLimitCounters,
+  "0023-outbox": outbox,
 };
 
 /** The migrations this code knows, oldest first. */

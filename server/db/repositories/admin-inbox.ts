@@ -16,7 +16,7 @@ import type {
 import { spamThreshold } from "../../../contracts/spam-reasons.ts";
 import { parseSpamReasons } from "../../leads/spam-score.ts";
 import type { AppDatabase } from "../database.ts";
-import type { Schema } from "../schema.ts";
+import type { MailOutboxStatus, Schema } from "../schema.ts";
 import { foldForSearch } from "../search-text.ts";
 
 const excerptLength = 140;
@@ -57,7 +57,8 @@ export interface AdminInboxRepository {
 
 type Joined = Schema & {
   m: Schema["contact_messages"];
-  o: Schema["mail_outbox"];
+  // Joined without its cancelled rows.
+  o: Omit<Schema["outbox"], "status"> & { status: MailOutboxStatus };
   v: Schema["referrer_visits"];
 };
 
@@ -107,7 +108,14 @@ export function adminInboxRepository(database: AppDatabase): AdminInboxRepositor
   const view = () =>
     db
       .selectFrom("contact_messages as m")
-      .leftJoin("mail_outbox as o", "o.message_id", "m.id")
+      // The message's e-mail; one cancelled (the message was spam) is as none.
+      .leftJoin("outbox as o", (join) =>
+        join
+          // subject_id is text, a message id a uuid on PostgreSQL.
+          .on(sql<boolean>`o.subject_id = cast(m.id as text)`)
+          .on("o.kind", "=", "contact-mail")
+          .on("o.status", "!=", "cancelled"),
+      )
       .leftJoin("referrer_visits as v", "v.session_id", "m.session_id");
 
   const filtered = <Row>(
@@ -116,7 +124,7 @@ export function adminInboxRepository(database: AppDatabase): AdminInboxRepositor
   ) => {
     let q = query;
     if (filter.status) q = q.where("m.status", "=", filter.status);
-    if (filter.mail === "none") q = q.where("o.message_id", "is", null);
+    if (filter.mail === "none") q = q.where("o.id", "is", null);
     else if (filter.mail) q = q.where("o.status", "=", filter.mail);
     if (filter.state === "unread") q = q.where("m.read_at", "is", null);
     if (filter.state === "read")
@@ -146,7 +154,7 @@ export function adminInboxRepository(database: AppDatabase): AdminInboxRepositor
           "m.status",
           "m.read_at",
           "m.handled_at",
-          "o.status as mail_status",
+          sql<MailOutboxStatus | null>`o.status`.as("mail_status"),
           "v.source",
           "v.utm_campaign",
         ]),
@@ -188,7 +196,7 @@ export function adminInboxRepository(database: AppDatabase): AdminInboxRepositor
           "m.status",
           "m.read_at",
           "m.handled_at",
-          "o.status as mail_status",
+          sql<MailOutboxStatus | null>`o.status`.as("mail_status"),
           "v.source",
           "v.landing_path",
           "v.utm_campaign",
@@ -219,8 +227,9 @@ export function adminInboxRepository(database: AppDatabase): AdminInboxRepositor
 
     async failedMailCount() {
       const row = await db
-        .selectFrom("mail_outbox")
+        .selectFrom("outbox")
         .select((eb) => eb.fn.countAll().as("count"))
+        .where("kind", "=", "contact-mail")
         .where("status", "=", "failed")
         .executeTakeFirstOrThrow();
       return Number(row.count);
@@ -244,7 +253,7 @@ export function adminInboxRepository(database: AppDatabase): AdminInboxRepositor
           "m.session_id",
           "m.spam_score",
           "m.spam_reasons",
-          "o.status as mail_status",
+          sql<MailOutboxStatus | null>`o.status`.as("mail_status"),
           "o.attempts as mail_attempts",
           "o.last_attempt_at",
           "o.last_error",

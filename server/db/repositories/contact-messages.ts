@@ -3,10 +3,9 @@
 // daily rollups (by their sender's visit) in the same transaction, committed before the caller hears back.
 import { createHash, randomUUID } from "node:crypto";
 import type { AppDatabase, Executor } from "../database.ts";
-import type { ContactMessagesTable } from "../schema.ts";
+import type { ContactMessagesTable, ReferrerSource } from "../schema.ts";
 import { messageSearchText } from "../search-text.ts";
-import { type DeliveryPlan, leadDeliveriesRepository } from "./lead-deliveries.ts";
-import { mailOutboxRepository } from "./mail-outbox.ts";
+import { type DeliveryPlan, outboxRepository } from "./outbox.ts";
 import { referrerVisitsRepository } from "./referrer-visits.ts";
 import { visitRollupsRepository } from "./visit-rollups.ts";
 
@@ -39,9 +38,31 @@ export interface SubmitOptions {
   deliveries?: DeliveryPlan;
 }
 
+/** A contact message as its e-mail and webhooks show it, with the tracked session of its sender when there is one. */
+export interface OutboxMessage {
+  id: string;
+  createdAt: Date;
+  name: string;
+  email: string;
+  phone: string | null;
+  businessName: string | null;
+  website: string | null;
+  message: string;
+  session: {
+    landingPath: string;
+    source: ReferrerSource;
+    referrerHost: string | null;
+    utm: Partial<Record<"source" | "medium" | "campaign" | "term" | "content", string>>;
+  } | null;
+}
+
 export interface ContactMessagesRepository {
   submit(message: NewContactMessage, options?: SubmitOptions): Promise<SubmitResult>;
+  /** The message to send on, with its sender's tracked session; undefined once it was erased. */
+  forDelivery(id: string): Promise<OutboxMessage | undefined>;
 }
+
+const utmKeys = ["source", "medium", "campaign", "term", "content"] as const;
 
 function payloadHash(message: NewContactMessage): string {
   const fields = [
@@ -90,8 +111,7 @@ export function contactMessagesRepository(
   timeZone = "UTC",
 ): ContactMessagesRepository {
   const claim = payloadGuard();
-  const outbox = mailOutboxRepository(database);
-  const deliveries = leadDeliveriesRepository(database);
+  const outbox = outboxRepository(database);
   const visits = referrerVisitsRepository(database);
   const rollups = visitRollupsRepository(database, now, timeZone);
   return {
@@ -113,13 +133,50 @@ export function contactMessagesRepository(
         if (message.status === "new") {
           const visit = message.session_id ? await visits.keysOf(message.session_id, trx) : null;
           await rollups.countMessage(trx, at, visit);
-          if (options.queueMail === true) await outbox.enqueue(id, at, trx);
+          if (options.queueMail === true) {
+            const mail = {
+              kind: "contact-mail" as const,
+              key: `contact-mail:${id}`,
+              subjectId: id,
+            };
+            await outbox.enqueue([mail], at, trx);
+          }
           if (options.deliveries) {
-            await deliveries.enqueue({ id, email: message.email }, options.deliveries, at, trx);
+            await outbox.enqueueLead({ id, email: message.email }, options.deliveries, at, trx);
           }
         }
         return { stored: true, id };
       });
+    },
+
+    async forDelivery(id) {
+      const row = await database.db
+        .selectFrom("contact_messages as m")
+        .leftJoin("referrer_visits as v", "v.session_id", "m.session_id")
+        .select(["m.id", "m.created_at", "m.name", "m.email", "m.phone", "m.business_name"])
+        .select(["m.website", "m.message", "v.landing_path", "v.source", "v.referrer_host"])
+        .select(["v.utm_source", "v.utm_medium", "v.utm_campaign", "v.utm_term", "v.utm_content"])
+        .where("m.id", "=", id)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const utm = Object.fromEntries(
+        utmKeys.flatMap((key) => (row[`utm_${key}`] ? [[key, row[`utm_${key}`]]] : [])),
+      );
+      const { landing_path: landingPath, source } = row;
+      return {
+        id: row.id,
+        createdAt: new Date(row.created_at),
+        name: row.name,
+        email: row.email,
+        phone: row.phone,
+        businessName: row.business_name,
+        website: row.website,
+        message: row.message,
+        session:
+          landingPath && source
+            ? { landingPath, source, referrerHost: row.referrer_host, utm }
+            : null,
+      };
     },
   };
 }

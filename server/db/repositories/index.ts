@@ -9,10 +9,9 @@ import { type AdminSessionsRepository, adminSessionsRepository } from "./admin-s
 import { type ClientAddressHasher, clientAddressHasher } from "./client-addresses.ts";
 import { type ContactMessagesRepository, contactMessagesRepository } from "./contact-messages.ts";
 import { type FormFlashesRepository, formFlashesRepository } from "./form-flashes.ts";
-import { type LeadDeliveriesRepository, leadDeliveriesRepository } from "./lead-deliveries.ts";
 import { type LeadSendersRepository, leadSendersRepository } from "./lead-senders.ts";
-import { type MailOutboxRepository, mailOutboxRepository } from "./mail-outbox.ts";
 import { type MessageTriageRepository, messageTriageRepository } from "./message-triage.ts";
+import { type OutboxRepository, outboxRepository } from "./outbox.ts";
 import {
   type ReferrerAnalyticsRepository,
   referrerAnalyticsRepository,
@@ -20,15 +19,13 @@ import {
 import { type ReferrerVisitsRepository, referrerVisitsRepository } from "./referrer-visits.ts";
 import { type ServerSecretsRepository, serverSecretsRepository } from "./server-secrets.ts";
 import { type SiteEventsRepository, siteEventsRepository } from "./site-events.ts";
-import { type TeamMailRepository, teamMailRepository } from "./team-mail.ts";
 import { type VisitRollupsRepository, visitRollupsRepository } from "./visit-rollups.ts";
-import { type WeeklyReportsRepository, weeklyReportsRepository } from "./weekly-reports.ts";
 
 export interface Repositories {
   contactMessages: ContactMessagesRepository;
   referrerVisits: ReferrerVisitsRepository;
   clientAddresses: ClientAddressHasher;
-  mailOutbox: MailOutboxRepository;
+  outbox: OutboxRepository;
   adminAccounts: AdminAccountsRepository;
   adminSessions: AdminSessionsRepository;
   adminInbox: AdminInboxRepository;
@@ -39,10 +36,7 @@ export interface Repositories {
   visitRollups: VisitRollupsRepository;
   formFlashes: FormFlashesRepository;
   siteEvents: SiteEventsRepository;
-  weeklyReports: WeeklyReportsRepository;
-  teamMail: TeamMailRepository;
   leadSenders: LeadSendersRepository;
-  leadDeliveries: LeadDeliveriesRepository;
   serverSecrets: ServerSecretsRepository;
 }
 
@@ -59,7 +53,7 @@ export function createRepositories(
     contactMessages: contactMessagesRepository(database, undefined, timeZone),
     referrerVisits: referrerVisitsRepository(database),
     clientAddresses: clientAddressHasher(database),
-    mailOutbox: mailOutboxRepository(database),
+    outbox: outboxRepository(database),
     adminAccounts: adminAccountsRepository(database),
     adminSessions: adminSessionsRepository(database),
     adminInbox: adminInboxRepository(database),
@@ -70,10 +64,7 @@ export function createRepositories(
     visitRollups: visitRollupsRepository(database, undefined, timeZone),
     formFlashes: formFlashesRepository(database, { ttlMs: formFlashTtlMs }),
     siteEvents: siteEventsRepository(database),
-    weeklyReports: weeklyReportsRepository(database),
-    teamMail: teamMailRepository(database),
     leadSenders: leadSendersRepository(database),
-    leadDeliveries: leadDeliveriesRepository(database),
     serverSecrets: serverSecretsRepository(database),
   };
 }

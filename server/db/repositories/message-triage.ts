@@ -2,9 +2,8 @@
 // e-mail and move it out of or into the conversion figures), sending a failed e-mail again, and erasure.
 import { sql } from "kysely";
 import type { AppDatabase } from "../database.ts";
-import { type DeliveryPlan, leadDeliveriesRepository, noDeliveries } from "./lead-deliveries.ts";
 import { leadSendersRepository } from "./lead-senders.ts";
-import { retryColumns } from "./outbox-leases.ts";
+import { type DeliveryPlan, leadKinds, noDeliveries, outboxRepository } from "./outbox.ts";
 import { referrerVisitsRepository } from "./referrer-visits.ts";
 import { visitRollupsRepository } from "./visit-rollups.ts";
 
@@ -46,7 +45,7 @@ export function messageTriageRepository(
   const visits = referrerVisitsRepository(database);
   const rollups = visitRollupsRepository(database, undefined, timeZone);
   const senders = leadSendersRepository(database);
-  const deliveries = leadDeliveriesRepository(database);
+  const outbox = outboxRepository(database);
 
   const exists = async (id: string): Promise<Outcome> => {
     const row = await db
@@ -102,22 +101,12 @@ export function messageTriageRepository(
         // The team vouched for the sender: their later messages are never scored as spam.
         if (!spam) await senders.trust(message.email, at, trx);
         // Each receiver gets the message once, however often this is pressed; spam cancels what is not sent yet.
-        if (spam) await deliveries.cancel(id, trx);
-        else await deliveries.enqueue({ id, email: message.email }, plan, at, trx);
-        if (spam) {
-          // An e-mail not sent yet is cancelled; a sent one stays in the record.
-          await trx
-            .deleteFrom("mail_outbox")
-            .where("message_id", "=", id)
-            .where("status", "in", ["pending", "failed"])
-            .execute();
-        } else if (queueMail) {
-          // One outbox row per message (its key): a message that already had its e-mail never gets a second.
-          await trx
-            .insertInto("mail_outbox")
-            .values({ message_id: id, created_at: new Date(at).toISOString(), next_attempt_at: at })
-            .onConflict((oc) => oc.column("message_id").doNothing())
-            .execute();
+        // A sent one stays in the record; a message that had its e-mail never gets a second (its key).
+        if (spam) await outbox.cancel([id], ["contact-mail", ...leadKinds], trx);
+        else {
+          await outbox.enqueueLead({ id, email: message.email }, plan, at, trx);
+          const mail = { kind: "contact-mail" as const, key: `contact-mail:${id}`, subjectId: id };
+          if (queueMail) await outbox.enqueue([mail], at, trx);
         }
         return "changed";
       });
@@ -131,8 +120,7 @@ export function messageTriageRepository(
           .where("id", "=", id)
           .executeTakeFirst();
         if (!message) return false;
-        await trx.deleteFrom("mail_outbox").where("message_id", "=", id).execute();
-        await trx.deleteFrom("lead_deliveries").where("message_id", "=", id).execute();
+        await outbox.delete({ subjectIds: [id] }, trx);
         await trx.deleteFrom("contact_messages").where("id", "=", id).execute();
         await senders.forgetUnlessKept(message.email, trx);
         return true;
@@ -141,13 +129,7 @@ export function messageTriageRepository(
 
     // Only a failed row changes.
     async retryMail(id, at) {
-      const result = await db
-        .updateTable("mail_outbox")
-        .set(retryColumns(at))
-        .where("message_id", "=", id)
-        .where("status", "=", "failed")
-        .executeTakeFirst();
-      return result.numUpdatedRows > 0n;
+      return (await outbox.retryFailed(id, ["contact-mail"], at)) > 0;
     },
   };
 }
