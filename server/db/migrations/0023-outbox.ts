@@ -3,7 +3,7 @@
 // Each source says only how its row names its kind, key, subject and payload; the lease columns are copied as
 // they are, whatever kind (or team mail purpose) a row has.
 import { randomUUID } from "node:crypto";
-import type { ColumnDataType, Kysely } from "kysely";
+import { type ColumnDataType, type Kysely, sql } from "kysely";
 import type { ColumnTypes } from "./index.ts";
 
 type Row = Record<string, unknown>;
@@ -77,11 +77,19 @@ export function up(types: ColumnTypes) {
       ["subject_id", "text"],
       ["payload", "text"],
     ];
-    let table = db.schema.createTable("outbox").addUniqueConstraint("outbox_key_key", ["key"]);
+    // A column's own unique constraint: PostgreSQL names it outbox_key_key.
+    let table = db.schema.createTable("outbox");
     for (const [name, type, required, fallback] of [...own, ...optional, ...leaseColumns(types)]) {
       table = table.addColumn(name, type, (col) => {
-        const typed = name === "id" ? col.primaryKey() : required ? col.notNull() : col;
-        return fallback === undefined ? typed : typed.defaultTo(fallback);
+        const typed =
+          name === "id"
+            ? col.primaryKey()
+            : name === "key"
+              ? col.notNull().unique()
+              : required
+                ? col.notNull()
+                : col;
+        return fallback === undefined ? typed : typed.defaultTo(sql.lit(fallback));
       });
     }
     await table.execute();
