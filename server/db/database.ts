@@ -24,6 +24,9 @@ export interface DatabaseConfig {
   databaseUrl?: string | undefined;
 }
 
+/** What a dedicated PostgreSQL connection is for: the live events' LISTEN, or the outbox's lease lock. */
+export type DedicatedPurpose = "listen" | "lease";
+
 export interface AppDatabase {
   readonly dialect: DialectName;
   readonly db: Kysely<Schema>;
@@ -42,10 +45,10 @@ export interface AppDatabase {
   /** How it was opened: a worker thread opens its own connection with it (the rollup worker's, on PostgreSQL). */
   readonly config: DatabaseConfig;
   /**
-   * PostgreSQL only: a new connection outside the pool, for a LISTEN that must hold its connection (the caller
-   * connects and ends it).
+   * PostgreSQL only: a new connection outside the pool, for a LISTEN or a session lock that must hold its connection
+   * (the caller connects and ends it). Its purpose names it in pg_stat_activity: boothpilot-web-<purpose>.
    */
-  readonly dedicatedClient?: (() => pg.Client) | undefined;
+  readonly dedicatedClient?: ((purpose: DedicatedPurpose) => pg.Client) | undefined;
   /**
    * Whether the latest `write` committed; undefined before the first. A full disk or a lost table shows here while
    * `select 1` still answers, and stays until a write commits.
@@ -85,7 +88,7 @@ function wrap(
   reports: Kysely<Schema>,
   location: string,
   config: DatabaseConfig,
-  postgres?: { pool: pg.Pool; dedicatedClient: () => pg.Client },
+  postgres?: { pool: pg.Pool; dedicatedClient: (purpose: DedicatedPurpose) => pg.Client },
 ): AppDatabase {
   let closing: Promise<void> | undefined;
   let lastCommitted: boolean | undefined;
@@ -135,11 +138,11 @@ export async function openDatabase(config: DatabaseConfig): Promise<AppDatabase>
       log: queryLog(() => database, "writer"),
     });
     const { databaseUrl } = config;
-    const dedicatedClient = () =>
+    const dedicatedClient = (purpose: DedicatedPurpose) =>
       new pg.Client({
         connectionString: databaseUrl,
         connectionTimeoutMillis: 5_000,
-        application_name: "boothpilot-web-listen",
+        application_name: `boothpilot-web-${purpose}`,
       });
     database = wrap("postgres", db, db, redactUrl(databaseUrl), config, { pool, dedicatedClient });
     return database;

@@ -595,7 +595,7 @@ describe("several instances on one PostgreSQL database", () => {
   it("respect a live instance's lease, and take it back the moment that instance is gone", async () => {
     const [id] = await queue(1);
     // Another instance, alive (it holds its lock), claimed it; its lease ends in an hour.
-    const other = second.dedicatedClient!();
+    const other = second.dedicatedClient!("lease");
     await other.connect();
     await other.query("select pg_advisory_lock($1, 4242)", [outboxLockClass]);
     await database.db

@@ -205,7 +205,7 @@ export class OutboxWorker {
     const { database, outbox, log } = this.#options;
     this.#reclaimedAt = this.#tuning.now();
     if (database.dedicatedClient && !this.#lock) {
-      const client = database.dedicatedClient();
+      const client = database.dedicatedClient("lease");
       // A lost connection loses the lock: the next look takes a new one (the leases meanwhile may go to others).
       client.on("error", () => {
         if (this.#lock === client) this.#lock = undefined;
@@ -225,7 +225,8 @@ export class OutboxWorker {
     if (now() - this.#reclaimedAt >= pollIntervalMs) await this.#reclaim();
     for (const handler of Object.values(handlers)) await handler.schedule?.(now());
     if (this.#unreachable && now() - this.#lastProbeAt >= probeIntervalMs) await this.#probe();
-    if (!this.#running) return 0;
+    // An instance with nothing turned on (no SMTP, no receivers) has nothing to send; `in ()` is no SQL either.
+    if (!this.#running || this.#kinds.length === 0) return this.#running ? pollIntervalMs : 0;
     const claimed = await outbox.claim(this.owner, now(), batchSize, leaseMs, this.#kinds);
     if (claimed.length > 0) {
       // Every send settles before the next look (and before stop() returns).

@@ -39,8 +39,9 @@ async function consoleEvents(
   });
   app.decorate("consoleEvents", hub);
 
-  const connect = app.database.dedicatedClient;
-  if (connect) {
+  const dedicated = app.database.dedicatedClient;
+  if (dedicated) {
+    const connect = () => dedicated("listen");
     const relay = new PostgresRelay({
       db: app.database.db,
       connect,

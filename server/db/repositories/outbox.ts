@@ -151,7 +151,7 @@ export function outboxRepository(database: AppDatabase) {
 
   /** Work of these kinds about these subjects not yet done is cancelled; one being sent keeps its lease. */
   const cancel = async (subjectIds: readonly string[], kinds: Kinds, trx: Executor = db) => {
-    if (subjectIds.length === 0) return;
+    if (subjectIds.length === 0 || kinds.length === 0) return;
     await trx
       .updateTable("outbox")
       .set({ status: "cancelled" })
@@ -279,6 +279,7 @@ export function outboxRepository(database: AppDatabase) {
 
     /** Rows of these kinds waiting because their server was unreachable become due at `at`; the number released. */
     async releaseConnectionFailures(kinds: Kinds, at: number): Promise<number> {
+      if (kinds.length === 0) return 0;
       const result = await db
         .updateTable("outbox")
         .set({ next_attempt_at: at })
@@ -293,6 +294,7 @@ export function outboxRepository(database: AppDatabase) {
 
     /** True when a pending row of these kinds is waiting because its server was unreachable. */
     async hasConnectionFailures(kinds: Kinds): Promise<boolean> {
+      if (kinds.length === 0) return false;
       const row = await db
         .selectFrom("outbox")
         .select("id")
