@@ -136,7 +136,7 @@ export async function writeDocImages(
     await page.screenshot({ path: join(outDir, "console.png") });
 
     await page.goto(`${origin}/admin/analytics?range=7d`, { waitUntil: "load" });
-    await page.getByRole("heading", { name: "Referrer analytics" }).waitFor();
+    await page.getByRole("heading", { name: "Analytics", exact: true }).waitFor();
     await page.getByText("Loading the chart…").waitFor({ state: "detached" });
     await page.evaluate(() => document.fonts.ready);
     await page.screenshot({ path: join(outDir, "analytics.png") });
