@@ -1,18 +1,41 @@
 // The brand on every page as a visitor sees it: the logo mark, the site's own font, the sticky header marking
 // the current section and the section rhythm (the header's menus are navigation.spec.ts's).
 import { paths } from "../../app/config/paths.ts";
-import { allPaths, expect, test, waitForHydration } from "./fixtures.ts";
+import {
+  allPaths,
+  expect,
+  notFoundPath,
+  onePerTemplate,
+  served,
+  test,
+  waitForHydration,
+} from "./fixtures.ts";
 
 const phone = (width: number | undefined) => (width ?? 1280) < 768;
 
 // Each test walks several pages; on a machine shared with other suites a page load can take seconds.
 test.describe.configure({ timeout: 120_000 });
 
-test("every page shows the logo mark beside the name in the header and the footer", async ({
-  page,
+test("every page has the logo mark beside the name in the header and the footer", async ({
+  request,
 }) => {
-  test.setTimeout(240_000);
-  for (const path of allPaths) {
+  for (const path of [...allPaths, notFoundPath]) {
+    const $ = await served(request, path, path === notFoundPath ? 404 : 200);
+    for (const landmark of ["body > header", "body > footer"]) {
+      const marks = $(landmark).find("svg[data-logo-mark]");
+      expect(marks.length, `${path} ${landmark}`).toBeGreaterThan(0);
+      // The mark and the name in one element: the browser check below sees them on one line.
+      expect(marks.first().parent().text().trim(), `${path} ${landmark}`).toBe("BoothPilot");
+    }
+  }
+});
+
+test("the logo mark is drawn beside the name, in the header and the footer of each template", async ({
+  page,
+  consoleWatch,
+}) => {
+  consoleWatch.allow(/non-existent route|status of 404/);
+  for (const path of onePerTemplate) {
     await page.goto(path);
     for (const landmark of [page.getByRole("banner"), page.getByRole("contentinfo")]) {
       const mark = landmark.locator("svg[data-logo-mark]").first();

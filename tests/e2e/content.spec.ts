@@ -5,7 +5,7 @@ import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { siteRoutes } from "../../app/config/paths.ts";
 import { siteConfig } from "../../app/config/site.ts";
 import { testimonialEntries } from "../../app/content/store.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, served, test } from "./fixtures.ts";
 
 test.use({ javaScriptEnabled: false });
 
@@ -50,13 +50,14 @@ async function expectLink(scope: Locator, name: string | RegExp, href: string): 
 test.describe("every page", () => {
   for (const { path } of siteRoutes) {
     test(`${path}: one h1, no skipped heading levels, own images with size and alt, links that resolve`, async ({
-      page,
       request,
     }) => {
-      const main = await open(page, path);
-      const levels = await main
-        .locator("h1, h2, h3, h4, h5, h6")
-        .evaluateAll((elements) => elements.map((e) => Number(e.tagName.slice(1))));
+      const $ = await served(request, path);
+      const main = $("main");
+      const levels = main
+        .find("h1, h2, h3, h4, h5, h6")
+        .map((_, heading) => Number(heading.tagName.slice(1)))
+        .get();
       expect(levels[0], "the first heading is the h1").toBe(1);
       expect(levels.filter((level) => level === 1)).toHaveLength(1);
       for (let i = 1; i < levels.length; i++) {
@@ -64,24 +65,22 @@ test.describe("every page", () => {
           (levels[i - 1] ?? 1) + 1,
         );
       }
-      await expect(main.locator("iframe")).toHaveCount(0);
-      for (const img of await page.locator("img").all()) {
-        const src = (await img.getAttribute("src")) ?? "";
+      expect(main.find("iframe")).toHaveLength(0);
+      for (const img of $("img").toArray()) {
+        const src = $(img).attr("src") ?? "";
         expect(src, "images come from this site").toMatch(/^\/[^/]/);
-        expect(await img.getAttribute("alt"), src).toBeTruthy();
-        expect(Number(await img.getAttribute("width")), src).toBeGreaterThan(0);
-        expect(Number(await img.getAttribute("height")), src).toBeGreaterThan(0);
+        expect($(img).attr("alt"), src).toBeTruthy();
+        expect(Number($(img).attr("width")), src).toBeGreaterThan(0);
+        expect(Number($(img).attr("height")), src).toBeGreaterThan(0);
         expect((await request.get(src)).status(), src).toBe(200);
       }
-      const stylesheets = await page.locator('link[rel="stylesheet"]').all();
-      for (const sheet of stylesheets) {
-        expect(await sheet.getAttribute("href"), "no external stylesheets or fonts").toMatch(
-          /^\/[^/]/,
-        );
+      for (const sheet of $('link[rel="stylesheet"]').toArray()) {
+        expect($(sheet).attr("href"), "no external stylesheets or fonts").toMatch(/^\/[^/]/);
       }
-      const internal = await main
-        .locator('a[href^="/"]')
-        .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+      const internal = main
+        .find('a[href^="/"]')
+        .map((_, link) => $(link).attr("href") ?? "")
+        .get();
       for (const href of new Set(internal)) {
         const target = href.split("#")[0] ?? "";
         if (routePaths.has(target)) continue;
