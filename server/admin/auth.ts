@@ -208,7 +208,7 @@ export class AdminAuth {
       name: account.name,
       role: account.role,
       twoStep: account.totpSecret !== null,
-      twoStepRequired: await this.#accounts.twoStepRequired(),
+      twoStepRequired: await this.#sessions.twoStepRequired(),
     };
     return { ...this.#active(tokenHash(token), person, now, now), token };
   }

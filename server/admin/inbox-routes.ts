@@ -19,9 +19,12 @@ import {
   messageIdSchema,
 } from "../../contracts/admin-requests.ts";
 import type { AuditEntry } from "../../contracts/team.ts";
-import type { InboxFilter } from "../db/repositories/admin-inbox.ts";
-import type { Outcome } from "../db/repositories/message-triage.ts";
-import { leadKinds, type OutboxRow } from "../db/repositories/outbox.ts";
+import {
+  type InboxFilter,
+  leadKinds,
+  type Outcome,
+} from "../db/repositories/contact-messages/index.ts";
+import type { OutboxRow } from "../db/repositories/outbox.ts";
 import { auditEntry, recordAction } from "./audit.ts";
 import { sendCsv, toCsv } from "./csv.ts";
 import { sendAdminError } from "./http.ts";
@@ -58,8 +61,8 @@ function filterOf(query: InboxQuery): Omit<InboxFilter, "after" | "limit"> {
 
 export default async function inboxRoutes(plainApp: FastifyInstance): Promise<void> {
   const app = plainApp.withTypeProvider<ZodTypeProvider>();
-  const inbox = app.repositories.adminInbox;
-  const triage = app.repositories.messageTriage;
+  const inbox = app.repositories.contactMessages;
+  const triage = inbox;
 
   const detail = async (id: string): Promise<MessageDetail | null> => {
     const [found, deliveries] = await Promise.all([

@@ -12,7 +12,7 @@ import {
   type MessageDetail,
 } from "../../contracts/admin-api.ts";
 import type { AppDatabase } from "../db/database.ts";
-import type { NewContactMessage } from "../db/repositories/contact-messages.ts";
+import type { NewContactMessage } from "../db/repositories/contact-messages/index.ts";
 import { adminEnv, adminRequest, signedIn } from "../test/admin.ts";
 import { recordVisit, storeMessage } from "../test/factories.ts";
 import type { TestSmtp } from "../test/smtp.ts";

@@ -11,7 +11,7 @@ import {
   type MessageDetail,
 } from "../../contracts/admin-api.ts";
 import type { AppDatabase } from "../db/database.ts";
-import type { NewContactMessage } from "../db/repositories/contact-messages.ts";
+import type { NewContactMessage } from "../db/repositories/contact-messages/index.ts";
 import { adminEnv, adminRequest } from "../test/admin.ts";
 import { browserUserAgent, recordVisit, storeMessage } from "../test/factories.ts";
 import { readMail } from "../test/mime.ts";

@@ -126,7 +126,7 @@ export default async function teamRoutes(
       invitations: open.map(invitationOf),
       activity: activity.map(auditEntry),
       mailDeliveryOn: app.mailer.enabled,
-      twoStepRequired: await accounts.twoStepRequired(),
+      twoStepRequired: await app.repositories.adminSessions.twoStepRequired(),
       you: actorOf(request).userId,
     };
     return page;

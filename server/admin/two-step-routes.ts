@@ -79,7 +79,7 @@ export default async function twoStepRoutes(plainApp: FastifyInstance): Promise<
       );
       if (isRefused(right)) return sendTooManyChecks(reply, right.retryAfter);
       if (!right) return sendAdminError(reply, 403, teamErrors.wrongPassword);
-      if (await accounts.twoStepRequired()) {
+      if (await app.repositories.adminSessions.twoStepRequired()) {
         return sendAdminError(reply, 409, teamErrors.twoStepRequired);
       }
       await accounts.disableTotp(actor.userId);
@@ -92,7 +92,7 @@ export default async function twoStepRoutes(plainApp: FastifyInstance): Promise<
     "/team/two-step",
     { schema: { body: twoStepPolicySchema }, config: { permission: "team" } },
     async (request, reply) => {
-      await accounts.setTwoStepRequired(request.body.required);
+      await app.repositories.adminSessions.setTwoStepRequired(request.body.required);
       await recordAction(
         request,
         request.body.required ? "two-step-required" : "two-step-optional",

@@ -6,7 +6,7 @@ import { Webhook } from "standardwebhooks";
 import { brandName } from "../../contracts/brand.ts";
 import { type ContactCreatedEvent, contactCreatedType } from "../../contracts/lead-webhook.ts";
 import { replyWithinHours } from "../../contracts/reply-promise.ts";
-import type { OutboxMessage } from "../db/repositories/contact-messages.ts";
+import type { OutboxMessage } from "../db/repositories/contact-messages/index.ts";
 import { adminMessageUrl, escapeHtml, shorten, singleLine } from "../mail/contact-mail.ts";
 
 export function contactCreatedEvent(message: OutboxMessage, siteUrl: string): ContactCreatedEvent {

@@ -1,6 +1,6 @@
 import nodemailer from "nodemailer";
 import { describe, expect, it } from "vitest";
-import type { OutboxMessage } from "../db/repositories/contact-messages.ts";
+import type { OutboxMessage } from "../db/repositories/contact-messages/index.ts";
 import { readMail } from "../test/mime.ts";
 import {
   adminMessageUrl,

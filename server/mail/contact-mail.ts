@@ -5,7 +5,7 @@
 import type { SendMailOptions } from "nodemailer";
 import { z } from "zod";
 import { isHttpUrl } from "../../contracts/fields.ts";
-import type { OutboxMessage } from "../db/repositories/contact-messages.ts";
+import type { OutboxMessage } from "../db/repositories/contact-messages/index.ts";
 
 export interface ContactMailSettings {
   /** MAIL_FROM: the sender of every message (and the domain of its Message-ID). */

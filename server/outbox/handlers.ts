@@ -5,7 +5,7 @@ import type { SendMailOptions } from "nodemailer";
 import type {
   ContactMessagesRepository,
   OutboxMessage,
-} from "../db/repositories/contact-messages.ts";
+} from "../db/repositories/contact-messages/index.ts";
 import type { ClaimedWork, MailFailure, OutboxRepository } from "../db/repositories/outbox.ts";
 import type { OutboxKind } from "../db/schema.ts";
 import type { Env } from "../env.ts";

@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { formTokenFieldName } from "../../contracts/contact-fields.ts";
 import { type ContactForm, isHoneypotFilled } from "../../contracts/contact-form.ts";
-import { type DeliveryPlan, hasDeliveries } from "../db/repositories/outbox.ts";
+import { type DeliveryPlan, hasDeliveries } from "../db/repositories/contact-messages/index.ts";
 import type { Env } from "../env.ts";
 import { type FormTokens, formTokens } from "../leads/form-token.ts";
 import { defaultHttpPostOptions, type HttpPostOptions } from "../leads/http-post.ts";

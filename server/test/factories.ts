@@ -10,7 +10,7 @@ import { adminAccountsRepository } from "../db/repositories/admin-accounts.ts";
 import {
   contactMessagesRepository,
   type NewContactMessage,
-} from "../db/repositories/contact-messages.ts";
+} from "../db/repositories/contact-messages/index.ts";
 import {
   type NewReferrerVisit,
   referrerVisitsRepository,

@@ -3,6 +3,7 @@
 // by invitation. Role changes and removals keep at least one owner.
 import type { TeamRole } from "../../../contracts/team.ts";
 import type { AppDatabase, Executor } from "../database.ts";
+import { deleteAllLinks } from "./admin-links.ts";
 import { endSessionsOf } from "./admin-sessions.ts";
 
 export interface AdminAccount {
@@ -92,8 +93,6 @@ export interface AdminAccountsRepository {
   /** Deletes a recovery code of the account; true when it was there (a code works once). */
   spendRecoveryCode(id: string, codeHash: string): Promise<boolean>;
   recoveryCodesLeft(id: string): Promise<number>;
-  twoStepRequired(): Promise<boolean>;
-  setTwoStepRequired(required: boolean): Promise<void>;
 }
 
 const accountColumns = [
@@ -302,7 +301,7 @@ export function adminAccountsRepository(database: AppDatabase): AdminAccountsRep
     removeAll() {
       return db.transaction().execute(async (trx) => {
         await endSessionsOf(trx, null);
-        await trx.deleteFrom("admin_links").execute();
+        await deleteAllLinks(trx);
         const result = await trx.deleteFrom("admin_users").executeTakeFirst();
         return Number(result.numDeletedRows);
       });
@@ -382,23 +381,6 @@ export function adminAccountsRepository(database: AppDatabase): AdminAccountsRep
         .where("user_id", "=", id)
         .executeTakeFirstOrThrow();
       return Number(row.left);
-    },
-
-    async twoStepRequired() {
-      const row = await db
-        .selectFrom("admin_settings")
-        .select("value")
-        .where("key", "=", "two_step_required")
-        .executeTakeFirst();
-      return row?.value === "yes";
-    },
-
-    async setTwoStepRequired(required) {
-      await db
-        .insertInto("admin_settings")
-        .values({ key: "two_step_required", value: required ? "yes" : "no" })
-        .onConflict((oc) => oc.column("key").doUpdateSet({ value: required ? "yes" : "no" }))
-        .execute();
     },
   };
 }

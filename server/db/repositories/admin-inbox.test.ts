@@ -7,7 +7,7 @@ import { before0013, withDatabaseAt } from "../../test/older-schema.ts";
 import { dialects, storageTest as it } from "../../test/storage.ts";
 import { migrateToLatest } from "../database.ts";
 import { migrationNames } from "../migrations/index.ts";
-import { adminInboxRepository } from "./admin-inbox.ts";
+import { contactMessagesRepository } from "./contact-messages/index.ts";
 
 describe.each(dialects)("inbox search on %s", (dialect) => {
   it.override("dialect", dialect);
@@ -26,7 +26,9 @@ describe.each(dialects)("inbox search on %s", (dialect) => {
         migrationNames.slice(migrationNames.indexOf("0013-message-search")),
       );
       const found = async (search: string) =>
-        (await adminInboxRepository(older).list({ search, limit: 50 })).messages.map((m) => m.name);
+        (await contactMessagesRepository(older).list({ search, limit: 50 })).messages.map(
+          (m) => m.name,
+        );
       for (const search of ["alvarez", "ÁLVAREZ", "JOSÉ", "mercado nunoa"])
         expect(await found(search), search).toEqual(["José Álvarez"]);
       expect(await found("alvarado")).toEqual([]);

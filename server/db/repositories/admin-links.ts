@@ -14,6 +14,11 @@ export interface StoredLink {
   expiresAt: number;
 }
 
+/** Deletes every link, in the caller's transaction (the whole team is removed). */
+export async function deleteAllLinks(trx: Executor): Promise<void> {
+  await trx.deleteFrom("admin_links").execute();
+}
+
 export interface AdminLinksRepository {
   /**
    * Stores a link, replacing any other of the same purpose for the address (the newest link is the only one that

@@ -41,6 +41,9 @@ export interface AdminSessionsRepository {
   ): Promise<{ userId: string; createdAt: number } | null>;
   /** Ends a session; false when it had ended already. */
   end(tokenHash: string): Promise<boolean>;
+  /** The team requires two-step sign-in (an owner's setting, read with each session). */
+  twoStepRequired(): Promise<boolean>;
+  setTwoStepRequired(required: boolean): Promise<void>;
 }
 
 /**
@@ -149,6 +152,23 @@ export function adminSessionsRepository(database: AppDatabase): AdminSessionsRep
         .where("token_hash", "=", tokenHash)
         .executeTakeFirst();
       return result.numDeletedRows > 0n;
+    },
+
+    async twoStepRequired() {
+      const row = await db
+        .selectFrom("admin_settings")
+        .select("value")
+        .where("key", "=", "two_step_required")
+        .executeTakeFirst();
+      return row?.value === "yes";
+    },
+
+    async setTwoStepRequired(required) {
+      await db
+        .insertInto("admin_settings")
+        .values({ key: "two_step_required", value: required ? "yes" : "no" })
+        .onConflict((oc) => oc.column("key").doUpdateSet({ value: required ? "yes" : "no" }))
+        .execute();
     },
   };
 }

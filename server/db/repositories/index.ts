@@ -3,14 +3,15 @@ import { formFlashTtlMs } from "../../site/form-flash.ts";
 import type { AppDatabase } from "../database.ts";
 import { type AdminAccountsRepository, adminAccountsRepository } from "./admin-accounts.ts";
 import { type AdminAuditRepository, adminAuditRepository } from "./admin-audit.ts";
-import { type AdminInboxRepository, adminInboxRepository } from "./admin-inbox.ts";
 import { type AdminLinksRepository, adminLinksRepository } from "./admin-links.ts";
 import { type AdminSessionsRepository, adminSessionsRepository } from "./admin-sessions.ts";
 import { type ClientAddressHasher, clientAddressHasher } from "./client-addresses.ts";
-import { type ContactMessagesRepository, contactMessagesRepository } from "./contact-messages.ts";
+import {
+  type ContactMessagesRepository,
+  contactMessagesRepository,
+} from "./contact-messages/index.ts";
 import { type FormFlashesRepository, formFlashesRepository } from "./form-flashes.ts";
 import { type LeadSendersRepository, leadSendersRepository } from "./lead-senders.ts";
-import { type MessageTriageRepository, messageTriageRepository } from "./message-triage.ts";
 import { type OutboxRepository, outboxRepository } from "./outbox.ts";
 import {
   type ReferrerAnalyticsRepository,
@@ -28,10 +29,8 @@ export interface Repositories {
   outbox: OutboxRepository;
   adminAccounts: AdminAccountsRepository;
   adminSessions: AdminSessionsRepository;
-  adminInbox: AdminInboxRepository;
   adminLinks: AdminLinksRepository;
   adminAudit: AdminAuditRepository;
-  messageTriage: MessageTriageRepository;
   referrerAnalytics: ReferrerAnalyticsRepository;
   visitRollups: VisitRollupsRepository;
   formFlashes: FormFlashesRepository;
@@ -56,10 +55,8 @@ export function createRepositories(
     outbox: outboxRepository(database),
     adminAccounts: adminAccountsRepository(database),
     adminSessions: adminSessionsRepository(database),
-    adminInbox: adminInboxRepository(database),
     adminLinks: adminLinksRepository(database),
     adminAudit: adminAuditRepository(database),
-    messageTriage: messageTriageRepository(database, timeZone),
     referrerAnalytics: referrerAnalyticsRepository(database, timeZone),
     visitRollups: visitRollupsRepository(database, undefined, timeZone),
     formFlashes: formFlashesRepository(database, { ttlMs: formFlashTtlMs }),

@@ -37,6 +37,16 @@ export function mailbox(email: string): string {
   return dotless ? `${local.replaceAll(".", "")}@${dotless}` : `${local}@${domain}`;
 }
 
+/** The domains whose addresses may reach the address's mailbox: its own, and its provider's aliases. */
+export function mailboxDomains(email: string): string[] {
+  const box = mailbox(email);
+  const domains = [box.slice(box.lastIndexOf("@") + 1)];
+  for (const [alias, canonical] of Object.entries(dotlessDomains)) {
+    if (canonical === domains[0] && alias !== canonical) domains.push(alias);
+  }
+  return domains;
+}
+
 export interface LeadSendersRepository {
   isTrusted(email: string): Promise<boolean>;
   trust(email: string, at: number, trx?: Executor): Promise<void>;
@@ -48,11 +58,12 @@ export interface LeadSendersRepository {
   claimAcknowledgement(email: string, at: number, trx?: Executor): Promise<boolean>;
   /** Deletes the acknowledgements a day old at `at` (they limit nothing any more); the number deleted. */
   deleteExpiredAcknowledgements(at: number): Promise<number>;
-  /**
-   * Forgets the address, trusted or acknowledged, unless a stored message from it (for the acknowledgement: from
-   * its mailbox) remains (erasure).
-   */
-  forgetUnlessKept(email: string, trx?: Executor): Promise<void>;
+  /** Forgets the address as trusted, or its mailbox as acknowledged (erasure: no message of theirs remains). */
+  forget(
+    email: string,
+    what: { trusted: boolean; acknowledged: boolean },
+    trx?: Executor,
+  ): Promise<void>;
 }
 
 const key = (email: string) => email.trim().toLowerCase();
@@ -108,37 +119,12 @@ export function leadSendersRepository(database: AppDatabase): LeadSendersReposit
       return Number(result.numDeletedRows);
     },
 
-    async forgetUnlessKept(email, trx = db) {
-      const address = key(email);
-      // Messages keep the address as typed: compared as the keys here were made. The contract's pattern lets only
-      // ASCII addresses in, so SQLite's lower() (ASCII only) and toLowerCase() agree.
-      const kept = await trx
-        .selectFrom("contact_messages")
-        .select("id")
-        .where((eb) => eb(eb.fn("lower", [eb.fn("trim", ["email"])]), "=", address))
-        .limit(1)
-        .executeTakeFirst();
-      if (!kept) await trx.deleteFrom("trusted_senders").where("email", "=", address).execute();
-      const box = mailbox(email);
-      // The messages of the mailbox's domain (and its aliases), compared in code: SQL cannot drop sub-addresses
-      // alike on both databases. The contract's pattern lets no "%" or "_" into a domain.
-      const domains = [box.slice(box.lastIndexOf("@") + 1)];
-      for (const [alias, canonical] of Object.entries(dotlessDomains)) {
-        if (canonical === domains[0] && alias !== canonical) domains.push(alias);
+    async forget(email, what, trx = db) {
+      if (what.trusted)
+        await trx.deleteFrom("trusted_senders").where("email", "=", key(email)).execute();
+      if (what.acknowledged) {
+        await trx.deleteFrom("acknowledged_senders").where("email", "=", mailbox(email)).execute();
       }
-      const sameDomain = await trx
-        .selectFrom("contact_messages")
-        .select("email")
-        .where((eb) =>
-          eb.or(
-            domains.map((domain) =>
-              eb(eb.fn("lower", [eb.fn("trim", ["email"])]), "like", `%@${domain}`),
-            ),
-          ),
-        )
-        .execute();
-      if (sameDomain.some((row) => mailbox(row.email) === box)) return;
-      await trx.deleteFrom("acknowledged_senders").where("email", "=", box).execute();
     },
   };
 }

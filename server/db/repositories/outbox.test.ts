@@ -2,7 +2,7 @@ import { describe, expect } from "vitest";
 import { contactMessage, referrerVisit } from "../../test/factories.ts";
 import { dialects, storageTest as it } from "../../test/storage.ts";
 import type { AppDatabase } from "../database.ts";
-import { contactMessagesRepository } from "./contact-messages.ts";
+import { contactMessagesRepository } from "./contact-messages/index.ts";
 import { outboxRepository } from "./outbox.ts";
 
 const message = contactMessage({ name: "Ada" });

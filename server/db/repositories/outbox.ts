@@ -8,7 +8,6 @@ import { randomUUID } from "node:crypto";
 import { type SelectQueryBuilder, sql } from "kysely";
 import type { AppDatabase, Executor } from "../database.ts";
 import type { MailErrorKind, OutboxKind, OutboxStatus, Schema } from "../schema.ts";
-import { leadSendersRepository } from "./lead-senders.ts";
 
 /** The advisory lock class of the outbox instances (the owner id is the lock's second key). */
 export const outboxLockClass = 0x0b0c5;
@@ -59,22 +58,6 @@ export interface OutboxRow {
   failedAt: Date | string | null;
 }
 
-/** Where a message that is not spam goes besides the team's e-mail, as configured. */
-export interface DeliveryPlan {
-  webhooks: readonly string[];
-  slack: string | null;
-  /** The sender gets an acknowledgement (SMTP on, ACK_EMAIL not off). */
-  acknowledge: boolean;
-}
-
-export const noDeliveries: DeliveryPlan = { webhooks: [], slack: null, acknowledge: false };
-
-export const hasDeliveries = (plan: DeliveryPlan) =>
-  plan.webhooks.length > 0 || plan.slack !== null || plan.acknowledge;
-
-/** The kinds a lead's deliveries have (besides the team's e-mail). */
-export const leadKinds: readonly OutboxKind[] = ["webhook", "slack", "ack"];
-
 const iso = (at: number) => new Date(at).toISOString();
 const maxErrorLength = 1_000;
 const truncate = (text: string) =>
@@ -109,7 +92,6 @@ const ofKinds = <Q extends SelectQueryBuilder<Schema, "outbox", object>>(
 
 export function outboxRepository(database: AppDatabase) {
   const { db, dialect } = database;
-  const senders = leadSendersRepository(database);
 
   /** Queues the work, due at `at`; the rows added or revived. */
   const enqueue = async (work: readonly OutboxWork[], at: number, trx: Executor = db) => {
@@ -164,29 +146,6 @@ export function outboxRepository(database: AppDatabase) {
   return {
     enqueue,
     cancel,
-
-    /** Queues a lead's deliveries by the plan; the acknowledgement only if the address had none in the last day. */
-    async enqueueLead(
-      message: { id: string; email: string },
-      plan: DeliveryPlan,
-      at: number,
-      trx: Executor = db,
-    ) {
-      const receivers: [OutboxKind, string][] = [
-        ...plan.webhooks.map((url): [OutboxKind, string] => ["webhook", url]),
-        ...(plan.slack ? [["slack", plan.slack] as [OutboxKind, string]] : []),
-      ];
-      if (plan.acknowledge && (await senders.claimAcknowledgement(message.email, at, trx))) {
-        receivers.push(["ack", message.email.trim().toLowerCase()]);
-      }
-      const work = receivers.map(([kind, receiver]) => ({
-        kind,
-        key: `${kind}:${message.id}:${receiver}`,
-        subjectId: message.id,
-        payload: { receiver },
-      }));
-      return enqueue(work, at, trx);
-    },
 
     /**
      * Leases up to `limit` due rows (of these kinds, when given: those this instance sends) to `owner` until

@@ -2,7 +2,7 @@ import { describe, expect } from "vitest";
 import { contactMessage, referrerVisit, siteEvent } from "../../test/factories.ts";
 import { dialects, storageTest as it } from "../../test/storage.ts";
 import { clientAddressHasher } from "./client-addresses.ts";
-import { contactMessagesRepository, duplicateWindowMs } from "./contact-messages.ts";
+import { contactMessagesRepository, duplicateWindowMs } from "./contact-messages/index.ts";
 import { referrerVisitsRepository } from "./referrer-visits.ts";
 import { siteEventsRepository } from "./site-events.ts";
 

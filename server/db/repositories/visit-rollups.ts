@@ -64,7 +64,13 @@ export interface VisitRollupsRepository {
    * Takes a counted message out of the rollups (marked spam later, in that transaction): the rows of its time and
    * keys lose one message, never going below zero (a row already trimmed, such as an old hour, stays as it is).
    */
-  uncountMessage(trx: Executor, at: number, visit: VisitColumns | null): Promise<void>;
+  uncountMessage(
+    trx: Executor,
+    at: number,
+    visit: VisitColumns | null,
+    /** Whether the visit still has a message that is not spam (asked after the rollups are locked). */
+    stillMessaged: (sessionId: string) => Promise<boolean>,
+  ): Promise<void>;
   /**
    * Counts, in bulk, the visits, messages and events stored in [since, until) that no rollup counts yet (rows
    * loaded without the write path, as the analytics benchmark seeds them, and not queued), a UTC day at a time;
@@ -383,20 +389,13 @@ export function visitRollupsRepository(
       await tally.write(trx);
     },
 
-    async uncountMessage(trx, at, visit) {
+    async uncountMessage(trx, at, visit, stillMessaged) {
       await lockRollups(trx, dialect, true);
       const counted = visit && !visit.is_bot ? visit : null;
       await removeMessage(trx, at, counted, timeZone);
       if (!counted?.session_id) return;
       // The visit still converted if another of its messages is not spam (this one's status is already changed).
-      const other = await trx
-        .selectFrom("contact_messages")
-        .select("id")
-        .where("session_id", "=", counted.session_id)
-        .where("status", "=", "new")
-        .limit(1)
-        .executeTakeFirst();
-      if (other) return;
+      if (await stillMessaged(counted.session_id)) return;
       const removed = await trx
         .deleteFrom("visit_steps")
         .where("session_id", "=", counted.session_id)

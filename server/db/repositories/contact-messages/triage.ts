@@ -1,16 +1,24 @@
 // The team's actions on a contact message: read and unread, handled, spam and not spam (which cancel or queue its
 // e-mail and move it out of or into the conversion figures), sending a failed e-mail again, and erasure.
-import { sql } from "kysely";
-import type { AppDatabase } from "../database.ts";
-import { leadSendersRepository } from "./lead-senders.ts";
-import { type DeliveryPlan, leadKinds, noDeliveries, outboxRepository } from "./outbox.ts";
-import { referrerVisitsRepository } from "./referrer-visits.ts";
-import { visitRollupsRepository } from "./visit-rollups.ts";
+import { type ExpressionBuilder as Builder, sql } from "kysely";
+import type { AppDatabase, Executor } from "../../database.ts";
+import type { Schema } from "../../schema.ts";
+import { leadSendersRepository, mailbox, mailboxDomains } from "../lead-senders.ts";
+import { outboxRepository } from "../outbox.ts";
+import { referrerVisitsRepository } from "../referrer-visits.ts";
+import { visitRollupsRepository } from "../visit-rollups.ts";
+import {
+  contactMail,
+  type DeliveryPlan,
+  leadKinds,
+  noDeliveries,
+  queueDeliveries,
+} from "./deliveries.ts";
 
 /** What an action did: changed the message, found it already so (nothing written), or found no such message. */
 export type Outcome = "changed" | "unchanged" | "missing";
 
-export interface MessageTriageRepository {
+export interface MessageTriage {
   /** Marks it read (the first time only) or unread. */
   setRead(id: string, read: boolean, at: number): Promise<Outcome>;
   /** Marks it handled (and read) or not. */
@@ -37,10 +45,7 @@ export interface MessageTriageRepository {
   retryMail(id: string, at: number): Promise<boolean>;
 }
 
-export function messageTriageRepository(
-  database: AppDatabase,
-  timeZone = "UTC",
-): MessageTriageRepository {
+export function messageTriage(database: AppDatabase, timeZone = "UTC"): MessageTriage {
   const { db } = database;
   const visits = referrerVisitsRepository(database);
   const rollups = visitRollupsRepository(database, undefined, timeZone);
@@ -54,6 +59,46 @@ export function messageTriageRepository(
       .where("id", "=", id)
       .executeTakeFirst();
     return row ? "unchanged" : "missing";
+  };
+
+  /** Whether another message of the visit is not spam. */
+  const stillMessaged = (trx: Executor) => async (sessionId: string) =>
+    (await trx
+      .selectFrom("contact_messages")
+      .select("id")
+      .where("session_id", "=", sessionId)
+      .where("status", "=", "new")
+      .limit(1)
+      .executeTakeFirst()) !== undefined;
+
+  /**
+   * What of an erased message's sender no stored message keeps: their trust (no message from the address) and their
+   * acknowledgement (none from the mailbox).
+   */
+  const unkept = async (trx: Executor, email: string) => {
+    // Messages keep the address as typed: compared folded. The contract's pattern lets only ASCII addresses in, so
+    // SQLite's lower() (ASCII only) and toLowerCase() agree, and no "%" or "_" into a domain.
+    const folded = (eb: Builder<Schema, "contact_messages">) =>
+      eb.fn("lower", [eb.fn("trim", ["email"])]);
+    const sameAddress = await trx
+      .selectFrom("contact_messages")
+      .select("id")
+      .where((eb) => eb(folded(eb), "=", email.trim().toLowerCase()))
+      .limit(1)
+      .executeTakeFirst();
+    // The mailbox's domains, and sub-addresses dropped in code: SQL cannot drop them alike on both databases.
+    const sameDomain = await trx
+      .selectFrom("contact_messages")
+      .select("email")
+      .where((eb) =>
+        eb.or(mailboxDomains(email).map((domain) => eb(folded(eb), "like", `%@${domain}`))),
+      )
+      .execute();
+    const box = mailbox(email);
+    return {
+      trusted: sameAddress === undefined,
+      acknowledged: !sameDomain.some((row) => mailbox(row.email) === box),
+    };
   };
 
   return {
@@ -95,7 +140,7 @@ export function messageTriageRepository(
           // The conversion figures count messages that are not spam, under the day and keys they arrived with.
           const visit = message.session_id ? await visits.keysOf(message.session_id, trx) : null;
           const sentAt = new Date(message.created_at).getTime();
-          if (spam) await rollups.uncountMessage(trx, sentAt, visit);
+          if (spam) await rollups.uncountMessage(trx, sentAt, visit, stillMessaged(trx));
           else await rollups.countMessage(trx, sentAt, visit);
         }
         // The team vouched for the sender: their later messages are never scored as spam.
@@ -104,9 +149,8 @@ export function messageTriageRepository(
         // A sent one stays in the record; a message that had its e-mail never gets a second (its key).
         if (spam) await outbox.cancel([id], ["contact-mail", ...leadKinds], trx);
         else {
-          await outbox.enqueueLead({ id, email: message.email }, plan, at, trx);
-          const mail = { kind: "contact-mail" as const, key: `contact-mail:${id}`, subjectId: id };
-          if (queueMail) await outbox.enqueue([mail], at, trx);
+          await queueDeliveries({ outbox, senders }, { id, email: message.email }, plan, at, trx);
+          if (queueMail) await outbox.enqueue([contactMail(id)], at, trx);
         }
         return "changed";
       });
@@ -122,7 +166,7 @@ export function messageTriageRepository(
         if (!message) return false;
         await outbox.delete({ subjectIds: [id] }, trx);
         await trx.deleteFrom("contact_messages").where("id", "=", id).execute();
-        await senders.forgetUnlessKept(message.email, trx);
+        await senders.forget(message.email, await unkept(trx, message.email), trx);
         return true;
       });
     },

@@ -1,6 +1,6 @@
 // The admin console's view of contact messages: the inbox (newest first, keyset pages, search and filters, CSV),
 // the unread and failed counts, and one message with its e-mail delivery and its sender's tracked visit. The
-// team's actions on a message are in message-triage.ts.
+// team's actions on a message are in triage.ts.
 
 import { type SelectQueryBuilder, sql } from "kysely";
 import type {
@@ -12,12 +12,13 @@ import type {
   MessageStatus,
   ReferrerSource,
   TrackedSession,
-} from "../../../contracts/admin-api.ts";
-import { spamThreshold } from "../../../contracts/spam-reasons.ts";
-import { parseSpamReasons } from "../../leads/spam-score.ts";
-import type { AppDatabase } from "../database.ts";
-import type { MailOutboxStatus, Schema } from "../schema.ts";
-import { foldForSearch } from "../search-text.ts";
+} from "../../../../contracts/admin-api.ts";
+import { spamThreshold } from "../../../../contracts/spam-reasons.ts";
+import { parseSpamReasons } from "../../../leads/spam-score.ts";
+import type { AppDatabase } from "../../database.ts";
+import type { MailOutboxStatus, Schema } from "../../schema.ts";
+import { foldForSearch } from "../../search-text.ts";
+import { outboxRepository } from "../outbox.ts";
 
 const excerptLength = 140;
 
@@ -42,7 +43,7 @@ export interface InboxExportRow extends InboxMessage {
   landingPath: string | null;
 }
 
-export interface AdminInboxRepository {
+export interface MessageInbox {
   /** Up to `limit` messages, newest first; `more` when older ones match too. */
   list(filter: InboxFilter): Promise<{ messages: InboxMessage[]; more: boolean }>;
   /** Every message matching the filter (no page), newest first, for the CSV download. */
@@ -86,6 +87,22 @@ interface InboxRow {
   utm_campaign: string | null;
 }
 
+/** The columns of a message in the list; the CSV and one message's page add theirs. */
+const listColumns = [
+  "m.id",
+  "m.created_at",
+  "m.name",
+  "m.email",
+  "m.business_name",
+  "m.message",
+  "m.status",
+  "m.read_at",
+  "m.handled_at",
+  sql<MailOutboxStatus | null>`o.status`.as("mail_status"),
+  "v.source",
+  "v.utm_campaign",
+] as const;
+
 function inboxMessage(row: InboxRow): InboxMessage {
   return {
     id: row.id,
@@ -103,8 +120,9 @@ function inboxMessage(row: InboxRow): InboxMessage {
   };
 }
 
-export function adminInboxRepository(database: AppDatabase): AdminInboxRepository {
+export function messageInbox(database: AppDatabase): MessageInbox {
   const { db } = database;
+  const outbox = outboxRepository(database);
   const view = () =>
     db
       .selectFrom("contact_messages as m")
@@ -143,23 +161,7 @@ export function adminInboxRepository(database: AppDatabase): AdminInboxRepositor
 
   return {
     async list(filter) {
-      let query = filtered(
-        view().select([
-          "m.id",
-          "m.created_at",
-          "m.name",
-          "m.email",
-          "m.business_name",
-          "m.message",
-          "m.status",
-          "m.read_at",
-          "m.handled_at",
-          sql<MailOutboxStatus | null>`o.status`.as("mail_status"),
-          "v.source",
-          "v.utm_campaign",
-        ]),
-        filter,
-      );
+      let query = filtered(view().select(listColumns), filter);
       const after = filter.after;
       if (after) {
         // Keyset: strictly after the last row shown in (created_at, id) order, so no row repeats or is skipped
@@ -184,23 +186,7 @@ export function adminInboxRepository(database: AppDatabase): AdminInboxRepositor
 
     async exportAll(filter) {
       const rows = await filtered(
-        view().select([
-          "m.id",
-          "m.created_at",
-          "m.name",
-          "m.email",
-          "m.phone",
-          "m.business_name",
-          "m.website",
-          "m.message",
-          "m.status",
-          "m.read_at",
-          "m.handled_at",
-          sql<MailOutboxStatus | null>`o.status`.as("mail_status"),
-          "v.source",
-          "v.landing_path",
-          "v.utm_campaign",
-        ]),
+        view().select([...listColumns, "m.phone", "m.website", "v.landing_path"]),
         filter,
       )
         .orderBy("m.created_at", "desc")
@@ -226,34 +212,19 @@ export function adminInboxRepository(database: AppDatabase): AdminInboxRepositor
     },
 
     async failedMailCount() {
-      const row = await db
-        .selectFrom("outbox")
-        .select((eb) => eb.fn.countAll().as("count"))
-        .where("kind", "=", "contact-mail")
-        .where("status", "=", "failed")
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
+      return (await outbox.counts("contact-mail")).counts.failed;
     },
 
     async detail(id) {
       const row = await view()
         .select([
-          "m.id",
-          "m.created_at",
-          "m.name",
-          "m.email",
+          ...listColumns,
           "m.phone",
-          "m.business_name",
           "m.website",
-          "m.message",
-          "m.status",
-          "m.read_at",
-          "m.handled_at",
           "m.user_agent",
           "m.session_id",
           "m.spam_score",
           "m.spam_reasons",
-          sql<MailOutboxStatus | null>`o.status`.as("mail_status"),
           "o.attempts as mail_attempts",
           "o.last_attempt_at",
           "o.last_error",
@@ -263,12 +234,10 @@ export function adminInboxRepository(database: AppDatabase): AdminInboxRepositor
           "v.session_id as visit_session_id",
           "v.created_at as visited_at",
           "v.landing_path",
-          "v.source",
           "v.referrer_host",
           "v.referrer_url",
           "v.utm_source",
           "v.utm_medium",
-          "v.utm_campaign",
           "v.utm_term",
           "v.utm_content",
           "v.is_bot",

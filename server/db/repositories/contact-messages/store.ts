@@ -1,13 +1,15 @@
-// Contact messages: stored once per payload within a minute, with their outbox rows (mail, webhooks, Slack, the
-// acknowledgement) and their count in the
-// daily rollups (by their sender's visit) in the same transaction, committed before the caller hears back.
+// A contact message stored: once per payload within a minute, with its outbox rows (mail, webhooks, Slack, the
+// acknowledgement) and its count in the daily rollups (by its sender's visit) in the same transaction, committed
+// before the caller hears back; and read back as its e-mail and webhooks show it.
 import { createHash, randomUUID } from "node:crypto";
-import type { AppDatabase, Executor } from "../database.ts";
-import type { ContactMessagesTable, ReferrerSource } from "../schema.ts";
-import { messageSearchText } from "../search-text.ts";
-import { type DeliveryPlan, outboxRepository } from "./outbox.ts";
-import { referrerVisitsRepository } from "./referrer-visits.ts";
-import { visitRollupsRepository } from "./visit-rollups.ts";
+import type { AppDatabase, Executor } from "../../database.ts";
+import type { ContactMessagesTable, ReferrerSource } from "../../schema.ts";
+import { messageSearchText } from "../../search-text.ts";
+import { leadSendersRepository } from "../lead-senders.ts";
+import { outboxRepository } from "../outbox.ts";
+import { referrerVisitsRepository } from "../referrer-visits.ts";
+import { visitRollupsRepository } from "../visit-rollups.ts";
+import { contactMail, type DeliveryPlan, queueDeliveries } from "./deliveries.ts";
 
 /** The same payload submitted again within this window is not stored again. */
 export const duplicateWindowMs = 60_000;
@@ -56,7 +58,7 @@ export interface OutboxMessage {
   } | null;
 }
 
-export interface ContactMessagesRepository {
+export interface MessageStore {
   submit(message: NewContactMessage, options?: SubmitOptions): Promise<SubmitResult>;
   /** The message to send on, with its sender's tracked session; undefined once it was erased. */
   forDelivery(id: string): Promise<OutboxMessage | undefined>;
@@ -105,13 +107,14 @@ function payloadGuard() {
   };
 }
 
-export function contactMessagesRepository(
+export function messageStore(
   database: AppDatabase,
   now: () => number = Date.now,
   timeZone = "UTC",
-): ContactMessagesRepository {
+): MessageStore {
   const claim = payloadGuard();
   const outbox = outboxRepository(database);
+  const senders = leadSendersRepository(database);
   const visits = referrerVisitsRepository(database);
   const rollups = visitRollupsRepository(database, now, timeZone);
   return {
@@ -133,16 +136,10 @@ export function contactMessagesRepository(
         if (message.status === "new") {
           const visit = message.session_id ? await visits.keysOf(message.session_id, trx) : null;
           await rollups.countMessage(trx, at, visit);
-          if (options.queueMail === true) {
-            const mail = {
-              kind: "contact-mail" as const,
-              key: `contact-mail:${id}`,
-              subjectId: id,
-            };
-            await outbox.enqueue([mail], at, trx);
-          }
+          if (options.queueMail === true) await outbox.enqueue([contactMail(id)], at, trx);
           if (options.deliveries) {
-            await outbox.enqueueLead({ id, email: message.email }, options.deliveries, at, trx);
+            const lead = { id, email: message.email };
+            await queueDeliveries({ outbox, senders }, lead, options.deliveries, at, trx);
           }
         }
         return { stored: true, id };
