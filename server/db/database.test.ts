@@ -1,6 +1,7 @@
 // The storage itself on both databases: SQLite's file and settings, the migrations (every table exactly, applied
 // once, safe when instances run them at once) and stored values read back as written.
 import { spawn } from "node:child_process";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
@@ -46,30 +47,14 @@ const tables = [
   "visit_steps",
   "write_probe",
 ];
-const migrations = [
-  "0001-functions",
-  "0002-mail-outbox",
-  "0003-admin",
-  "0004-visit-rollups",
-  "0005-inbox-triage",
-  "0006-rollups-by-utm",
-  "0007-hourly-rollups",
-  "0008-form-flashes",
-  "0009-site-events",
-  "0010-rollup-queue",
-  "0011-visit-steps",
-  "0012-weekly-reports",
-  "0013-message-search",
-  "0014-team",
-  "0015-two-step",
-  "0016-rollup-queue-by-kind",
-  "0017-leads",
-  "0018-weekly-rollups",
-  "0020-write-probe",
-  "0021-channels",
-  "0022-rate-limit-counters",
-  "0023-outbox",
-];
+/**
+ * The migrations, read from their folder (a file's name orders it): one that migrations/index.ts does not register
+ * is never applied, and fails the tests below.
+ */
+const migrations = readdirSync(join(import.meta.dirname, "migrations"))
+  .filter((file) => /^\d{4}-[a-z0-9-]+\.ts$/.test(file))
+  .map((file) => file.replace(/\.ts$/, ""))
+  .sort();
 
 describe("SQLite storage", () => {
   it("creates DATA_DIR and site.db on first start, in WAL mode with synchronous=FULL", async () => {
