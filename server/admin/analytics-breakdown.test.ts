@@ -9,10 +9,9 @@ import {
   audiencePanels,
   type BreakdownRow,
   legacySources,
-  type RollupSource,
   referrerSources,
-  sourceLabels,
 } from "../../contracts/admin-api.ts";
+import type { EventName } from "../../contracts/event-names.ts";
 import { addDays, startOfDay, zonedDay, zonedHour } from "../../contracts/time-zone.ts";
 import type { AppDatabase } from "../db/database.ts";
 import type { ReferrerSource } from "../db/schema.ts";
@@ -522,51 +521,93 @@ describe.each(dialects)("analytics breakdown on %s", (dialect) => {
       expect(response.json(), query).toEqual({ error });
     }
   });
+});
 
-  it("downloads a panel and the series as CSV", async () => {
+describe.each(dialects)("analytics CSV on %s", (dialect) => {
+  const it = storageTest;
+  it.override("dialect", dialect);
+
+  it("downloads a panel and the series as CSV, figures and rates as written", async ({ apps }) => {
+    const { app, session } = await apps.signedIn();
+    // Two days ago (in the last 7 days) and nine days ago (in the 7 before them), on the same hour.
+    const now = Date.now() - 2 * dayMs;
+    const before = Date.now() - 9 * dayMs;
+    const day = (daysAgo: number) =>
+      new Date(Date.now() - daysAgo * dayMs).toISOString().slice(0, 10);
+    const visit = async (
+      source: ReferrerSource,
+      at: number,
+      pages: string[],
+      clicks: EventName[],
+      messages: number,
+    ) => {
+      const host = source === "organic_search" ? "www.google.com" : null;
+      const sessionId = await recordVisit(
+        app,
+        { source, referrer_host: host, referrer_url: host && `https://${host}/` },
+        { at },
+      );
+      for (const path of pages) await appendEvent(app, { session_id: sessionId, path }, { at });
+      for (const name of clicks) {
+        await appendEvent(app, { session_id: sessionId, name }, { at });
+      }
+      for (let n = 1; n <= messages; n++) {
+        await storeMessage(
+          app,
+          { message: `Message ${n} of ${sessionId}`, session_id: sessionId },
+          { at },
+        );
+      }
+    };
+    // Organic Search: 3 visits, 4 pageviews, 2 sign-up clicks from 1 visit, a video click, 3 messages from 2 visits.
+    await visit("organic_search", now, ["/", "/pricing"], ["sign_up", "sign_up"], 2);
+    await visit("organic_search", now, ["/"], [], 1);
+    await visit("organic_search", now, ["/features"], ["video"], 0);
+    // Direct: 1 visit whose guide sign-up counts as a sign-up.
+    await visit("direct", now, ["/guides"], ["guide_sign_up"], 0);
+    // A message without a visit: no visit to divide by, so no rates.
+    await storeMessage(app, { message: "No visit" }, { at: now });
+    // The previous period: 2 Organic Search visits, one signing up, one sending a message.
+    await visit("organic_search", before, ["/"], ["sign_up"], 0);
+    await visit("organic_search", before, ["/"], [], 1);
+
     const response = await adminRequest(app, {
       url: `${adminApiPaths.analyticsCsv}?range=7d&panel=source`,
       session,
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
-    expect(response.headers["content-disposition"]).toMatch(
-      /^attachment; filename="boothpilot-source-\d{4}-\d\d-\d\d-to-\d{4}-\d\d-\d\d\.csv"$/,
+    expect(response.headers["content-disposition"]).toBe(
+      `attachment; filename="boothpilot-source-${day(6)}-to-${day(0)}.csv"`,
     );
-    const lines = response.rawPayload.toString("utf8").slice(1).trimEnd().split("\r\n");
-    expect(lines[0]).toBe(
-      "Channel,Visits,Pageviews,Sign-up clicks,Visits that clicked sign-up,Sign-up rate (%),Goal clicks,Messages," +
-        "Visits that sent a message,Conversion rate (%)," +
-        '"Visits, previous period","Sign-up clicks, previous period","Messages, previous period"',
+    expect(response.rawPayload.toString("utf8")).toBe(
+      [
+        "\uFEFFChannel,Visits,Pageviews,Sign-up clicks,Visits that clicked sign-up,Sign-up rate (%),Goal clicks," +
+          "Messages,Visits that sent a message,Conversion rate (%)," +
+          '"Visits, previous period","Sign-up clicks, previous period","Messages, previous period"',
+        "Organic Search,3,4,2,1,33.33,3,3,2,66.67,2,1,1",
+        "Direct,1,1,1,1,100,1,0,0,0,0,0,0",
+        "No tracked visit,0,0,0,0,,0,1,0,,0,0,0",
+        "",
+      ].join("\r\n"),
     );
-    const report = await breakdown("range=7d");
-    const rate = (n: number, visits: number) =>
-      visits > 0 ? Math.round((n / visits) * 10_000) / 100 : "";
-    expect(lines.slice(1)).toEqual(
-      report.panels.source.map((row) =>
-        [
-          sourceLabels[row.value as RollupSource],
-          row.visits,
-          row.pageviews,
-          row.signups,
-          row.signedUpVisits,
-          rate(row.signedUpVisits, row.visits),
-          row.clicks,
-          row.messages,
-          row.converted,
-          rate(row.converted, row.visits),
-          row.previousVisits,
-          row.previousSignups,
-          row.previousMessages,
-        ].join(","),
-      ),
-    );
+
     const series = await adminRequest(app, {
       url: `${adminApiPaths.analyticsCsv}?range=7d`,
       session,
     });
-    expect(series.rawPayload.toString("utf8").slice(1).split("\r\n")[0]).toBe(
-      'Day (UTC),Visits,Pageviews,Sign-up clicks,Messages,"Visits, previous period"',
+    expect(series.rawPayload.toString("utf8")).toBe(
+      [
+        '\uFEFFDay (UTC),Visits,Pageviews,Sign-up clicks,Messages,"Visits, previous period"',
+        `${day(6)},0,0,0,0,0`,
+        `${day(5)},0,0,0,0,0`,
+        `${day(4)},0,0,0,0,0`,
+        `${day(3)},0,0,0,0,0`,
+        `${day(2)},4,5,3,4,2`,
+        `${day(1)},0,0,0,0,0`,
+        `${day(0)},0,0,0,0,0`,
+        "",
+      ].join("\r\n"),
     );
   });
 });

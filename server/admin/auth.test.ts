@@ -3,12 +3,14 @@
 import { createHash } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { describe, expect } from "vitest";
-import { type AdminSessionState, adminApiPaths, adminErrors } from "../../contracts/admin-api.ts";
+import { type AdminSessionState, adminApiPaths } from "../../contracts/admin-api.ts";
 import type { AppDatabase } from "../db/database.ts";
 import {
   adminCredentials,
   adminEnv,
+  adminErrorOf,
   adminRequest,
+  expectAdminError,
   sameOrigin,
   sessionCookieOf,
   signedIn,
@@ -148,8 +150,7 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
       password: adminCredentials.password,
     });
     for (const { response, token } of [wrongPassword, unknownAddress]) {
-      expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ error: adminErrors.badCredentials });
+      expectAdminError(response, 401, "badCredentials");
       expect(token).toBeNull();
     }
     expect(await sessions()).toHaveLength(0);
@@ -176,15 +177,13 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
       headers: { ...sameOrigin, "content-type": "application/json" },
       payload: '{"email": ',
     });
-    expect(broken.statusCode).toBe(400);
-    expect(broken.json()).toEqual({ error: adminErrors.invalidJson });
+    expectAdminError(broken, 400, "invalidJson");
     const huge = await adminRequest(app, {
       method: "POST",
       url: adminApiPaths.session,
       payload: { email: adminCredentials.email, password: "x".repeat(5_000) },
     });
-    expect(huge.statusCode).toBe(413);
-    expect(huge.json()).toEqual({ error: adminErrors.tooLarge });
+    expectAdminError(huge, 413, "tooLarge");
     expect(await sessions()).toHaveLength(0);
   });
 
@@ -197,8 +196,7 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
       expect((await signIn(app, wrong, address)).response.statusCode).toBe(401);
     }
     const refused = await signIn(app, adminCredentials, address);
-    expect(refused.response.statusCode).toBe(429);
-    expect(refused.response.json()).toEqual({ error: adminErrors.tooManySignIns });
+    expectAdminError(refused.response, 429, "tooManySignIns");
     const retryAfter = Number(refused.response.headers["retry-after"]);
     expect(retryAfter).toBeGreaterThan(14 * 60);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
@@ -221,8 +219,10 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
     for (const [method, url] of protectedCalls) {
       for (const session of [undefined, "not-a-token", "A".repeat(43)]) {
         const response = await adminRequest(app, { method, url, session });
-        expect(response.statusCode, `${method} ${url}`).toBe(401);
-        expect(response.json()).toEqual({ error: adminErrors.signInRequired });
+        expect(adminErrorOf(response), `${method} ${url}`).toEqual({
+          status: 401,
+          kind: "signInRequired",
+        });
         expect(response.headers["cache-control"]).toBe("no-store");
       }
     }
@@ -328,8 +328,7 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
     const app = await start();
     const token = await signedIn(app);
     const none = await adminRequest(app, { method: "POST", url: adminApiPaths.sessionRefresh });
-    expect(none.statusCode).toBe(401);
-    expect(none.json()).toEqual({ error: adminErrors.signInRequired });
+    expectAdminError(none, 401, "signInRequired");
     const crossSite = await adminRequest(app, {
       method: "POST",
       url: adminApiPaths.sessionRefresh,
@@ -401,8 +400,10 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
           payload: JSON.stringify(payload),
           remoteAddress: freshAddress(),
         });
-        expect(response.statusCode, `${method} ${url} ${JSON.stringify(headers)}`).toBe(403);
-        expect(response.json()).toEqual({ error: adminErrors.crossOrigin });
+        expect(adminErrorOf(response), `${method} ${url} ${JSON.stringify(headers)}`).toEqual({
+          status: 403,
+          kind: "crossOrigin",
+        });
       }
     }
     // A form post from the right origin is still refused: only JSON changes anything.
@@ -413,8 +414,7 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
       payload: new URLSearchParams(adminCredentials).toString(),
       remoteAddress: freshAddress(),
     });
-    expect(form.statusCode).toBe(415);
-    expect(form.json()).toEqual({ error: adminErrors.jsonOnly });
+    expectAdminError(form, 415, "jsonOnly");
     // Nothing changed: the session still works, no other one was made.
     expect(await sessions()).toHaveLength(1);
     expect(
@@ -480,8 +480,7 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
     expect(state.statusCode).toBe(200);
     expect(state.json()).toMatchObject({ accountConfigured: false, signedIn: false, email: null });
     const { response } = await signIn(app);
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: adminErrors.noAccount });
+    expectAdminError(response, 403, "noAccount");
     expect(
       (await adminRequest(app, { url: adminApiPaths.messages, session: token })).statusCode,
     ).toBe(401);
@@ -490,8 +489,7 @@ describe.each(dialects)("admin sign-in on %s", (dialect) => {
   it("answers unknown admin API paths with a JSON 404, not the console page", async () => {
     const app = await start();
     const response = await adminRequest(app, { url: "/admin/api/users" });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: adminErrors.notFound });
+    expectAdminError(response, 404, "notFound");
     expect(response.headers["cache-control"]).toBe("no-store");
   });
 });

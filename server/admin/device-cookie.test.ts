@@ -3,8 +3,8 @@
 // back, and a device has its own limit.
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { describe, expect } from "vitest";
-import { adminApiPaths, adminErrors } from "../../contracts/admin-api.ts";
-import { adminCredentials, adminEnv, adminRequest } from "../test/admin.ts";
+import { adminApiPaths } from "../../contracts/admin-api.ts";
+import { adminCredentials, adminEnv, adminRequest, expectAdminError } from "../test/admin.ts";
 import { adminAccount } from "../test/factories.ts";
 import { type AppLauncher, dialects, storageTest } from "../test/storage.ts";
 import { defaultSignInLimits, type SignInLimits } from "./sign-in-limiter.ts";
@@ -47,10 +47,8 @@ describe.each(dialects)("device cookies on %s", (dialect) => {
       payload: credentials,
       headers: device === undefined ? {} : { cookie: `${deviceCookieName}=${device}` },
     });
-  const expectHeldBack = (response: LightMyRequestResponse) => {
-    expect(response.statusCode).toBe(429);
-    expect(response.json()).toEqual({ error: adminErrors.tooManySignIns });
-  };
+  const expectHeldBack = (response: LightMyRequestResponse) =>
+    expectAdminError(response, 429, "tooManySignIns");
   /** A browser that has signed in: its device cookie. */
   const deviceOf = async (app: FastifyInstance) => {
     const response = await signIn(app, adminCredentials);

@@ -1,8 +1,14 @@
 // In production the session cookie is Secure: a sign-in that reached the server over plain HTTP (directly, or
 // through a proxy that says so in X-Forwarded-Proto) is refused with a message naming HTTPS, and sets no cookie.
 import { describe, expect } from "vitest";
-import { adminApiPaths, adminErrors } from "../../contracts/admin-api.ts";
-import { adminCredentials, adminEnv, adminRequest, sessionCookieOf } from "../test/admin.ts";
+import { adminApiPaths } from "../../contracts/admin-api.ts";
+import {
+  adminCredentials,
+  adminEnv,
+  adminRequest,
+  expectAdminError,
+  sessionCookieOf,
+} from "../test/admin.ts";
 import { storageTest as it } from "../test/storage.ts";
 
 const production = { ...adminEnv, NODE_ENV: "production", TRUST_PROXY: "127.0.0.1" };
@@ -19,8 +25,7 @@ describe("sign-in over plain HTTP in production", () => {
   it("is refused with 403 naming HTTPS, and no cookie", async ({ apps }) => {
     const app = await apps.startAdmin(production);
     const refused = await adminRequest(app, signInThrough("http"));
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().error).toBe(adminErrors.httpsRequired);
+    expectAdminError(refused, 403, "httpsRequired");
     expect(refused.json().error).toContain("HTTPS");
     expect(refused.headers["set-cookie"]).toBeUndefined();
     // The same through a TLS proxy signs in, with the __Host- cookie.
@@ -40,8 +45,7 @@ describe("sign-in over plain HTTP in production", () => {
       payload: adminCredentials,
       headers: { host: "www.fairgrounds.example" },
     });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().error).toBe(adminErrors.httpsRequired);
+    expectAdminError(refused, 403, "httpsRequired");
   });
 
   it("still signs in on a loopback name, where browsers keep a Secure cookie over HTTP", async ({

@@ -4,15 +4,10 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { describe, expect } from "vitest";
-import {
-  adminApiPaths,
-  adminErrors,
-  type InboxPage,
-  type MessageDetail,
-} from "../../contracts/admin-api.ts";
+import { adminApiPaths, type InboxPage, type MessageDetail } from "../../contracts/admin-api.ts";
 import type { AppDatabase } from "../db/database.ts";
 import type { NewContactMessage } from "../db/repositories/contact-messages/index.ts";
-import { adminEnv, adminRequest } from "../test/admin.ts";
+import { adminEnv, adminRequest, expectAdminError } from "../test/admin.ts";
 import { browserUserAgent, recordVisit, storeMessage } from "../test/factories.ts";
 import { readMail } from "../test/mime.ts";
 import type { TestSmtp } from "../test/smtp.ts";
@@ -295,8 +290,7 @@ describe.each(dialects)("admin inbox on %s", (dialect) => {
   it("answers 404 for an unknown id and 400 for a malformed one", async () => {
     const { app, session } = await start();
     const unknown = await adminRequest(app, { url: adminApiPaths.message(randomUUID()), session });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ error: adminErrors.messageNotFound });
+    expectAdminError(unknown, 404, "messageNotFound");
     for (const bad of ["not-a-uuid", "1", `${ids.sent}x`, "' or 1=1 --"]) {
       const response = await adminRequest(app, { url: adminApiPaths.message(bad), session });
       expect(response.statusCode, bad).toBe(400);
@@ -382,17 +376,14 @@ describe.each(dialects)("admin inbox on %s", (dialect) => {
     const retry = (id: string, on = app, token = session) =>
       adminRequest(on, { method: "POST", url: adminApiPaths.retryMail(id), session: token });
     for (const id of [ids.pending, ids.sent, ids.unmailed, ids.spam]) {
-      const response = await retry(id);
-      expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ error: adminErrors.notFailed });
+      expectAdminError(await retry(id), 409, "notFailed");
     }
     expect((await retry(randomUUID())).statusCode).toBe(404);
     expect((await retry("not-a-uuid")).statusCode).toBe(400);
 
     const off = await start();
     const refused = await retry(ids.failed, off.app, off.session);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ error: adminErrors.mailOff });
+    expectAdminError(refused, 409, "mailOff");
 
     // Nothing changed.
     const rows = await database.db

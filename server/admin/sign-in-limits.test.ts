@@ -3,8 +3,15 @@
 // full table never holds the owner out. The bound on checks at once: password-checks.test.ts.
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { describe, expect } from "vitest";
-import { adminApiPaths, adminErrors } from "../../contracts/admin-api.ts";
-import { adminCredentials, adminEnv, adminRequest, signedIn, signIn } from "../test/admin.ts";
+import { adminApiPaths } from "../../contracts/admin-api.ts";
+import {
+  adminCredentials,
+  adminEnv,
+  adminRequest,
+  expectAdminError,
+  signedIn,
+  signIn,
+} from "../test/admin.ts";
 import { freshAddress } from "../test/app.ts";
 import { type AppLauncher, storageTest as it } from "../test/storage.ts";
 import { defaultSignInLimits, type SignInLimits } from "./sign-in-limiter.ts";
@@ -29,8 +36,7 @@ describe("sign-in limits", () => {
     return cookie.split(";")[0];
   };
   const expectLimited = (response: LightMyRequestResponse, maxSeconds: number) => {
-    expect(response.statusCode).toBe(429);
-    expect(response.json()).toEqual({ error: adminErrors.tooManySignIns });
+    expectAdminError(response, 429, "tooManySignIns");
     const retryAfter = Number(response.headers["retry-after"]);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(maxSeconds);
@@ -38,8 +44,7 @@ describe("sign-in limits", () => {
   };
   /** The per-account limit: 429 without Retry-After (it would tell a guesser when to try next). */
   const expectAccountLimited = (response: LightMyRequestResponse) => {
-    expect(response.statusCode).toBe(429);
-    expect(response.json()).toEqual({ error: adminErrors.tooManySignIns });
+    expectAdminError(response, 429, "tooManySignIns");
     expect(response.headers["retry-after"]).toBeUndefined();
   };
 

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { describe, expect } from "vitest";
-import { adminApiPaths, adminErrors } from "../../contracts/admin-api.ts";
+import { adminApiPaths } from "../../contracts/admin-api.ts";
 import {
   type AuditEntry,
   type IssuedLink,
@@ -16,7 +16,7 @@ import {
   teamErrors,
 } from "../../contracts/team.ts";
 import { adminAccountsRepository } from "../db/repositories/admin-accounts.ts";
-import { adminEnv, adminRequest, signIn } from "../test/admin.ts";
+import { adminEnv, adminRequest, expectAdminError, signIn } from "../test/admin.ts";
 import { openEventStream } from "../test/event-stream.ts";
 import { storeMessage, storeTeamMember } from "../test/factories.ts";
 import { dialects, storageTest } from "../test/storage.ts";
@@ -187,8 +187,7 @@ describe.each(dialects)("the team on %s", (dialect) => {
     expect((await call(session, "GET", adminApiPaths.messages)).statusCode).toBe(200);
     expect((await call(owner, "DELETE", teamApiPaths.member(editor.id))).statusCode).toBe(204);
     const after = await call(session, "GET", adminApiPaths.messages);
-    expect(after.statusCode).toBe(401);
-    expect(after.json()).toEqual({ error: adminErrors.signInRequired });
+    expectAdminError(after, 401, "signInRequired");
     expect((await signIn(app, editor.credentials)).response.statusCode).toBe(401);
   });
 

@@ -3,14 +3,14 @@
 // codes counted on their own (a lock and an e-mail), and an owner requiring two-step of everyone.
 import type { FastifyInstance } from "fastify";
 import { describe, expect } from "vitest";
-import { adminApiPaths, adminErrors } from "../../contracts/admin-api.ts";
+import { adminApiPaths } from "../../contracts/admin-api.ts";
 import {
   type RecoveryCodes,
   type TwoStepSetup,
   teamApiPaths,
   teamErrors,
 } from "../../contracts/team.ts";
-import { adminEnv, adminRequest, signIn } from "../test/admin.ts";
+import { adminEnv, adminRequest, expectAdminError, signIn } from "../test/admin.ts";
 import { storeTeamMember } from "../test/factories.ts";
 import { dialects, storageTest } from "../test/storage.ts";
 import { waitFor } from "../test/wait-for.ts";
@@ -71,8 +71,7 @@ describe.each(dialects)("two-step sign-in on %s", (dialect) => {
     const { secret } = await setUp(session);
 
     const without = await signIn(app, person.credentials);
-    expect(without.response.statusCode).toBe(401);
-    expect(without.response.json()).toEqual({ error: adminErrors.codeRequired });
+    expectAdminError(without.response, 401, "codeRequired");
     expect(without.token).toBeNull();
 
     // The code used to confirm the setup does not open a session.
@@ -81,7 +80,7 @@ describe.each(dialects)("two-step sign-in on %s", (dialect) => {
       ...person.credentials,
       code: totpCode(secret, start),
     });
-    expect(replayed.response.json()).toEqual({ error: adminErrors.badCode });
+    expectAdminError(replayed.response, 401, "badCode");
 
     now += 30_000;
     const code = totpCode(secret, now);
@@ -89,7 +88,7 @@ describe.each(dialects)("two-step sign-in on %s", (dialect) => {
     expect(signedIn.response.statusCode).toBe(200);
     expect(signedIn.response.json()).toMatchObject({ signedIn: true, twoStep: true });
     const again = await signIn(app, { ...person.credentials, code });
-    expect(again.response.json()).toEqual({ error: adminErrors.badCode });
+    expectAdminError(again.response, 401, "badCode");
 
     // A wrong password with a right code says nothing about the code.
     now += 30_000;
@@ -98,7 +97,7 @@ describe.each(dialects)("two-step sign-in on %s", (dialect) => {
       password: "not the password at all",
       code: totpCode(secret, now),
     });
-    expect(wrongPassword.response.json()).toEqual({ error: adminErrors.badCredentials });
+    expectAdminError(wrongPassword.response, 401, "badCredentials");
   });
 
   it("takes each recovery code once, and stores none of them", async () => {
@@ -115,7 +114,7 @@ describe.each(dialects)("two-step sign-in on %s", (dialect) => {
     const first = await signIn(app, { ...person.credentials, code: code.toUpperCase() });
     expect(first.response.statusCode).toBe(200);
     const second = await signIn(app, { ...person.credentials, code });
-    expect(second.response.json()).toEqual({ error: adminErrors.badCode });
+    expectAdminError(second.response, 401, "badCode");
     expect(await app.repositories.adminAccounts.recoveryCodesLeft(person.id)).toBe(9);
   });
 
@@ -135,12 +134,11 @@ describe.each(dialects)("two-step sign-in on %s", (dialect) => {
     const wrongCode = () => signIn(app, { ...person.credentials, code: "000000" });
     // More wrong codes than the password's limit (4 here) allows failures: the right password is not a failure.
     for (let attempt = 0; attempt < 5; attempt++) {
-      expect((await wrongCode()).response.json()).toEqual({ error: adminErrors.badCode });
+      expectAdminError((await wrongCode()).response, 401, "badCode");
     }
     now += 30_000;
     const locked = await signIn(app, { ...person.credentials, code: totpCode(secret, now) });
-    expect(locked.response.statusCode).toBe(429);
-    expect(locked.response.json()).toEqual({ error: adminErrors.tooManySignIns });
+    expectAdminError(locked.response, 429, "tooManySignIns");
     // A wrong password is answered alike: the lock tells a guesser nothing about the password.
     const guess = await signIn(app, { ...person.credentials, password: "not the password 123" });
     expect(guess.response.statusCode).toBe(429);
@@ -170,7 +168,7 @@ describe.each(dialects)("two-step sign-in on %s", (dialect) => {
   }) => {
     const owner = (await signIn(app)).token ?? "";
     await setUp(owner);
-    expect((await signIn(app)).response.json()).toEqual({ error: adminErrors.codeRequired });
+    expectAdminError((await signIn(app)).response, 401, "codeRequired");
     const recovered = { ...adminEnv, ADMIN_PASSWORD: "a new passphrase after the loss" };
     const restarted = await apps.startAdmin(recovered, { testing: { now: () => now } });
     const { response } = await signIn(restarted, {
@@ -237,8 +235,7 @@ describe.each(dialects)("two-step sign-in on %s", (dialect) => {
     });
     const session = token ?? "";
     const refused = await adminRequest(app, { url: adminApiPaths.messages, session });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ error: adminErrors.twoStepSetupNeeded });
+    expectAdminError(refused, 403, "twoStepSetupNeeded");
 
     await setUp(session);
     expect((await adminRequest(app, { url: adminApiPaths.messages, session })).statusCode).toBe(

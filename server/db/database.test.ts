@@ -1,23 +1,14 @@
 // The storage itself on both databases: SQLite's file and settings, the migrations (every table exactly, applied
-// once, safe when instances run them at once) and stored values read back as written.
+// once, safe when instances run them at once) and stored values read back as written. Every database is the
+// storageTest fixture's: the tests of the migrations take one never migrated (emptyDb, emptyDbConfig).
 import { spawn } from "node:child_process";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "kysely";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { referrerVisit } from "../test/factories.ts";
-import { dialects, emptyDatabaseConfig, type TestDatabaseConfig } from "../test/storage.ts";
+import { dialects, storageTest } from "../test/storage.ts";
 import { migrateToLatest, openDatabase } from "./database.ts";
-
-const created: TestDatabaseConfig[] = [];
-afterAll(async () => {
-  for (const config of created) await config.remove();
-});
-
-async function empty(dialect: (typeof dialects)[number]) {
-  const config = await emptyDatabaseConfig(dialect);
-  created.push(config);
-  return config.config;
-}
 
 /** Every table the migrations create, sorted: one missing or one more fails. */
 const tables = [
@@ -46,35 +37,24 @@ const tables = [
   "visit_steps",
   "write_probe",
 ];
-const migrations = [
-  "0001-functions",
-  "0002-mail-outbox",
-  "0003-admin",
-  "0004-visit-rollups",
-  "0005-inbox-triage",
-  "0006-rollups-by-utm",
-  "0007-hourly-rollups",
-  "0008-form-flashes",
-  "0009-site-events",
-  "0010-rollup-queue",
-  "0011-visit-steps",
-  "0012-weekly-reports",
-  "0013-message-search",
-  "0014-team",
-  "0015-two-step",
-  "0016-rollup-queue-by-kind",
-  "0017-leads",
-  "0018-weekly-rollups",
-  "0020-write-probe",
-  "0021-channels",
-  "0022-rate-limit-counters",
-  "0023-outbox",
-];
+/**
+ * The migrations, read from their folder (a file's name orders it): one that migrations/index.ts does not register
+ * is never applied, and fails the tests below.
+ */
+const migrations = readdirSync(join(import.meta.dirname, "migrations"))
+  .filter((file) => /^\d{4}-[a-z0-9-]+\.ts$/.test(file))
+  .map((file) => file.replace(/\.ts$/, ""))
+  .sort();
 
 describe("SQLite storage", () => {
-  it("creates DATA_DIR and site.db on first start, in WAL mode with synchronous=FULL", async () => {
-    const { dataDir } = await empty("sqlite");
-    const nested = join(dataDir, "not", "yet");
+  const it = storageTest;
+  it.override("dialect", "sqlite");
+
+  it("creates DATA_DIR and site.db on first start, in WAL mode with synchronous=FULL", async ({
+    emptyDbConfig,
+  }) => {
+    // The opening itself is under test: a folder not made yet, inside the fixture's own (removed with it).
+    const nested = join(emptyDbConfig.dataDir, "not", "yet");
     const database = await openDatabase({ dataDir: nested });
     try {
       expect(database.location).toBe(join(nested, "site.db"));
@@ -89,8 +69,10 @@ describe("SQLite storage", () => {
     }
   });
 
-  it("migrates safely when two processes start on the same file at once", async () => {
-    const { dataDir } = await empty("sqlite");
+  it("migrates safely when two processes start on the same file at once", async ({
+    emptyDbConfig: { dataDir },
+  }) => {
+    // Each process opens the fixture's database itself: separate processes are what races here.
     // All three wait for the same instant after their start-up, so their migrations really overlap.
     const startAt = Date.now() + 2_000;
     const script = [
@@ -121,59 +103,50 @@ describe("SQLite storage", () => {
 });
 
 describe.each(dialects)("migrations on %s", (dialect) => {
-  it("create every table once; running them again applies nothing", async () => {
-    const config = await empty(dialect);
-    const database = await openDatabase(config);
-    try {
-      expect(await migrateToLatest(database)).toEqual(migrations);
-      expect(await migrateToLatest(database)).toEqual([]);
-      const names = (await database.db.introspection.getTables()).map((table) => table.name);
-      expect(names.sort()).toEqual(tables);
-    } finally {
-      await database.close();
-    }
+  const it = storageTest;
+  it.override("dialect", dialect);
+
+  it("create every table once; running them again applies nothing", async ({ emptyDb }) => {
+    expect(await migrateToLatest(emptyDb)).toEqual(migrations);
+    expect(await migrateToLatest(emptyDb)).toEqual([]);
+    const names = (await emptyDb.db.introspection.getTables()).map((table) => table.name);
+    expect(names.sort()).toEqual(tables);
   });
 
-  it("are safe when instances migrate at the same time", async () => {
-    const config = await empty(dialect);
-    // On SQLite separate processes race (see above): one process's connections share one thread.
-    const count = dialect === "postgres" ? 3 : 1;
-    const databases = await Promise.all(Array.from({ length: count }, () => openDatabase(config)));
+  it("are safe when instances migrate at the same time", async ({ emptyDb, emptyDbConfig }) => {
+    // On SQLite separate processes race (see above): one process's connections share one thread. On PostgreSQL
+    // two more instances open the fixture's database themselves: instances, each its own pool, are what race.
+    const others =
+      dialect === "postgres" ? [openDatabase(emptyDbConfig), openDatabase(emptyDbConfig)] : [];
+    const databases = [emptyDb, ...(await Promise.all(others))];
     try {
       const applied = await Promise.all(databases.map((database) => migrateToLatest(database)));
       expect(applied.flat()).toEqual(migrations);
     } finally {
-      await Promise.all(databases.map((database) => database.close()));
+      await Promise.all(databases.slice(1).map((database) => database.close()));
     }
   });
 
-  it("round-trips stored values: text verbatim, timestamps, booleans", async () => {
-    const config = await empty(dialect);
-    const database = await openDatabase(config);
-    try {
-      await migrateToLatest(database);
-      const hostile = `<script>alert("x")</script> '; drop table referrer_visits; -- ☃ 👍`;
-      await database.db
-        .insertInto("referrer_visits")
-        .values({
-          ...referrerVisit({
-            referrer_url: hostile,
-            source: "referral",
-            user_agent: "",
-            is_bot: true,
-          }),
-          created_at: "2026-01-02T03:04:05.678Z",
-        })
-        .execute();
-      const row = await database.db
-        .selectFrom("referrer_visits")
-        .selectAll()
-        .executeTakeFirstOrThrow();
-      expect(row.referrer_url).toBe(hostile);
-      expect(new Date(row.created_at).toISOString()).toBe("2026-01-02T03:04:05.678Z");
-      expect(Boolean(row.is_bot)).toBe(true);
-    } finally {
-      await database.close();
-    }
+  it("round-trips stored values: text verbatim, timestamps, booleans", async ({ freshDb }) => {
+    const hostile = `<script>alert("x")</script> '; drop table referrer_visits; -- ☃ 👍`;
+    await freshDb.db
+      .insertInto("referrer_visits")
+      .values({
+        ...referrerVisit({
+          referrer_url: hostile,
+          source: "referral",
+          user_agent: "",
+          is_bot: true,
+        }),
+        created_at: "2026-01-02T03:04:05.678Z",
+      })
+      .execute();
+    const row = await freshDb.db
+      .selectFrom("referrer_visits")
+      .selectAll()
+      .executeTakeFirstOrThrow();
+    expect(row.referrer_url).toBe(hostile);
+    expect(new Date(row.created_at).toISOString()).toBe("2026-01-02T03:04:05.678Z");
+    expect(Boolean(row.is_bot)).toBe(true);
   });
 });

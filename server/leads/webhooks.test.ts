@@ -11,7 +11,7 @@ import { adminApiPaths, type MessageDetail } from "../../contracts/admin-api.ts"
 import { contactFormPath } from "../../contracts/contact-form.ts";
 import { contactCreatedEventSchema } from "../../contracts/lead-webhook.ts";
 import { trackReferrerPath } from "../../contracts/track-referrer.ts";
-import { adminEnv, adminRequest, signedIn } from "../test/admin.ts";
+import { adminEnv, adminRequest, expectAdminError, signedIn } from "../test/admin.ts";
 import { postJson } from "../test/app.ts";
 import { contactFormPost } from "../test/factories.ts";
 import { type AppLauncher, dialects, storageTest } from "../test/storage.ts";
@@ -284,10 +284,7 @@ describe.each(dialects)("webhooks on %s", (dialect) => {
       url: adminApiPaths.retryDeliveries(message.id),
       session: allowed.session,
     });
-    expect([twice.statusCode, twice.json()]).toEqual([
-      409,
-      { error: "Only a message with a failed delivery can be sent again." },
-    ]);
+    expectAdminError(twice, 409, "noFailedDeliveries");
   });
 
   it("cuts short a receiver that does not answer, and reads no more than 64 KiB of an answer", async ({

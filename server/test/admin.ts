@@ -1,6 +1,7 @@
 // The admin API as the console calls it, for the server tests: same-origin JSON requests with the session cookie.
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { adminApiPaths } from "../../contracts/admin-api.ts";
+import { expect } from "vitest";
+import { adminApiPaths, adminErrors } from "../../contracts/admin-api.ts";
 import type { AppOptions } from "../app.ts";
 import type { AppDatabase } from "../db/database.ts";
 import { parseEnv } from "../env.ts";
@@ -104,4 +105,38 @@ export async function signedIn(app: FastifyInstance): Promise<string> {
     throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   }
   return token;
+}
+
+/** Which of the console's errors (its name in adminErrors) an answer is. */
+export type AdminErrorKind = keyof typeof adminErrors;
+
+/**
+ * An answer's status and which console error it is: the tests check these, and the words of each error are pinned
+ * once (console-errors.test.ts). A body that is no console error comes back whole, so a failure shows it.
+ */
+export function adminErrorOf(
+  response: Pick<LightMyRequestResponse, "statusCode" | "body">,
+): { status: number; kind: AdminErrorKind } | { status: number; body: string } {
+  const status = response.statusCode;
+  let body: unknown;
+  try {
+    body = JSON.parse(response.body);
+  } catch {
+    return { status, body: response.body };
+  }
+  const keys = body && typeof body === "object" ? Object.keys(body) : [];
+  const error = keys.length === 1 ? (body as { error?: unknown }).error : undefined;
+  const kind = (Object.keys(adminErrors) as AdminErrorKind[]).find(
+    (name) => adminErrors[name] === error,
+  );
+  return kind ? { status, kind } : { status, body: response.body };
+}
+
+/** Expects the answer to be the console error `kind` with `status`. */
+export function expectAdminError(
+  response: Pick<LightMyRequestResponse, "statusCode" | "body">,
+  status: number,
+  kind: AdminErrorKind,
+): void {
+  expect(adminErrorOf(response)).toEqual({ status, kind });
 }

@@ -297,19 +297,23 @@ export const storageTest = test
     onCleanup(() => database.close());
     return database;
   })
-  /**
-   * A database on which every read and write of a table fails while the connection itself answers: it has no
-   * tables (never migrated). The one way the tests make storage fail.
-   */
-  .extend("failingDb", async ({ dialect }, { onCleanup }) => {
+  /** A database of this test's own, never migrated (no tables) and not opened: for the tests of the migrations. */
+  .extend("emptyDbConfig", async ({ dialect }, { onCleanup }) => {
     const created = await createDatabase(dialect, "nothing");
-    const database = await openDatabase(created.config);
-    onCleanup(async () => {
-      await database.close();
-      await created.remove();
-    });
+    onCleanup(() => created.remove());
+    return created.config;
+  })
+  /** The test's never-migrated database, open. */
+  .extend("emptyDb", async ({ emptyDbConfig }, { onCleanup }) => {
+    const database = await openDatabase(emptyDbConfig);
+    onCleanup(() => database.close());
     return database;
   })
+  /**
+   * A database on which every read and write of a table fails while the connection itself answers: `emptyDb`, which
+   * has no tables. The one way the tests make storage fail.
+   */
+  .extend("failingDb", ({ emptyDb }) => emptyDb)
   /** Starts apps on `freshDb` (or, with `on`, another database), closed after the test. */
   .extend("apps", ({ freshDb }, { onCleanup }) => {
     const owned: Owned = { apps: [], databases: [] };

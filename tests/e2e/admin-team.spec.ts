@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { adminErrors } from "../../contracts/admin-api.ts";
 import { functionNames, functionPath } from "../../contracts/functions.ts";
 import { teamApiPaths } from "../../contracts/team.ts";
 import { totpCode } from "../../server/admin/two-step.ts";
@@ -182,9 +183,7 @@ test.describe("the team", () => {
     await page.getByLabel("E-mail address").fill(e2eAdmin.email);
     await page.getByLabel("Password").fill(e2eAdmin.password);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByRole("alert")).toHaveText(
-      "Enter the 6-digit code from your authenticator app, or a recovery code.",
-    );
+    await expect(page.getByRole("alert")).toHaveText(adminErrors.codeRequired);
     const code = page.getByLabel("Code from your authenticator app");
     await expect(code).toHaveAttribute("autocomplete", "one-time-code");
     await expect(code).toHaveAttribute("inputmode", "numeric");

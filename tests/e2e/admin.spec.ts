@@ -2,6 +2,7 @@
 // sent through the real contact form in the inbox and opened by the e-mail's link, a failed e-mail marked, the
 // analytics page, the page's headers, and axe on every screen.
 import type { Page } from "@playwright/test";
+import { adminErrors } from "../../contracts/admin-api.ts";
 import { e2eAdmin, signIn, unique } from "./admin-account.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { contactMessagesFrom, markMailFailed } from "./database.ts";
@@ -105,7 +106,7 @@ test("a wrong password is refused with an alert and focus back on the password",
   await page.getByLabel("E-mail address").fill(e2eAdmin.email);
   await page.getByLabel("Password").fill("not the admin password");
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Wrong e-mail address or password.");
+  await expect(page.getByRole("alert")).toHaveText(adminErrors.badCredentials);
   await expect(page.getByLabel("Password")).toBeFocused();
   await expect(page.getByLabel("Password")).toHaveValue("");
   await expect(page.getByRole("button", { name: "Sign out" })).toHaveCount(0);
@@ -251,7 +252,7 @@ test("filters the inbox and shows an unknown message as not found", async ({
   await page.goto("/admin/messages/7d0f4a52-5a8b-4c3e-9d1f-2b6a8c9e0f11");
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Message not shown");
-  await expect(page.getByRole("alert")).toHaveText("No message with this id.");
+  await expect(page.getByRole("alert")).toHaveText(adminErrors.messageNotFound);
 });
 
 test("an unread message is bold and counted; opening it reads it, and mark unread undoes it", async ({

@@ -7,15 +7,11 @@ import { afterEach, describe, expect } from "vitest";
 import { lastFinishedWeek } from "../../mail/weekly-report-mail.ts";
 import { buildTestApp } from "../../test/app.ts";
 import { contactMessage } from "../../test/factories.ts";
-import { withDatabaseAt } from "../../test/older-schema.ts";
+import { migrationsFrom, withDatabaseBefore } from "../../test/older-schema.ts";
 import { dialects, storageTest as it } from "../../test/storage.ts";
 import { waitFor } from "../../test/wait-for.ts";
 import { WebhookReceiver } from "../../test/webhook-receiver.ts";
 import { migrateToLatest } from "../database.ts";
-import { migrationNames } from "./index.ts";
-
-/** The migration before the outbox: derived, not typed, so a migration added in between stays before it. */
-const beforeOutbox = migrationNames[migrationNames.indexOf("0023-outbox") - 1] ?? "";
 
 const receivers: WebhookReceiver[] = [];
 afterEach(async () => {
@@ -28,7 +24,7 @@ describe.each(dialects)("migration 0023 on %s", (dialect) => {
   }) => {
     const slack = await WebhookReceiver.start();
     receivers.push(slack);
-    await withDatabaseAt(dialect, beforeOutbox, async (database) => {
+    await withDatabaseBefore(dialect, "0023-outbox", async (database) => {
       // biome-ignore lint/suspicious/noExplicitAny: the old tables are not in today's schema
       const older = database.db as unknown as Kysely<any>;
       const at = Date.now();
@@ -116,7 +112,7 @@ describe.each(dialects)("migration 0023 on %s", (dialect) => {
         ])
         .execute();
 
-      expect(await migrateToLatest(database)).toEqual(["0023-outbox"]);
+      expect(await migrateToLatest(database)).toEqual(migrationsFrom("0023-outbox"));
       const rows = await database.db
         .selectFrom("outbox")
         .select(["id", "kind", "subject_id", "status", "attempts", "lease_owner", "last_error"])

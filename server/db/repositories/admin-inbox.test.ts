@@ -3,17 +3,16 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect } from "vitest";
 import { contactMessage } from "../../test/factories.ts";
-import { before0013, withDatabaseAt } from "../../test/older-schema.ts";
+import { before0013, migrationsFrom, withDatabaseBefore } from "../../test/older-schema.ts";
 import { dialects, storageTest as it } from "../../test/storage.ts";
 import { migrateToLatest } from "../database.ts";
-import { migrationNames } from "../migrations/index.ts";
 import { contactMessagesRepository } from "./contact-messages/index.ts";
 
 describe.each(dialects)("inbox search on %s", (dialect) => {
   it.override("dialect", dialect);
 
   it("finds a message stored before the search text, folded, once migrated", async () => {
-    await withDatabaseAt(dialect, "0012-weekly-reports", async (older) => {
+    await withDatabaseBefore(dialect, "0013-message-search", async (older) => {
       await before0013(older)
         .insertInto("contact_messages")
         .values({
@@ -22,9 +21,7 @@ describe.each(dialects)("inbox search on %s", (dialect) => {
           created_at: new Date().toISOString(),
         })
         .execute();
-      expect(await migrateToLatest(older)).toEqual(
-        migrationNames.slice(migrationNames.indexOf("0013-message-search")),
-      );
+      expect(await migrateToLatest(older)).toEqual(migrationsFrom("0013-message-search"));
       const found = async (search: string) =>
         (await contactMessagesRepository(older).list({ search, limit: 50 })).messages.map(
           (m) => m.name,

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { describe, expect } from "vitest";
 import { appendEvent, referrerVisit, storeMessage } from "../../test/factories.ts";
-import { withDatabaseAt } from "../../test/older-schema.ts";
+import { migrationsFrom, withDatabaseBefore } from "../../test/older-schema.ts";
 import { dialects, storageTest as it } from "../../test/storage.ts";
 import { migrateToLatest } from "../database.ts";
 import { type Breakdown, referrerAnalyticsRepository } from "./referrer-analytics.ts";
@@ -119,7 +119,7 @@ describe.each(dialects)("channels and rates on %s", (dialect) => {
         : host.includes("google.com") && !host.startsWith("mail.")
           ? "search"
           : "other";
-    await withDatabaseAt(dialect, "0018-weekly-rollups", async (older) => {
+    await withDatabaseBefore(dialect, "0021-channels", async (older) => {
       const sessions: string[] = [];
       for (const [host, utmSource, utmMedium] of labelled) {
         const visit = referrerVisit({
@@ -157,7 +157,7 @@ describe.each(dialects)("channels and rates on %s", (dialect) => {
           older.db,
         );
       }
-      expect(await migrateToLatest(older)).toContain("0021-channels");
+      expect(await migrateToLatest(older)).toEqual(migrationsFrom("0021-channels"));
       const stored = await older.db
         .selectFrom("referrer_visits")
         .select(["session_id", "source"])

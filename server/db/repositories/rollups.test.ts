@@ -4,10 +4,9 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect } from "vitest";
 import { appendEvent, contactMessage, referrerVisit, storeMessage } from "../../test/factories.ts";
-import { before0013, withDatabaseAt } from "../../test/older-schema.ts";
+import { before0013, migrationsFrom, withDatabaseBefore } from "../../test/older-schema.ts";
 import { dialects, storageTest as it } from "../../test/storage.ts";
 import { type AppDatabase, migrateToLatest } from "../database.ts";
-import { migrationNames } from "../migrations/index.ts";
 import type { ReferrerSource } from "../schema.ts";
 import { referrerAnalyticsRepository, splitIntoWeeks } from "./referrer-analytics.ts";
 import { type NewReferrerVisit, referrerVisitsRepository } from "./referrer-visits.ts";
@@ -388,11 +387,9 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
   it("are built by the migration from the rows stored before it", async ({ freshDb: db }) => {
     await seed(db);
     const expected = await rollup(db);
-    await withDatabaseAt(dialect, "0003-admin", async (older) => {
+    await withDatabaseBefore(dialect, "0004-visit-rollups", async (older) => {
       await copyRawRows(db, older);
-      expect(await migrateToLatest(older)).toEqual(
-        migrationNames.slice(migrationNames.indexOf("0004-visit-rollups")),
-      );
+      expect(await migrateToLatest(older)).toEqual(migrationsFrom("0004-visit-rollups"));
       expect(await rollup(older)).toEqual(expected);
       await expectNarrowMatchesWide(older);
       await expectWeeksSumDays(older);
@@ -601,7 +598,7 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
   });
 
   it("are built by the migration for today's and yesterday's hours", async () => {
-    await withDatabaseAt(dialect, "0006-rollups-by-utm", async (older) => {
+    await withDatabaseBefore(dialect, "0007-hourly-rollups", async (older) => {
       const now = Date.now();
       const startOfYesterday = (Math.floor(now / dayMs) - 1) * dayMs;
       // Everything recent in the current hour's first moments: no visit and message straddle an hour's end.
@@ -642,9 +639,7 @@ describe.each(dialects)("daily rollups on %s", (dialect) => {
           })),
         )
         .execute();
-      expect(await migrateToLatest(older)).toEqual(
-        migrationNames.slice(migrationNames.indexOf("0007-hourly-rollups")),
-      );
+      expect(await migrateToLatest(older)).toEqual(migrationsFrom("0007-hourly-rollups"));
       // Every hour from the start of yesterday, and nothing before it.
       const direct = await directCount(older, hour);
       const expected = Object.fromEntries(
