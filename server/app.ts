@@ -172,7 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       timeZone: env.ANALYTICS_TIME_ZONE,
     });
     await app.register(visitRetention, { days: env.VISIT_RETENTION_DAYS, now: testing.now });
-    await app.register(rollupWorker, {});
+    await app.register(rollupWorker, { intervalMs: env.ROLLUP_INTERVAL_MS });
     await app.register(consoleEvents, testing.consoleEvents ?? {});
     await app.register(mailer, { env, smtpTimeouts: testing.smtpTimeouts });
     await app.register(leads, {

@@ -227,6 +227,16 @@ export const envSchema = z
           'The IANA time zone (for example `Europe/Berlin`) whose days and hours the console\'s analytics count: "today", the days of every range, the hourly chart. Rollups counted before a change keep the days they were counted in',
       }),
     VISIT_RETENTION_DAYS: visitRetentionDays,
+    ROLLUP_INTERVAL_MS: z.coerce
+      .number({ error: "ROLLUP_INTERVAL_MS must be a number of milliseconds" })
+      .int("ROLLUP_INTERVAL_MS must be a whole number of milliseconds")
+      .min(100, "ROLLUP_INTERVAL_MS must be at least 100")
+      .max(60_000, "ROLLUP_INTERVAL_MS must be at most 60000")
+      .default(2_000)
+      .meta({
+        description:
+          "How often, in milliseconds, the visits and events stored since the last pass are counted into the console's analytics (ADR 49): the figures are at most about this far behind. 100 to 60000",
+      }),
     WEBHOOK_URL: addressList
       .refine(
         (list) => list.every((url) => isUrl(url) && /^https?:\/\//i.test(url)),

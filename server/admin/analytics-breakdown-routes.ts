@@ -190,7 +190,6 @@ export default async function analyticsBreakdownRoutes(app: FastifyInstance): Pr
       utm_campaign: query.campaign,
     };
     const grain = query.range === "today" ? "hour" : query.group;
-    await app.rollupWorker.catchUp();
     const [now, before, hours, previousHours, channelsSince] = await Promise.all([
       analytics.breakdown(window, filter),
       analytics.breakdown(previous, filter),

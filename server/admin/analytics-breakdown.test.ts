@@ -98,6 +98,8 @@ describe.each(dialects)("analytics breakdown on %s", (dialect) => {
     Math.min(Date.now() - 1_000, noonToday - daysAgo * dayMs - hoursBack * hourMs);
 
   const get = async (query: string) => {
+    // The rollup worker's pass, which a listening server runs every ROLLUP_INTERVAL_MS.
+    await app.rollupWorker.catchUp();
     const response = await adminRequest(app, {
       url: `${adminApiPaths.analyticsBreakdown}?${query}`,
       session,
@@ -570,6 +572,7 @@ describe.each(dialects)("analytics CSV on %s", (dialect) => {
     // The previous period: 2 Organic Search visits, one signing up, one sending a message.
     await visit("organic_search", before, ["/"], ["sign_up"], 0);
     await visit("organic_search", before, ["/"], [], 1);
+    await app.rollupWorker.catchUp();
 
     const response = await adminRequest(app, {
       url: `${adminApiPaths.analyticsCsv}?range=7d&panel=source`,
@@ -625,6 +628,7 @@ describe.each(dialects)("analytics days in ANALYTICS_TIME_ZONE on %s", (dialect)
     await recordVisit(app, { utm_campaign: "late" }, { at: midnight - 60_000 });
     const early = Math.min(Date.now() - 1_000, midnight + 60 * 60_000 + 5_000);
     await recordVisit(app, { utm_campaign: "early" }, { at: early });
+    await app.rollupWorker.catchUp();
     const get = async (query: string) => {
       const response = await adminRequest(app, {
         url: `${adminApiPaths.analyticsBreakdown}?${query}`,

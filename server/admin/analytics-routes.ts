@@ -27,7 +27,6 @@ export default async function analyticsRoutes(app: FastifyInstance): Promise<voi
   app.withTypeProvider<ZodTypeProvider>().get("/analytics", route, async (request) => {
     const { days, source } = request.query;
     const window = analyticsWindow(days, Date.now(), app.analyticsTimeZone);
-    await app.rollupWorker.catchUp();
     const figures = await app.repositories.referrerAnalytics.report(window, {
       sources: source ? [source] : undefined,
     });

@@ -61,6 +61,8 @@ describe.each(dialects)("referrer analytics on %s", (dialect) => {
     );
 
   const report = async (days: number) => {
+    // The rollup worker's pass, which a listening server runs every ROLLUP_INTERVAL_MS.
+    await app.rollupWorker.catchUp();
     const response = await adminRequest(app, {
       url: `${adminApiPaths.analytics}?days=${days}`,
       session,

@@ -19,7 +19,11 @@ import {
 import { composeContactMail } from "../mail/contact-mail.ts";
 import { composeTeamMail, type TeamMail } from "../mail/team-mail.ts";
 import { classifyMailError, type MailTransport } from "../mail/transport.ts";
-import { composeWeeklyReportMail, lastFinishedWeek } from "../mail/weekly-report-mail.ts";
+import {
+  composeWeeklyReportMail,
+  lastFinishedWeek,
+  reportWindows,
+} from "../mail/weekly-report-mail.ts";
 import type { Handler, WorkerLog } from "./worker.ts";
 
 export interface HandlerSettings {
@@ -38,6 +42,9 @@ export interface HandlerSettings {
     | ((week: string) => Promise<Parameters<typeof composeWeeklyReportMail>[1]>)
     | undefined;
 }
+
+/** How long after its week ends the weekly report waits: many passes of the rollup worker (ROLLUP_INTERVAL_MS). */
+const settleMs = 2 * 60_000;
 
 /** A failure of something else than the transport (reading the week's figures) is worth another try. */
 const failureOf = (error: unknown): MailFailure & { final?: boolean } =>
@@ -155,9 +162,14 @@ export function outboxHandlers(settings: HandlerSettings): Partial<Record<Outbox
         const week = lastFinishedWeek(at, env.ANALYTICS_TIME_ZONE);
         if (week === scheduled) return;
         const report = { kind: "weekly-report" as const, key: `weekly-report:${week}` };
+        // Due once the rollup worker has counted the week's last visits (it passes every few seconds).
+        const due = Math.max(
+          at,
+          reportWindows(week, env.ANALYTICS_TIME_ZONE).week.until + settleMs,
+        );
         const added = await settings.outbox.enqueue(
           [{ ...report, id: `weekly-report.${week}`, payload: { week } }],
-          at,
+          due,
         );
         if (added > 0)
           settings.log.info({ week }, "weekly report: the week is over; its report is queued");

@@ -52,8 +52,6 @@ async function outbox(app: FastifyInstance, options: OutboxPluginOptions): Promi
       messageChanged: (messageId) => app.consoleEvents.messageChanged(messageId),
       weekFigures: reportOn
         ? async (week) => {
-            // The visits and events still queued for the rollups are counted first.
-            await app.rollupWorker.catchUp();
             const windows = reportWindows(week, env.ANALYTICS_TIME_ZONE);
             const [current, before] = await Promise.all([
               analytics.breakdown(windows.week, {}),

@@ -1,7 +1,7 @@
-// The rollup worker: every few seconds, and before the console reads a report, the visits and events queued since
-// the last pass are counted into the rollups (server/db/repositories/visit-rollups.ts). Passes of one instance run
-// one after another; on PostgreSQL instances share the work through the worker's advisory lock, and the passes run on
-// a thread of their own (ADR 39).
+// The rollup worker: every ROLLUP_INTERVAL_MS (2 s), the visits and events queued since the last pass are counted
+// into the rollups (server/db/repositories/visit-rollups.ts); reports read the rollups as they are, at most about
+// one interval behind (ADR 49). Passes of one instance run one after another; on PostgreSQL instances share the work
+// through the worker's advisory lock, and the passes run on a thread of their own (ADR 39).
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { RollupThread } from "../db/rollup-thread.ts";
@@ -12,7 +12,10 @@ export interface RollupWorkerOptions {
 }
 
 export interface RollupWorker {
-  /** Counts everything queued so far (waiting for another instance's pass if one is under way). */
+  /**
+   * Counts everything queued so far (waiting for another instance's pass if one is under way): what the timer does,
+   * at once, for a server that does not listen (tests that inject requests).
+   */
   catchUp(): Promise<void>;
 }
 
