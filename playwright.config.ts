@@ -62,7 +62,12 @@ export default defineConfig<FirefoxOptions>({
   },
   projects: [
     { name: "desktop", testIgnore: firefoxSpecs, use: { viewport: desktop } },
-    { name: "mobile", testMatch: phoneSpecs, use: { viewport: phone, hasTouch: true } },
+    {
+      name: "mobile",
+      testMatch: phoneSpecs,
+      grepInvert: /@same-at-every-width/,
+      use: { viewport: phone, hasTouch: true },
+    },
     // Debian's firefox-esr over WebDriver BiDi, through puppeteer-core: Playwright's own BiDi channel
     // sends commands this Firefox does not know (ADR 0025). The specs use the `ff` fixture, never `page`.
     // A minute a test: each drives the browser from outside by many protocol round trips.

@@ -50,7 +50,7 @@ export function serverEnv(
 /** Starts server/main.ts with exactly this environment; resolves once it listens (within startMs). */
 export function startServer(
   env: Record<string, string>,
-  { startMs = 15_000 }: { startMs?: number } = {},
+  { startMs = 30_000 }: { startMs?: number } = {},
 ): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [mainFile], { env, stdio: ["ignore", "pipe", "pipe"] });

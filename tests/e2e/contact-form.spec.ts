@@ -8,6 +8,10 @@ import { type RunningServer, startServer } from "../../server/test/server-proces
 import { contactMessagesFrom } from "./database.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
 
+// What the server answers and when the form's code loads are the same at every width: those tests run at desktop
+// only (playwright.config.ts leaves the tag out of the phone project); layout, focus and the toasts run at both.
+const widthFree = "@same-at-every-width";
+
 const uniqueEmail = (tag: string) =>
   `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
@@ -196,7 +200,9 @@ test.describe("with JavaScript", () => {
     await expect(page.locator("#contact-form").getByLabel(/^Name/)).toBeFocused();
   });
 
-  test("a website typed without https:// is stored as the https address", async ({ page }) => {
+  test("a website typed without https:// is stored as the https address", {
+    tag: widthFree,
+  }, async ({ page }) => {
     const email = uniqueEmail("website");
     await fill(page, {
       name: "Sunday Flea",
@@ -216,10 +222,9 @@ test.describe("with JavaScript", () => {
     expect(contactMessagesFrom(email)[0]).toMatchObject({ website: "https://www.sundayflea.com" });
   });
 
-  test("a server failure shows the destructive toast and keeps the values", async ({
-    page,
-    consoleWatch,
-  }) => {
+  test("a server failure shows the destructive toast and keeps the values", {
+    tag: widthFree,
+  }, async ({ page, consoleWatch }) => {
     consoleWatch.allow(/status of 500/);
     await sendRefused(page, { status: 500, error: "Failed to submit form" }, "fail");
     const alert = page.getByRole("alert").filter({ hasText: "Error sending message" });
@@ -243,10 +248,9 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("button", { name: "Send Message" })).toBeFocused();
   });
 
-  test("a 429 keeps the toast's words and says how long to wait, from Retry-After", async ({
-    page,
-    consoleWatch,
-  }) => {
+  test("a 429 keeps the toast's words and says how long to wait, from Retry-After", {
+    tag: widthFree,
+  }, async ({ page, consoleWatch }) => {
     consoleWatch.allow(/status of 429/);
     const error = "Too many requests: please try again later";
     await sendRefused(page, { status: 429, error, headers: { "retry-after": "38" } }, "limit");
@@ -256,10 +260,9 @@ test.describe("with JavaScript", () => {
     await expect(page.locator("#contact-form :focus")).toContainText("try again in 38 seconds.");
   });
 
-  test("a network failure shows the destructive toast and keeps the values", async ({
-    page,
-    consoleWatch,
-  }) => {
+  test("a network failure shows the destructive toast and keeps the values", {
+    tag: widthFree,
+  }, async ({ page, consoleWatch }) => {
     consoleWatch.allow(/ERR_CONNECTION_FAILED/);
     await page.route("**/functions/v1/submit-contact-form", (route) =>
       route.abort("connectionfailed"),
@@ -272,7 +275,10 @@ test.describe("with JavaScript", () => {
     await expect(page.locator("#contact-form").getByLabel("Email")).toHaveValue(/offline-/);
   });
 
-  test("the server's 400 is shown at the field it names", async ({ page, consoleWatch }) => {
+  test("the server's 400 is shown at the field it names", { tag: widthFree }, async ({
+    page,
+    consoleWatch,
+  }) => {
     consoleWatch.allow(/status of 400/);
     const email = uniqueEmail("bad-site");
     // javascript: passes the browser's checks as text but not the server's URL rule.
@@ -300,7 +306,7 @@ test.describe("with JavaScript", () => {
   });
 });
 
-test.describe("the form's code loads on first use", () => {
+test.describe("the form's code loads on first use", { tag: widthFree }, () => {
   const islandCode = "**/assets/contact-form-island-*.js";
 
   test("not with the page: only once a field gets focus", async ({ page }) => {
@@ -472,7 +478,9 @@ test.describe("without JavaScript", () => {
     expect(contactMessagesFrom(email)).toHaveLength(0);
   });
 
-  test("a website typed without https:// is stored as the https address", async ({ page }) => {
+  test("a website typed without https:// is stored as the https address", {
+    tag: widthFree,
+  }, async ({ page }) => {
     const email = uniqueEmail("nojs-site");
     await page.goto("/contact");
     await fill(page, {
@@ -487,7 +495,7 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test.describe("without JavaScript, over the rate limit", () => {
+test.describe("without JavaScript, over the rate limit", { tag: widthFree }, () => {
   test.use({ javaScriptEnabled: false });
 
   // A server of its own with the rate limits on (the shared one runs without them).
