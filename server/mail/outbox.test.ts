@@ -13,7 +13,7 @@ import type { OutboxTuning } from "../outbox/worker.ts";
 import { freshAddress, postJson } from "../test/app.ts";
 import { contactFormPost, storeMessage } from "../test/factories.ts";
 import { decodeWords, readMail } from "../test/mime.ts";
-import type { TestSmtp } from "../test/smtp.ts";
+import { contactMailIds, type TestSmtp } from "../test/smtp.ts";
 import { type AppLauncher, dialects, storageTest as it } from "../test/storage.ts";
 import { waitFor } from "../test/wait-for.ts";
 
@@ -302,8 +302,9 @@ describe.each(dialects)("mail delivery on %s", (dialect) => {
       return rows.every((row) => row.status === "sent") ? rows : undefined;
     });
     await pause(100);
-    const ids = (await messages()).map((row) => `<contact.${row.id}@boothpilot.example>`).sort();
-    expect(smtp.messageIds().sort()).toEqual(ids);
+    expect(smtp.messageIds().sort()).toEqual(
+      contactMailIds((await messages()).map((row) => row.id)),
+    );
     expect(
       logs.find((line) => line.msg === "mail outbox: SMTP server reachable again"),
     ).toMatchObject({ released: 10 });
@@ -579,9 +580,7 @@ describe("several instances on one PostgreSQL database", () => {
     ]);
     await waitFor("every delivery", () => smtp.received.length >= 60);
     await pause(200);
-    expect(smtp.messageIds().sort()).toEqual(
-      ids.map((id) => `<contact.${id}@boothpilot.example>`).sort(),
-    );
+    expect(smtp.messageIds().sort()).toEqual(contactMailIds(ids));
     const sent = [one, two].map((started) => started.app.outbox.worker.stats.sent);
     expect(sent[0]! + sent[1]!).toBe(60);
     expect(Math.min(...sent)).toBeGreaterThan(0);
