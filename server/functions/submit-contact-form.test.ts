@@ -3,8 +3,9 @@ import { afterEach, describe, expect, vi } from "vitest";
 import { honeypotFieldName } from "../../contracts/contact-fields.ts";
 import { contactFormPath } from "../../contracts/contact-form.ts";
 import type { AppDatabase } from "../db/database.ts";
-import { expectErrorShape, freshAddress, type PostOptions, postJson } from "../test/app.ts";
-import { browserUserAgent, contactFormPost } from "../test/factories.ts";
+import { freshAddress, type PostOptions, postJson } from "../test/app.ts";
+import { contactFormPost } from "../test/factories.ts";
+import { describeStorageFailure, expectRefusal, postAsBrowser } from "../test/functions.ts";
 import { dialects, storageTest } from "../test/storage.ts";
 
 const valid = contactFormPost();
@@ -23,11 +24,8 @@ describe.each(dialects)("submit-contact-form on %s", (dialect) => {
   });
 
   /** Posts as a visitor's browser does. */
-  const post = (payload: unknown, options: PostOptions = {}) =>
-    postJson(app, contactFormPath, payload, {
-      ...options,
-      headers: { "user-agent": browserUserAgent, ...options.headers },
-    });
+  const post = (payload: unknown, options?: PostOptions) =>
+    postAsBrowser(app, contactFormPath, payload, options);
 
   const stored = () =>
     database.db.selectFrom("contact_messages").selectAll().orderBy("created_at").execute();
@@ -200,16 +198,13 @@ describe.each(dialects)("submit-contact-form on %s", (dialect) => {
   ];
 
   it.each(bad)("answers 400 and stores nothing for %s", async (_case, payload, error) => {
-    const response = await post(payload);
-    expect(response.statusCode).toBe(400);
-    expect(expectErrorShape(response.body).error).toBe(error);
+    expectRefusal(await post(payload), 400, error);
     expect(await stored()).toHaveLength(0);
   });
 
   it("answers 413 above 32 KiB and stores nothing", async () => {
     const response = await post({ ...valid, message: "m".repeat(33 * 1024) });
-    expect(response.statusCode).toBe(413);
-    expect(expectErrorShape(response.body).error).toBe("Request body must be at most 32 KiB");
+    expectRefusal(response, 413, "Request body must be at most 32 KiB");
     expect(await stored()).toHaveLength(0);
   });
 
@@ -219,8 +214,7 @@ describe.each(dialects)("submit-contact-form on %s", (dialect) => {
     ["no content type", null, JSON.stringify(valid)],
   ])("answers 415 for %s and stores nothing", async (_case, contentType, payload) => {
     const response = await post(payload, { contentType });
-    expect(response.statusCode).toBe(415);
-    expect(expectErrorShape(response.body).error).toBe("Content-Type must be application/json");
+    expectRefusal(response, 415, "Content-Type must be application/json");
     expect(await stored()).toHaveLength(0);
   });
 
@@ -330,10 +324,7 @@ describe.each(dialects)("submit-contact-form on %s", (dialect) => {
         expect(response.statusCode).toBe(200);
       }
       const limited = await post({ ...valid, message: "message 6" }, { address });
-      expect(limited.statusCode).toBe(429);
-      expect(expectErrorShape(limited.body).error).toBe(
-        "Too many requests: please try again later",
-      );
+      expectRefusal(limited, 429, "Too many requests: please try again later");
       const retryAfter = Number(limited.headers["retry-after"]);
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(60);
@@ -375,12 +366,10 @@ describe.each(dialects)("submit-contact-form on %s", (dialect) => {
 
   it("answers 404 and 405 in the same JSON shape", async () => {
     const missing = await app.inject({ method: "POST", url: "/functions/v1/nope", payload: {} });
-    expect(missing.statusCode).toBe(404);
-    expect(expectErrorShape(missing.body).error).toBe("Not found");
+    expectRefusal(missing, 404, "Not found");
     const get = await app.inject({ method: "GET", url: contactFormPath });
-    expect(get.statusCode).toBe(405);
+    expectRefusal(get, 405, "Method not allowed: use POST");
     expect(get.headers.allow).toBe("POST, OPTIONS");
-    expect(expectErrorShape(get.body).error).toBe("Method not allowed: use POST");
   });
 });
 
@@ -419,15 +408,9 @@ describe.each(dialects)("submit-contact-form behind a proxy, on %s", (dialect) =
   });
 });
 
-describe.each(dialects)("submit-contact-form when storage fails, on %s", (dialect) => {
-  storageTest.override("dialect", dialect);
-  storageTest(
-    'answers 500 {"success": false, "error": "Failed to submit form"} and nothing else',
-    async ({ failingDb, apps }) => {
-      const app = await apps.on(failingDb).start();
-      const response = await postJson(app, contactFormPath, valid);
-      expect(response.statusCode).toBe(500);
-      expect(response.json()).toEqual({ success: false, error: "Failed to submit form" });
-    },
-  );
-});
+describeStorageFailure(
+  "submit-contact-form",
+  contactFormPath,
+  () => valid,
+  "Failed to submit form",
+);

@@ -3,8 +3,8 @@ import type { FastifyInstance } from "fastify";
 import { describe, expect } from "vitest";
 import { eventNames, trackEventErrors, trackEventPath } from "../../contracts/track-event.ts";
 import type { AppDatabase } from "../db/database.ts";
-import { expectErrorShape, freshAddress, type PostOptions, postJson } from "../test/app.ts";
-import { browserUserAgent } from "../test/factories.ts";
+import { freshAddress, type PostOptions } from "../test/app.ts";
+import { describeStorageFailure, expectRefusal, postAsBrowser } from "../test/functions.ts";
 import { dialects, storageTest } from "../test/storage.ts";
 
 /** An event as the site's script sends it, in a session of its own (so each test counts only its rows). */
@@ -27,11 +27,8 @@ describe.each(dialects)("track-event on %s", (dialect) => {
     app = shared;
   });
 
-  const post = (payload: unknown, options: PostOptions = {}) =>
-    postJson(app, trackEventPath, payload, {
-      ...options,
-      headers: { "user-agent": browserUserAgent, ...options.headers },
-    });
+  const post = (payload: unknown, options?: PostOptions) =>
+    postAsBrowser(app, trackEventPath, payload, options);
 
   const storedFor = (sessionId: string) =>
     database.db.selectFrom("site_events").selectAll().where("session_id", "=", sessionId).execute();
@@ -116,9 +113,7 @@ describe.each(dialects)("track-event on %s", (dialect) => {
     "answers 400 naming what is wrong and stores nothing for %s",
     async (_case, make, error) => {
       const sent = event();
-      const response = await post(make(sent));
-      expect(response.statusCode).toBe(400);
-      expect(expectErrorShape(response.body).error).toBe(error);
+      expectRefusal(await post(make(sent)), 400, error);
       expect(await storedFor(sent.session_id)).toHaveLength(0);
     },
   );
@@ -126,11 +121,9 @@ describe.each(dialects)("track-event on %s", (dialect) => {
   it("answers 413 above 32 KiB, 415 for another content type and 405 for GET, storing nothing", async () => {
     const sent = event();
     const large = await post({ ...sent, path: `/${"p".repeat(33 * 1024)}` });
-    expect(large.statusCode).toBe(413);
-    expect(expectErrorShape(large.body).error).toBe("Request body must be at most 32 KiB");
+    expectRefusal(large, 413, "Request body must be at most 32 KiB");
     const plain = await post(JSON.stringify(sent), { contentType: "text/plain" });
-    expect(plain.statusCode).toBe(415);
-    expect(expectErrorShape(plain.body).error).toBe("Content-Type must be application/json");
+    expectRefusal(plain, 415, "Content-Type must be application/json");
     const get = await app.inject({ method: "GET", url: trackEventPath });
     expect(get.statusCode).toBe(405);
     expect(get.headers.allow).toBe("POST, OPTIONS");
@@ -144,22 +137,10 @@ describe.each(dialects)("track-event on %s", (dialect) => {
       expect((await post(event({ session_id }), { address })).statusCode).toBe(200);
     }
     const limited = await post(event({ session_id }), { address });
-    expect(limited.statusCode).toBe(429);
-    expect(expectErrorShape(limited.body).error).toBe("Too many requests: please try again later");
+    expectRefusal(limited, 429, "Too many requests: please try again later");
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
     expect(await storedFor(session_id)).toHaveLength(120);
   });
 });
 
-describe.each(dialects)("track-event when storage fails, on %s", (dialect) => {
-  storageTest.override("dialect", dialect);
-  storageTest(
-    'answers 500 {"success": false, "error": "Failed to track event"}',
-    async ({ failingDb, apps }) => {
-      const app = await apps.on(failingDb).start();
-      const response = await postJson(app, trackEventPath, event());
-      expect(response.statusCode).toBe(500);
-      expect(response.json()).toEqual({ success: false, error: trackEventErrors.failed });
-    },
-  );
-});
+describeStorageFailure("track-event", trackEventPath, event, trackEventErrors.failed);

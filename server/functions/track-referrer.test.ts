@@ -2,7 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { describe, expect } from "vitest";
 import { trackReferrerErrors, trackReferrerPath } from "../../contracts/track-referrer.ts";
 import type { AppDatabase } from "../db/database.ts";
-import { expectErrorShape, freshAddress, type PostOptions, postJson } from "../test/app.ts";
+import { freshAddress, type PostOptions, postJson } from "../test/app.ts";
+import { describeStorageFailure, expectRefusal } from "../test/functions.ts";
 import { expectStrictCsp } from "../test/headers.ts";
 import { dialects, storageTest } from "../test/storage.ts";
 
@@ -190,19 +191,15 @@ describe.each(dialects)("track-referrer on %s", (dialect) => {
   ];
 
   it.each(bad)("answers 400 and stores nothing for %s", async (_case, payload, error) => {
-    const response = await post(payload);
-    expect(response.statusCode).toBe(400);
-    expect(expectErrorShape(response.body).error).toBe(error);
+    expectRefusal(await post(payload), 400, error);
     expect(await stored()).toHaveLength(0);
   });
 
   it("answers 413 above 32 KiB and 415 for another content type, storing nothing", async () => {
     const large = await post({ ...valid, user_agent: "u".repeat(33 * 1024) });
-    expect(large.statusCode).toBe(413);
-    expect(expectErrorShape(large.body).error).toBe("Request body must be at most 32 KiB");
+    expectRefusal(large, 413, "Request body must be at most 32 KiB");
     const plain = await post(JSON.stringify(valid), { contentType: "text/plain" });
-    expect(plain.statusCode).toBe(415);
-    expect(expectErrorShape(plain.body).error).toBe("Content-Type must be application/json");
+    expectRefusal(plain, 415, "Content-Type must be application/json");
     expect(await stored()).toHaveLength(0);
   });
 
@@ -216,26 +213,19 @@ describe.each(dialects)("track-referrer on %s", (dialect) => {
       { ...valid, session_id: "0b7c2a6e-3f4d-4a5b-8c9d-999999999999" },
       { address },
     );
-    expect(limited.statusCode).toBe(429);
-    expect(expectErrorShape(limited.body).error).toBe("Too many requests: please try again later");
+    expectRefusal(limited, 429, "Too many requests: please try again later");
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
     expect(Number(limited.headers["retry-after"])).toBeLessThanOrEqual(60);
     expect(await stored()).toHaveLength(60);
   });
 });
 
-describe.each(dialects)("track-referrer when storage fails, on %s", (dialect) => {
-  storageTest.override("dialect", dialect);
-  storageTest(
-    'answers 500 {"success": false, "error": "Failed to track referrer"}',
-    async ({ failingDb, apps }) => {
-      const app = await apps.on(failingDb).start();
-      const response = await postJson(app, trackReferrerPath, valid);
-      expect(response.statusCode).toBe(500);
-      expect(response.json()).toEqual({ success: false, error: "Failed to track referrer" });
-    },
-  );
-});
+describeStorageFailure(
+  "track-referrer",
+  trackReferrerPath,
+  () => valid,
+  "Failed to track referrer",
+);
 
 describe.each(dialects)("RATE_LIMIT=off on %s", (dialect) => {
   storageTest.override("dialect", dialect);
