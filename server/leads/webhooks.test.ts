@@ -14,7 +14,7 @@ import { trackReferrerPath } from "../../contracts/track-referrer.ts";
 import { adminEnv, adminRequest, expectAdminError, signedIn } from "../test/admin.ts";
 import { postJson } from "../test/app.ts";
 import { contactFormPost } from "../test/factories.ts";
-import { type AppLauncher, dialects, storageTest } from "../test/storage.ts";
+import { type AppLauncher, describeEachDialect, storageTest } from "../test/storage.ts";
 import { waitFor } from "../test/wait-for.ts";
 import { WebhookReceiver } from "../test/webhook-receiver.ts";
 
@@ -84,10 +84,7 @@ async function mark(
 const webhookIds = (hooks: WebhookReceiver) =>
   new Set(hooks.received.map((request) => request.headers["webhook-id"]));
 
-describe.each(dialects)("webhooks on %s", (dialect) => {
-  const it = storageTest;
-  it.override("dialect", dialect);
-
+describeEachDialect("webhooks on %s", (it) => {
   it("posts each message that is not spam as a signed contact.created event with its attribution", async ({
     apps,
   }) => {

@@ -6,7 +6,7 @@ import { copyFile, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { inject, test } from "vitest";
+import { describe, inject, test } from "vitest";
 import type { AppOptions } from "../app.ts";
 import {
   type AppDatabase,
@@ -21,6 +21,20 @@ import { adminQuery, databaseUrl } from "./global-setup.ts";
 import { TestSmtp, type TestSmtpOptions } from "./smtp.ts";
 
 export const dialects: readonly DialectName[] = ["sqlite", "postgres"];
+
+/**
+ * A describe block once per dialect (`name` takes it at its %s): `body` gets storageTest with the dialect chosen for
+ * the block's tests, and the dialect.
+ */
+export function describeEachDialect(
+  name: string,
+  body: (it: typeof storageTest, dialect: DialectName) => void,
+): void {
+  describe.each(dialects)(name, (dialect) => {
+    storageTest.override("dialect", dialect);
+    body(storageTest, dialect);
+  });
+}
 
 export interface TestDatabaseConfig {
   config: DatabaseConfig;
