@@ -1,3 +1,4 @@
+// The contact form function on both databases: what it stores, what it refuses, its limits and storage failure.
 import type { FastifyInstance } from "fastify";
 import { afterEach, describe, expect, vi } from "vitest";
 import { honeypotFieldName } from "../../contracts/contact-fields.ts";

@@ -1,3 +1,4 @@
+// The track-event function on both databases: events stored once per id, bots marked, refusals, limits, failure.
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { describe, expect } from "vitest";

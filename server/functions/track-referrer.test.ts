@@ -1,3 +1,4 @@
+// The track-referrer function on both databases: the visit stored per session, its refusals, limits and failure.
 import type { FastifyInstance } from "fastify";
 import { describe, expect } from "vitest";
 import { trackReferrerErrors, trackReferrerPath } from "../../contracts/track-referrer.ts";
