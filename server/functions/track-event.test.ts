@@ -1,12 +1,10 @@
 // The track-event function on both databases: events stored once per id, bots marked, refusals, limits, failure.
 import { randomUUID } from "node:crypto";
-import type { FastifyInstance } from "fastify";
-import { describe, expect } from "vitest";
+import { expect } from "vitest";
 import { eventNames, trackEventErrors, trackEventPath } from "../../contracts/track-event.ts";
-import type { AppDatabase } from "../db/database.ts";
 import { freshAddress, type PostOptions } from "../test/app.ts";
 import { describeStorageFailure, expectRefusal, postAsBrowser } from "../test/functions.ts";
-import { dialects, storageTest } from "../test/storage.ts";
+import { describeEachDialect, storageOfEachTest } from "../test/storage.ts";
 
 /** An event as the site's script sends it, in a session of its own (so each test counts only its rows). */
 const event = (overrides: Record<string, unknown> = {}) => ({
@@ -17,22 +15,18 @@ const event = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-describe.each(dialects)("track-event on %s", (dialect) => {
-  const it = storageTest;
-  it.override("dialect", dialect);
-  let database: AppDatabase;
-  let app: FastifyInstance;
-
-  it.beforeEach(({ db, app: shared }) => {
-    database = db;
-    app = shared;
-  });
+describeEachDialect("track-event on %s", (it) => {
+  const shared = storageOfEachTest(it, "shared");
 
   const post = (payload: unknown, options?: PostOptions) =>
-    postAsBrowser(app, trackEventPath, payload, options);
+    postAsBrowser(shared.app, trackEventPath, payload, options);
 
   const storedFor = (sessionId: string) =>
-    database.db.selectFrom("site_events").selectAll().where("session_id", "=", sessionId).execute();
+    shared.database.db
+      .selectFrom("site_events")
+      .selectAll()
+      .where("session_id", "=", sessionId)
+      .execute();
 
   it.each(eventNames)("appends a %s event before answering 200 {success: true}", async (name) => {
     const sent = event({ name });
@@ -125,7 +119,7 @@ describe.each(dialects)("track-event on %s", (dialect) => {
     expectRefusal(large, 413, "Request body must be at most 32 KiB");
     const plain = await post(JSON.stringify(sent), { contentType: "text/plain" });
     expectRefusal(plain, 415, "Content-Type must be application/json");
-    const get = await app.inject({ method: "GET", url: trackEventPath });
+    const get = await shared.app.inject({ method: "GET", url: trackEventPath });
     expect(get.statusCode).toBe(405);
     expect(get.headers.allow).toBe("POST, OPTIONS");
     expect(await storedFor(sent.session_id)).toHaveLength(0);

@@ -228,6 +228,37 @@ function memo<T>(cache: Map<string, Promise<T>>, key: string, open: () => Promis
   return value;
 }
 
+/** The database and app of the test running now, for the helpers a describe block defines once. */
+export interface StorageOfEachTest {
+  readonly database: AppDatabase;
+  readonly app: FastifyInstance;
+}
+
+/**
+ * Before each test of the block: its own database and app (`fresh`: every table empty), or the file's (`shared`:
+ * other tests write to it too), as `database` and `app` of the object returned.
+ */
+export function storageOfEachTest(
+  it: typeof storageTest,
+  which: "fresh" | "shared",
+): StorageOfEachTest {
+  // Filled before each test, read only by its tests.
+  const current = {} as { database: AppDatabase; app: FastifyInstance };
+  // Two hooks, as Vitest starts only the fixtures a hook's parameter pattern names.
+  if (which === "fresh") {
+    it.beforeEach(({ freshDb, freshApp }) => {
+      current.database = freshDb;
+      current.app = freshApp;
+    });
+  } else {
+    it.beforeEach(({ db, app }) => {
+      current.database = db;
+      current.app = app;
+    });
+  }
+  return current;
+}
+
 export const storageTest = test
   // biome-ignore lint/correctness/noEmptyPattern: Vitest reads a fixture's dependencies from this pattern.
   .extend("storage", { scope: "file" }, async ({}, { onCleanup }): Promise<StoragePool> => {
