@@ -4,7 +4,8 @@ import { randomUUID } from "node:crypto";
 import { describe, expect } from "vitest";
 import { trackReferrerPath } from "../contracts/track-referrer.ts";
 import { openDatabase } from "./db/database.ts";
-import { killAbruptly, serverEnv, startServer, stopGracefully } from "./test/server-process.ts";
+import { serverEnv, startServer } from "./test/server-process.ts";
+import { killAbruptly, stopGracefully } from "./test/server-stops.ts";
 import { dialects, storageTest as it } from "./test/storage.ts";
 import { startWriteLoad } from "./test/write-load.ts";
 

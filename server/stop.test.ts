@@ -3,7 +3,8 @@
 // does not hold the stop.
 import { connect } from "node:net";
 import { describe, expect } from "vitest";
-import { serverEnv, startServer, stopGracefully } from "./test/server-process.ts";
+import { serverEnv, startServer } from "./test/server-process.ts";
+import { stopGracefully } from "./test/server-stops.ts";
 import { contactMailIds } from "./test/smtp.ts";
 import { dialects, storageTest as it } from "./test/storage.ts";
 import { waitFor } from "./test/wait-for.ts";

@@ -3,7 +3,8 @@
 // receiver back: every stored message reaches it exactly once, with one webhook-id each.
 import { describe, expect } from "vitest";
 import { contactLoad, storedMessages } from "../test/contact-load.ts";
-import { killAbruptly, serverEnv, startServer, stopGracefully } from "../test/server-process.ts";
+import { serverEnv, startServer } from "../test/server-process.ts";
+import { killAbruptly, stopGracefully } from "../test/server-stops.ts";
 import { dialects, storageTest as it } from "../test/storage.ts";
 import { waitFor } from "../test/wait-for.ts";
 import { WebhookReceiver } from "../test/webhook-receiver.ts";

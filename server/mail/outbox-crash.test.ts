@@ -3,7 +3,8 @@
 // stored message is delivered, each exactly once, the leased ones too, without waiting out their lease.
 import { describe, expect } from "vitest";
 import { contactLoad, storedMessages } from "../test/contact-load.ts";
-import { killAbruptly, serverEnv, startServer, stopGracefully } from "../test/server-process.ts";
+import { serverEnv, startServer } from "../test/server-process.ts";
+import { killAbruptly, stopGracefully } from "../test/server-stops.ts";
 import { contactMailIds } from "../test/smtp.ts";
 import { dialects, storageTest as it } from "../test/storage.ts";
 import { waitFor } from "../test/wait-for.ts";

@@ -2,7 +2,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { join } from "node:path";
-import { expect } from "vitest";
 import type { DatabaseConfig } from "../db/database.ts";
 
 const mainFile = join(import.meta.dirname, "..", "main.ts");
@@ -81,17 +80,4 @@ export function startServer(
       }
     });
   });
-}
-
-/** Kills the server with SIGKILL at an arbitrary moment within `maxDelayMs`, as a crash would, and waits for it. */
-export async function killAbruptly(server: RunningServer, maxDelayMs: number): Promise<void> {
-  await new Promise((resolve) => setTimeout(resolve, Math.random() * maxDelayMs));
-  server.child.kill("SIGKILL");
-  expect(await server.exited).toBe("SIGKILL");
-}
-
-/** Stops the server with SIGTERM and expects the graceful stop's exit code 0. */
-export async function stopGracefully(server: RunningServer): Promise<void> {
-  server.child.kill("SIGTERM");
-  expect(await server.exited).toBe(0);
 }
