@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { type RunningServer, startServer } from "../../server/test/server-process.ts";
+import { ownServerEnv } from "./admin-account.ts";
 import { contactMessagesFrom } from "./database.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
 
@@ -498,13 +499,7 @@ test.describe("without JavaScript, over the rate limit", () => {
     test.setTimeout(90_000);
     dataDir = mkdtempSync(join(tmpdir(), "boothpilot-limit-"));
     server = await startServer(
-      {
-        PATH: process.env.PATH ?? "",
-        PORT: "0",
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        LOG_LEVEL: "info",
-      },
+      { ...(await ownServerEnv(dataDir)), RATE_LIMIT: "on" },
       { startMs: 60_000 },
     );
   });
