@@ -8,6 +8,7 @@ import { type RunningServer, startServer } from "../../server/test/server-proces
 import { ownServerEnv } from "./admin-account.ts";
 import { contactMessagesFrom } from "./database.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
+import { followContactLink } from "./site-links.ts";
 
 const uniqueEmail = (tag: string) =>
   `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -342,12 +343,7 @@ test.describe("the form's code loads on first use", () => {
     const email = uniqueEmail("navigated");
     await page.goto("/pricing");
     await waitForHydration(page);
-    // A header link (at phone width inside the closed menu, hence the click from the page).
-    await page
-      .locator('a[href="/contact"]')
-      .first()
-      .evaluate((a) => (a as HTMLAnchorElement).click());
-    await expect(page).toHaveURL("/contact");
+    await followContactLink(page);
     await fill(page, { name: "Navigator", email, message: "Came by the menu." });
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByRole("dialog", { name: "Message Sent Successfully!" })).toBeVisible();
