@@ -5,6 +5,7 @@ import { describe, expect } from "vitest";
 import { trackReferrerPath } from "../contracts/track-referrer.ts";
 import { openDatabase } from "./db/database.ts";
 import { serverEnv, startServer } from "./test/server-process.ts";
+import { killAbruptly, stopGracefully } from "./test/server-stops.ts";
 import { dialects, storageTest as it } from "./test/storage.ts";
 import { startWriteLoad } from "./test/write-load.ts";
 
@@ -20,9 +21,7 @@ describe.each(dialects)("kill -9 under load on %s", (dialect) => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       waited += 50;
     }
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * 500));
-    first.child.kill("SIGKILL");
-    expect(await first.exited).toBe("SIGKILL");
+    await killAbruptly(first, 500);
     await load.stop();
     expect(ackedSessions.length + ackedMessages.length).toBeGreaterThan(50);
 
@@ -61,9 +60,8 @@ describe.each(dialects)("kill -9 under load on %s", (dialect) => {
         await database.close();
       }
     } finally {
-      second.child.kill("SIGTERM");
       // A graceful stop: the writes drained, the database closed, exit code 0.
-      expect(await second.exited).toBe(0);
+      await stopGracefully(second);
       expect(second.output()).toContain('"msg":"database closed"');
     }
   });

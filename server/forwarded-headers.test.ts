@@ -33,35 +33,43 @@ describe.each(["10.0.0.0/8, 192.168.1.1"])(
         .startAdmin({ ...adminEnv, SITE_URL: siteUrl, TRUST_PROXY: trustProxy });
     });
 
-    it("never change the address the contact form's limit counts", async () => {
+    /** The statuses of `count` POSTs from one new client, the nth with forged(n) and the payload `payload(n)`. */
+    const statusesFromOneClient = async (
+      count: number,
+      url: string,
+      headers: Record<string, string>,
+      payload: (n: number) => string | object,
+    ) => {
       const client = directClient();
       const statuses: number[] = [];
-      for (let n = 1; n <= 6; n++) {
+      for (let n = 1; n <= count; n++) {
         const response = await app.inject({
           method: "POST",
-          url: contactFormPath,
-          headers: { "content-type": "application/json", ...forged(n) },
-          payload: "{}",
+          url,
+          headers: { "content-type": "application/json", ...headers, ...forged(n) },
+          payload: payload(n),
           remoteAddress: client,
         });
         statuses.push(response.statusCode);
       }
+      return statuses;
+    };
+
+    it("never change the address the contact form's limit counts", async () => {
+      const statuses = await statusesFromOneClient(6, contactFormPath, {}, () => "{}");
       expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
     });
 
     it("never change the sign-in limit's address", async () => {
-      const client = directClient();
-      const statuses: number[] = [];
-      for (let n = 1; n <= 11; n++) {
-        const response = await app.inject({
-          method: "POST",
-          url: adminApiPaths.session,
-          headers: { "content-type": "application/json", origin: siteUrl, ...forged(n) },
-          payload: { email: `guess${n}@example.com`, password: "not the password" },
-          remoteAddress: client,
-        });
-        statuses.push(response.statusCode);
-      }
+      const statuses = await statusesFromOneClient(
+        11,
+        adminApiPaths.session,
+        { origin: siteUrl },
+        (n) => ({
+          email: `guess${n}@example.com`,
+          password: "not the password",
+        }),
+      );
       expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
       expect(statuses[10]).toBe(429);
     });

@@ -13,7 +13,7 @@ import {
 import { type AppDatabase, migrateToLatest, openDatabase } from "./db/database.ts";
 import { buildTestApp, postJson } from "./test/app.ts";
 import { contactFormPost } from "./test/factories.ts";
-import { dialects, storageTest } from "./test/storage.ts";
+import { describeEachDialect, storageTest } from "./test/storage.ts";
 import { startThrowawayPostgres, throwawayPostgresMissing } from "./test/throwaway-postgres.ts";
 
 async function readyz(app: FastifyInstance) {
@@ -109,9 +109,7 @@ async function refuseWrites(database: AppDatabase): Promise<() => Promise<void>>
   };
 }
 
-describe.each(dialects)("readiness when writes fail, on %s", (dialect) => {
-  const it = storageTest;
-  it.override("dialect", dialect);
+describeEachDialect("readiness when writes fail, on %s", (it, dialect) => {
   it("is 503 after a failed write, however long, until a write can commit; the log names the first error", async ({
     freshDb,
     apps,

@@ -4,6 +4,8 @@
 import { connect } from "node:net";
 import { describe, expect } from "vitest";
 import { serverEnv, startServer } from "./test/server-process.ts";
+import { stopGracefully } from "./test/server-stops.ts";
+import { contactMailIds } from "./test/smtp.ts";
 import { dialects, storageTest as it } from "./test/storage.ts";
 import { waitFor } from "./test/wait-for.ts";
 import { startWriteLoad } from "./test/write-load.ts";
@@ -21,8 +23,7 @@ describe.each(dialects)("SIGTERM under load on %s", (dialect) => {
     const { ackedSessions, ackedMessages } = load;
     await waitFor("acknowledged writes", async () => ackedMessages.length >= 20, 20_000);
     const signalledAt = Date.now();
-    first.child.kill("SIGTERM");
-    expect(await first.exited).toBe(0);
+    await stopGracefully(first);
     expect(Date.now() - signalledAt).toBeLessThan(10_000);
     await load.stop();
     expect(first.output()).toContain('"msg":"database closed"');
@@ -44,12 +45,9 @@ describe.each(dialects)("SIGTERM under load on %s", (dialect) => {
       smtp.behaviour = { kind: "accept" };
       await waitFor("every delivery", async () => smtp.received.length >= stored.length, 30_000);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(smtp.messageIds().sort()).toEqual(
-        stored.map((row) => `<contact.${row.id}@boothpilot.example>`).sort(),
-      );
+      expect(smtp.messageIds().sort()).toEqual(contactMailIds(stored.map((row) => row.id)));
     } finally {
-      second.child.kill("SIGTERM");
-      expect(await second.exited).toBe(0);
+      await stopGracefully(second);
     }
   });
 });
@@ -76,8 +74,7 @@ describe("SIGTERM with an upload that stalls", () => {
     socket.write('{"session_id"');
 
     const signalledAt = Date.now();
-    server.child.kill("SIGTERM");
-    expect(await server.exited).toBe(0);
+    await stopGracefully(server);
     // The stop's grace is 10 s; the request limit, which used to end the upload, 30 s.
     expect(Date.now() - signalledAt).toBeLessThan(5_000);
     await closed;

@@ -1,36 +1,30 @@
-import type { FastifyInstance } from "fastify";
+// The contact form function on both databases: what it stores, what it refuses, its limits and storage failure.
 import { afterEach, describe, expect, vi } from "vitest";
 import { honeypotFieldName } from "../../contracts/contact-fields.ts";
 import { contactFormPath } from "../../contracts/contact-form.ts";
-import type { AppDatabase } from "../db/database.ts";
-import { expectErrorShape, freshAddress, type PostOptions, postJson } from "../test/app.ts";
-import { browserUserAgent, contactFormPost } from "../test/factories.ts";
-import { dialects, storageTest } from "../test/storage.ts";
+import { freshAddress, type PostOptions, postJson } from "../test/app.ts";
+import { contactFormPost } from "../test/factories.ts";
+import {
+  describeStorageFailure,
+  expectRefusal,
+  itRefusesEachBadPayload,
+  postAsBrowser,
+} from "../test/functions.ts";
+import { describeEachDialect, storageOfEachTest } from "../test/storage.ts";
 
 const valid = contactFormPost();
 
 const urlError = "website must be an absolute http:// or https:// URL";
 
-describe.each(dialects)("submit-contact-form on %s", (dialect) => {
-  const it = storageTest;
-  it.override("dialect", dialect);
-  let database: AppDatabase;
-  let app: FastifyInstance;
-
-  it.beforeEach(({ freshDb, freshApp }) => {
-    database = freshDb;
-    app = freshApp;
-  });
+describeEachDialect("submit-contact-form on %s", (it) => {
+  const fresh = storageOfEachTest(it, "fresh");
 
   /** Posts as a visitor's browser does. */
-  const post = (payload: unknown, options: PostOptions = {}) =>
-    postJson(app, contactFormPath, payload, {
-      ...options,
-      headers: { "user-agent": browserUserAgent, ...options.headers },
-    });
+  const post = (payload: unknown, options?: PostOptions) =>
+    postAsBrowser(fresh.app, contactFormPath, payload, options);
 
   const stored = () =>
-    database.db.selectFrom("contact_messages").selectAll().orderBy("created_at").execute();
+    fresh.database.db.selectFrom("contact_messages").selectAll().orderBy("created_at").execute();
 
   it("stores a valid message, committed before it answers 200 {success: true}", async () => {
     const before = Date.now();
@@ -199,17 +193,11 @@ describe.each(dialects)("submit-contact-form on %s", (dialect) => {
     ["bad session UUID", { ...valid, session_id: "session-1" }, "session_id must be a UUID"],
   ];
 
-  it.each(bad)("answers 400 and stores nothing for %s", async (_case, payload, error) => {
-    const response = await post(payload);
-    expect(response.statusCode).toBe(400);
-    expect(expectErrorShape(response.body).error).toBe(error);
-    expect(await stored()).toHaveLength(0);
-  });
+  itRefusesEachBadPayload(it, bad, post, stored);
 
   it("answers 413 above 32 KiB and stores nothing", async () => {
     const response = await post({ ...valid, message: "m".repeat(33 * 1024) });
-    expect(response.statusCode).toBe(413);
-    expect(expectErrorShape(response.body).error).toBe("Request body must be at most 32 KiB");
+    expectRefusal(response, 413, "Request body must be at most 32 KiB");
     expect(await stored()).toHaveLength(0);
   });
 
@@ -219,8 +207,7 @@ describe.each(dialects)("submit-contact-form on %s", (dialect) => {
     ["no content type", null, JSON.stringify(valid)],
   ])("answers 415 for %s and stores nothing", async (_case, contentType, payload) => {
     const response = await post(payload, { contentType });
-    expect(response.statusCode).toBe(415);
-    expect(expectErrorShape(response.body).error).toBe("Content-Type must be application/json");
+    expectRefusal(response, 415, "Content-Type must be application/json");
     expect(await stored()).toHaveLength(0);
   });
 
@@ -247,11 +234,11 @@ describe.each(dialects)("submit-contact-form on %s", (dialect) => {
       expect(location.pathname).toBe("/contact");
       expect(location.hash).toBe("#contact-form-status");
       const token = location.searchParams.get("form") ?? "";
-      expect(await app.repositories.formFlashes.take(token)).toEqual({
+      expect(await fresh.app.repositories.formFlashes.take(token)).toEqual({
         values: entered,
         errors: { email: "Enter an e-mail address like name@example.com" },
       });
-      expect(await app.repositories.formFlashes.take(token)).toBeUndefined();
+      expect(await fresh.app.repositories.formFlashes.take(token)).toBeUndefined();
       expect(await stored()).toHaveLength(0);
     });
 
@@ -330,10 +317,7 @@ describe.each(dialects)("submit-contact-form on %s", (dialect) => {
         expect(response.statusCode).toBe(200);
       }
       const limited = await post({ ...valid, message: "message 6" }, { address });
-      expect(limited.statusCode).toBe(429);
-      expect(expectErrorShape(limited.body).error).toBe(
-        "Too many requests: please try again later",
-      );
+      expectRefusal(limited, 429, "Too many requests: please try again later");
       const retryAfter = Number(limited.headers["retry-after"]);
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(60);
@@ -374,32 +358,26 @@ describe.each(dialects)("submit-contact-form on %s", (dialect) => {
   });
 
   it("answers 404 and 405 in the same JSON shape", async () => {
-    const missing = await app.inject({ method: "POST", url: "/functions/v1/nope", payload: {} });
-    expect(missing.statusCode).toBe(404);
-    expect(expectErrorShape(missing.body).error).toBe("Not found");
-    const get = await app.inject({ method: "GET", url: contactFormPath });
-    expect(get.statusCode).toBe(405);
+    const missing = await fresh.app.inject({
+      method: "POST",
+      url: "/functions/v1/nope",
+      payload: {},
+    });
+    expectRefusal(missing, 404, "Not found");
+    const get = await fresh.app.inject({ method: "GET", url: contactFormPath });
+    expectRefusal(get, 405, "Method not allowed: use POST");
     expect(get.headers.allow).toBe("POST, OPTIONS");
-    expect(expectErrorShape(get.body).error).toBe("Method not allowed: use POST");
   });
 });
 
-describe.each(dialects)("submit-contact-form behind a proxy, on %s", (dialect) => {
-  const it = storageTest;
-  it.override("dialect", dialect);
+describeEachDialect("submit-contact-form behind a proxy, on %s", (it) => {
   it.override("env", { TRUST_PROXY: "127.0.0.1" });
-  let database: AppDatabase;
-  let app: FastifyInstance;
-
-  it.beforeEach(({ freshDb, freshApp }) => {
-    database = freshDb;
-    app = freshApp;
-  });
+  const fresh = storageOfEachTest(it, "fresh");
 
   it("takes the client address from X-Forwarded-For set by the trusted proxy", async () => {
     const send = (client: string, n: number) =>
       postJson(
-        app,
+        fresh.app,
         contactFormPath,
         { ...valid, message: `via proxy ${client} ${n}` },
         { address: "127.0.0.1", headers: { "x-forwarded-for": client } },
@@ -410,7 +388,7 @@ describe.each(dialects)("submit-contact-form behind a proxy, on %s", (dialect) =
     for (let n = 1; n <= 5; n++) expect((await send("198.51.100.99", n)).statusCode).toBe(200);
     expect((await send("198.51.100.99", 6)).statusCode).toBe(429);
 
-    const rows = await database.db
+    const rows = await fresh.database.db
       .selectFrom("contact_messages")
       .select(["client_hash", "message"])
       .execute();
@@ -419,15 +397,9 @@ describe.each(dialects)("submit-contact-form behind a proxy, on %s", (dialect) =
   });
 });
 
-describe.each(dialects)("submit-contact-form when storage fails, on %s", (dialect) => {
-  storageTest.override("dialect", dialect);
-  storageTest(
-    'answers 500 {"success": false, "error": "Failed to submit form"} and nothing else',
-    async ({ failingDb, apps }) => {
-      const app = await apps.on(failingDb).start();
-      const response = await postJson(app, contactFormPath, valid);
-      expect(response.statusCode).toBe(500);
-      expect(response.json()).toEqual({ success: false, error: "Failed to submit form" });
-    },
-  );
-});
+describeStorageFailure(
+  "submit-contact-form",
+  contactFormPath,
+  () => valid,
+  "Failed to submit form",
+);

@@ -1,11 +1,10 @@
+// The track-event function on both databases: events stored once per id, bots marked, refusals, limits, failure.
 import { randomUUID } from "node:crypto";
-import type { FastifyInstance } from "fastify";
-import { describe, expect } from "vitest";
+import { expect } from "vitest";
 import { eventNames, trackEventErrors, trackEventPath } from "../../contracts/track-event.ts";
-import type { AppDatabase } from "../db/database.ts";
-import { expectErrorShape, freshAddress, type PostOptions, postJson } from "../test/app.ts";
-import { browserUserAgent } from "../test/factories.ts";
-import { dialects, storageTest } from "../test/storage.ts";
+import { freshAddress, type PostOptions } from "../test/app.ts";
+import { describeStorageFailure, expectRefusal, postAsBrowser } from "../test/functions.ts";
+import { describeEachDialect, storageOfEachTest } from "../test/storage.ts";
 
 /** An event as the site's script sends it, in a session of its own (so each test counts only its rows). */
 const event = (overrides: Record<string, unknown> = {}) => ({
@@ -16,25 +15,18 @@ const event = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-describe.each(dialects)("track-event on %s", (dialect) => {
-  const it = storageTest;
-  it.override("dialect", dialect);
-  let database: AppDatabase;
-  let app: FastifyInstance;
+describeEachDialect("track-event on %s", (it) => {
+  const shared = storageOfEachTest(it, "shared");
 
-  it.beforeEach(({ db, app: shared }) => {
-    database = db;
-    app = shared;
-  });
-
-  const post = (payload: unknown, options: PostOptions = {}) =>
-    postJson(app, trackEventPath, payload, {
-      ...options,
-      headers: { "user-agent": browserUserAgent, ...options.headers },
-    });
+  const post = (payload: unknown, options?: PostOptions) =>
+    postAsBrowser(shared.app, trackEventPath, payload, options);
 
   const storedFor = (sessionId: string) =>
-    database.db.selectFrom("site_events").selectAll().where("session_id", "=", sessionId).execute();
+    shared.database.db
+      .selectFrom("site_events")
+      .selectAll()
+      .where("session_id", "=", sessionId)
+      .execute();
 
   it.each(eventNames)("appends a %s event before answering 200 {success: true}", async (name) => {
     const sent = event({ name });
@@ -116,9 +108,7 @@ describe.each(dialects)("track-event on %s", (dialect) => {
     "answers 400 naming what is wrong and stores nothing for %s",
     async (_case, make, error) => {
       const sent = event();
-      const response = await post(make(sent));
-      expect(response.statusCode).toBe(400);
-      expect(expectErrorShape(response.body).error).toBe(error);
+      expectRefusal(await post(make(sent)), 400, error);
       expect(await storedFor(sent.session_id)).toHaveLength(0);
     },
   );
@@ -126,12 +116,10 @@ describe.each(dialects)("track-event on %s", (dialect) => {
   it("answers 413 above 32 KiB, 415 for another content type and 405 for GET, storing nothing", async () => {
     const sent = event();
     const large = await post({ ...sent, path: `/${"p".repeat(33 * 1024)}` });
-    expect(large.statusCode).toBe(413);
-    expect(expectErrorShape(large.body).error).toBe("Request body must be at most 32 KiB");
+    expectRefusal(large, 413, "Request body must be at most 32 KiB");
     const plain = await post(JSON.stringify(sent), { contentType: "text/plain" });
-    expect(plain.statusCode).toBe(415);
-    expect(expectErrorShape(plain.body).error).toBe("Content-Type must be application/json");
-    const get = await app.inject({ method: "GET", url: trackEventPath });
+    expectRefusal(plain, 415, "Content-Type must be application/json");
+    const get = await shared.app.inject({ method: "GET", url: trackEventPath });
     expect(get.statusCode).toBe(405);
     expect(get.headers.allow).toBe("POST, OPTIONS");
     expect(await storedFor(sent.session_id)).toHaveLength(0);
@@ -144,22 +132,10 @@ describe.each(dialects)("track-event on %s", (dialect) => {
       expect((await post(event({ session_id }), { address })).statusCode).toBe(200);
     }
     const limited = await post(event({ session_id }), { address });
-    expect(limited.statusCode).toBe(429);
-    expect(expectErrorShape(limited.body).error).toBe("Too many requests: please try again later");
+    expectRefusal(limited, 429, "Too many requests: please try again later");
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
     expect(await storedFor(session_id)).toHaveLength(120);
   });
 });
 
-describe.each(dialects)("track-event when storage fails, on %s", (dialect) => {
-  storageTest.override("dialect", dialect);
-  storageTest(
-    'answers 500 {"success": false, "error": "Failed to track event"}',
-    async ({ failingDb, apps }) => {
-      const app = await apps.on(failingDb).start();
-      const response = await postJson(app, trackEventPath, event());
-      expect(response.statusCode).toBe(500);
-      expect(response.json()).toEqual({ success: false, error: trackEventErrors.failed });
-    },
-  );
-});
+describeStorageFailure("track-event", trackEventPath, event, trackEventErrors.failed);

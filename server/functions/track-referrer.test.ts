@@ -1,10 +1,15 @@
+// The track-referrer function on both databases: the visit stored per session, its refusals, limits and failure.
 import type { FastifyInstance } from "fastify";
-import { describe, expect } from "vitest";
+import { expect } from "vitest";
 import { trackReferrerErrors, trackReferrerPath } from "../../contracts/track-referrer.ts";
-import type { AppDatabase } from "../db/database.ts";
-import { expectErrorShape, freshAddress, type PostOptions, postJson } from "../test/app.ts";
+import { freshAddress, type PostOptions, postJson } from "../test/app.ts";
+import {
+  describeStorageFailure,
+  expectRefusal,
+  itRefusesEachBadPayload,
+} from "../test/functions.ts";
 import { expectStrictCsp } from "../test/headers.ts";
-import { dialects, storageTest } from "../test/storage.ts";
+import { describeEachDialect, storageOfEachTest } from "../test/storage.ts";
 
 const sessionId = "0b7c2a6e-3f4d-4a5b-8c9d-1e2f3a4b5c6d";
 const valid = {
@@ -17,23 +22,15 @@ const valid = {
 const browserHeaders = { "user-agent": valid.user_agent };
 const urlError = (field: string) => `${field} must be an absolute http:// or https:// URL`;
 
-describe.each(dialects)("track-referrer on %s", (dialect) => {
-  const it = storageTest;
-  it.override("dialect", dialect);
-  let database: AppDatabase;
-  let app: FastifyInstance;
-
-  it.beforeEach(({ freshDb, freshApp }) => {
-    database = freshDb;
-    app = freshApp;
-  });
+describeEachDialect("track-referrer on %s", (it) => {
+  const fresh = storageOfEachTest(it, "fresh");
 
   /** Posts as the site's script does, from the browser it names. */
   const post = (payload: unknown, options: Omit<PostOptions, "headers"> = {}) =>
-    postJson(app, trackReferrerPath, payload, { ...options, headers: browserHeaders });
+    postJson(fresh.app, trackReferrerPath, payload, { ...options, headers: browserHeaders });
 
   const stored = () =>
-    database.db.selectFrom("referrer_visits").selectAll().orderBy("created_at").execute();
+    fresh.database.db.selectFrom("referrer_visits").selectAll().orderBy("created_at").execute();
 
   it("stores the visit with what it derives, before answering 200 {success: true}", async () => {
     const response = await post(valid);
@@ -75,7 +72,7 @@ describe.each(dialects)("track-referrer on %s", (dialect) => {
   });
 
   it("gives another origin no CORS permission when CORS_ORIGINS is empty", async () => {
-    const preflight = await app.inject({
+    const preflight = await fresh.app.inject({
       method: "OPTIONS",
       url: trackReferrerPath,
       headers: {
@@ -189,20 +186,13 @@ describe.each(dialects)("track-referrer on %s", (dialect) => {
     ],
   ];
 
-  it.each(bad)("answers 400 and stores nothing for %s", async (_case, payload, error) => {
-    const response = await post(payload);
-    expect(response.statusCode).toBe(400);
-    expect(expectErrorShape(response.body).error).toBe(error);
-    expect(await stored()).toHaveLength(0);
-  });
+  itRefusesEachBadPayload(it, bad, post, stored);
 
   it("answers 413 above 32 KiB and 415 for another content type, storing nothing", async () => {
     const large = await post({ ...valid, user_agent: "u".repeat(33 * 1024) });
-    expect(large.statusCode).toBe(413);
-    expect(expectErrorShape(large.body).error).toBe("Request body must be at most 32 KiB");
+    expectRefusal(large, 413, "Request body must be at most 32 KiB");
     const plain = await post(JSON.stringify(valid), { contentType: "text/plain" });
-    expect(plain.statusCode).toBe(415);
-    expect(expectErrorShape(plain.body).error).toBe("Content-Type must be application/json");
+    expectRefusal(plain, 415, "Content-Type must be application/json");
     expect(await stored()).toHaveLength(0);
   });
 
@@ -216,31 +206,23 @@ describe.each(dialects)("track-referrer on %s", (dialect) => {
       { ...valid, session_id: "0b7c2a6e-3f4d-4a5b-8c9d-999999999999" },
       { address },
     );
-    expect(limited.statusCode).toBe(429);
-    expect(expectErrorShape(limited.body).error).toBe("Too many requests: please try again later");
+    expectRefusal(limited, 429, "Too many requests: please try again later");
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
     expect(Number(limited.headers["retry-after"])).toBeLessThanOrEqual(60);
     expect(await stored()).toHaveLength(60);
   });
 });
 
-describe.each(dialects)("track-referrer when storage fails, on %s", (dialect) => {
-  storageTest.override("dialect", dialect);
-  storageTest(
-    'answers 500 {"success": false, "error": "Failed to track referrer"}',
-    async ({ failingDb, apps }) => {
-      const app = await apps.on(failingDb).start();
-      const response = await postJson(app, trackReferrerPath, valid);
-      expect(response.statusCode).toBe(500);
-      expect(response.json()).toEqual({ success: false, error: "Failed to track referrer" });
-    },
-  );
-});
+describeStorageFailure(
+  "track-referrer",
+  trackReferrerPath,
+  () => valid,
+  "Failed to track referrer",
+);
 
-describe.each(dialects)("RATE_LIMIT=off on %s", (dialect) => {
-  storageTest.override("dialect", dialect);
-  storageTest.override("env", { RATE_LIMIT: "off" });
-  storageTest("turns the per-address limits off", async ({ app }) => {
+describeEachDialect("RATE_LIMIT=off on %s", (it) => {
+  it.override("env", { RATE_LIMIT: "off" });
+  it("turns the per-address limits off", async ({ app }) => {
     const address = freshAddress();
     const statuses = new Set<number>();
     for (let n = 0; n < 70; n++) {
@@ -256,9 +238,7 @@ describe.each(dialects)("RATE_LIMIT=off on %s", (dialect) => {
   });
 });
 
-describe.each(dialects)("track-referrer's audience on %s", (dialect) => {
-  const it = storageTest;
-  it.override("dialect", dialect);
+describeEachDialect("track-referrer's audience on %s", (it) => {
   it.override("env", { TRUST_PROXY: "127.0.0.1" });
 
   /** Posts a visit from a client behind the trusted proxy, with a browser's user agent. */

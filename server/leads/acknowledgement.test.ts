@@ -3,7 +3,7 @@
 // a day (sub-addresses and Gmail's dots alike) and a few an hour for the whole site; never for spam; none with ACK_EMAIL=off; a refusal of the address stays out of the logs. The address is
 // kept no longer than that day needs, nor, acknowledged or trusted, than a message of its sender.
 import type { FastifyInstance } from "fastify";
-import { describe, expect } from "vitest";
+import { expect } from "vitest";
 import { adminApiPaths, type MessageDetail } from "../../contracts/admin-api.ts";
 import { contactFormPath } from "../../contracts/contact-form.ts";
 import { acknowledgementsPerHour, leadSendersRepository } from "../db/repositories/lead-senders.ts";
@@ -12,7 +12,7 @@ import { postJson } from "../test/app.ts";
 import { contactFormPost } from "../test/factories.ts";
 import { readMail } from "../test/mime.ts";
 import type { TestSmtp } from "../test/smtp.ts";
-import { type AppLauncher, dialects, storageTest } from "../test/storage.ts";
+import { type AppLauncher, describeEachDialect } from "../test/storage.ts";
 import { waitFor } from "../test/wait-for.ts";
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -45,10 +45,7 @@ async function startApp(
 const acknowledgements = (smtp: TestSmtp) =>
   smtp.received.filter((mail) => !mail.envelope.to.includes("team@boothpilot.example"));
 
-describe.each(dialects)("the acknowledgement on %s", (dialect) => {
-  const it = storageTest;
-  it.override("dialect", dialect);
-
+describeEachDialect("the acknowledgement on %s", (it) => {
   it("e-mails the sender once, from MAIL_FROM with the brand and the reply promise, and none of their words", async ({
     apps,
     smtp,

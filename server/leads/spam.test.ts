@@ -2,14 +2,14 @@
 // pitch is stored as spam with its reasons (shown by the console's message API) and never e-mailed; the render token
 // catches a post made seconds after the page; the team's blocklist; "not spam" trusts the sender afterwards.
 import type { FastifyInstance } from "fastify";
-import { describe, expect } from "vitest";
+import { expect } from "vitest";
 import { adminApiPaths, type MessageDetail } from "../../contracts/admin-api.ts";
 import { formTokenFieldName } from "../../contracts/contact-fields.ts";
 import { contactFormPath } from "../../contracts/contact-form.ts";
 import { adminEnv, adminRequest, signedIn } from "../test/admin.ts";
 import { postJson } from "../test/app.ts";
 import { contactFormPost } from "../test/factories.ts";
-import { dialects, storageTest } from "../test/storage.ts";
+import { describeEachDialect } from "../test/storage.ts";
 import { waitFor } from "../test/wait-for.ts";
 
 const pitch = {
@@ -18,9 +18,7 @@ const pitch = {
   message: "Dear website owner, we offer cheap backlinks to get you on the first page of Google.",
 };
 
-describe.each(dialects)("the spam score on %s", (dialect) => {
-  const it = storageTest;
-  it.override("dialect", dialect);
+describeEachDialect("the spam score on %s", (it) => {
   let app: FastifyInstance;
   let session: string;
   let clock: number;

@@ -4,6 +4,7 @@
 import { describe, expect } from "vitest";
 import { contactLoad, storedMessages } from "../test/contact-load.ts";
 import { serverEnv, startServer } from "../test/server-process.ts";
+import { killAbruptly, stopGracefully } from "../test/server-stops.ts";
 import { dialects, storageTest as it } from "../test/storage.ts";
 import { waitFor } from "../test/wait-for.ts";
 import { WebhookReceiver } from "../test/webhook-receiver.ts";
@@ -26,9 +27,7 @@ describe.each(dialects)("kill -9 while webhooks are pending, on %s", (dialect) =
     const load = contactLoad(first.url, { clients: 4, label: "crash webhook" });
     const { acked } = load;
     await waitFor("acknowledged messages", async () => acked.length >= 20, 20_000);
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * 300));
-    first.child.kill("SIGKILL");
-    expect(await first.exited).toBe("SIGKILL");
+    await killAbruptly(first, 300);
     await load.stop();
     expect(first.output()).toMatch(/lead deliveries on/);
 
@@ -55,8 +54,7 @@ describe.each(dialects)("kill -9 while webhooks are pending, on %s", (dialect) =
       const ids = new Set(receiver.received.map((request) => request.headers["webhook-id"]));
       expect(ids.size).toBe(stored.length);
     } finally {
-      second.child.kill("SIGTERM");
-      expect(await second.exited).toBe(0);
+      await stopGracefully(second);
       await receiver.close();
     }
   });

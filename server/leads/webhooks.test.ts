@@ -14,7 +14,7 @@ import { trackReferrerPath } from "../../contracts/track-referrer.ts";
 import { adminEnv, adminRequest, expectAdminError, signedIn } from "../test/admin.ts";
 import { postJson } from "../test/app.ts";
 import { contactFormPost } from "../test/factories.ts";
-import { type AppLauncher, dialects, storageTest } from "../test/storage.ts";
+import { type AppLauncher, describeEachDialect, storageTest } from "../test/storage.ts";
 import { waitFor } from "../test/wait-for.ts";
 import { WebhookReceiver } from "../test/webhook-receiver.ts";
 
@@ -36,6 +36,12 @@ async function receiver(): Promise<WebhookReceiver> {
   return started;
 }
 
+/** The env that sends the webhooks to `hooks`, which listens on loopback (so private addresses are allowed). */
+const sendingTo = (hooks: WebhookReceiver) => ({
+  WEBHOOK_URL: hooks.url(),
+  WEBHOOK_ALLOW_PRIVATE: "on",
+});
+
 /** An app with the deliveries started, its webhooks going to `urls`. */
 async function startApp(
   apps: AppLauncher,
@@ -53,6 +59,15 @@ async function startApp(
   await app.ready();
   app.outbox.start();
   return { app, session: await signedIn(app) };
+}
+
+/** An app sending to `hooks` with a message posted, once `hooks` has had its first attempt; the message's id. */
+async function firstAttempt(apps: AppLauncher, hooks: WebhookReceiver, what: string) {
+  const { app, session } = await startApp(apps, sendingTo(hooks));
+  await postJson(app, contactFormPath, contactFormPost());
+  await waitFor(what, () => hooks.received.length >= 1);
+  const { id } = await detailOf(app, session);
+  return { app, session, id };
 }
 
 async function detailOf(app: FastifyInstance, session: string): Promise<MessageDetail> {
@@ -84,10 +99,7 @@ async function mark(
 const webhookIds = (hooks: WebhookReceiver) =>
   new Set(hooks.received.map((request) => request.headers["webhook-id"]));
 
-describe.each(dialects)("webhooks on %s", (dialect) => {
-  const it = storageTest;
-  it.override("dialect", dialect);
-
+describeEachDialect("webhooks on %s", (it) => {
   it("posts each message that is not spam as a signed contact.created event with its attribution", async ({
     apps,
   }) => {
@@ -164,7 +176,7 @@ describe.each(dialects)("webhooks on %s", (dialect) => {
   }) => {
     const hooks = await receiver();
     await hooks.down();
-    const env = { WEBHOOK_URL: hooks.url(), WEBHOOK_ALLOW_PRIVATE: "on" };
+    const env = sendingTo(hooks);
     const logs: { level: number; msg: string }[] = [];
     const first = await startApp(apps, env, 2_000, logs);
     await postJson(first.app, contactFormPath, contactFormPost());
@@ -193,13 +205,7 @@ describe.each(dialects)("webhooks on %s", (dialect) => {
   it('keeps one webhook-id for a delivery through "spam" then "not spam"', async ({ apps }) => {
     const hooks = await receiver();
     hooks.status = 503;
-    const { app, session } = await startApp(apps, {
-      WEBHOOK_URL: hooks.url(),
-      WEBHOOK_ALLOW_PRIVATE: "on",
-    });
-    await postJson(app, contactFormPath, contactFormPost());
-    await waitFor("a failed attempt", () => hooks.received.length >= 1);
-    const { id } = await detailOf(app, session);
+    const { app, session, id } = await firstAttempt(apps, hooks, "a failed attempt");
     // A spam message shows no delivery not made, and none is attempted.
     expect((await mark(app, session, id, "spam")).deliveries).toEqual([]);
     // An attempt under way when it was marked may still arrive; none after it.
@@ -223,13 +229,8 @@ describe.each(dialects)("webhooks on %s", (dialect) => {
   }) => {
     const hooks = await receiver();
     hooks.delayMs = 600;
-    const { app, session } = await startApp(apps, {
-      WEBHOOK_URL: hooks.url(),
-      WEBHOOK_ALLOW_PRIVATE: "on",
-    });
-    await postJson(app, contactFormPath, contactFormPost());
-    await waitFor("the send in flight", () => hooks.received.length === 1);
-    const { id } = await detailOf(app, session);
+    const { app, session, id } = await firstAttempt(apps, hooks, "the send in flight");
+    expect(hooks.received).toHaveLength(1);
     await mark(app, session, id, "spam");
     await mark(app, session, id, "not-spam");
     // The answer arrives after both: the send is recorded as made, and not made again.
@@ -292,11 +293,7 @@ describe.each(dialects)("webhooks on %s", (dialect) => {
   }) => {
     const hooks = await receiver();
     hooks.silent = true;
-    const { app, session } = await startApp(
-      apps,
-      { WEBHOOK_URL: hooks.url(), WEBHOOK_ALLOW_PRIVATE: "on" },
-      300,
-    );
+    const { app, session } = await startApp(apps, sendingTo(hooks), 300);
     await postJson(app, contactFormPath, contactFormPost());
     await waitFor("a timed-out attempt", async () => {
       const [delivery] = (await detailOf(app, session)).deliveries;
@@ -348,7 +345,7 @@ describe("webhooks from two instances on one PostgreSQL database", () => {
 
   it("deliver each message once", async ({ apps }) => {
     const hooks = await receiver();
-    const env = { WEBHOOK_URL: hooks.url(), WEBHOOK_ALLOW_PRIVATE: "on" };
+    const env = sendingTo(hooks);
     const instances = [await startApp(apps, env), await startApp(apps, env)];
     const count = 20;
     await Promise.all(

@@ -4,6 +4,8 @@
 import { describe, expect } from "vitest";
 import { contactLoad, storedMessages } from "../test/contact-load.ts";
 import { serverEnv, startServer } from "../test/server-process.ts";
+import { killAbruptly, stopGracefully } from "../test/server-stops.ts";
+import { contactMailIds } from "../test/smtp.ts";
 import { dialects, storageTest as it } from "../test/storage.ts";
 import { waitFor } from "../test/wait-for.ts";
 
@@ -21,9 +23,7 @@ describe.each(dialects)("kill -9 while mail is pending, on %s", (dialect) => {
     // Killed under load, at an arbitrary moment once some messages are acknowledged: some rows may be leased
     // by the dying worker.
     await waitFor("acknowledged messages", async () => acked.length >= 30, 20_000);
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * 300));
-    first.child.kill("SIGKILL");
-    expect(await first.exited).toBe("SIGKILL");
+    await killAbruptly(first, 300);
     await load.stop();
     expect(acked.length).toBeGreaterThan(20);
     expect(first.output()).toMatch(/mail delivery on/);
@@ -53,12 +53,9 @@ describe.each(dialects)("kill -9 while mail is pending, on %s", (dialect) => {
         10_000,
       );
       await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(smtp.messageIds().sort()).toEqual(
-        stored.map((row) => `<contact.${row.id}@boothpilot.example>`).sort(),
-      );
+      expect(smtp.messageIds().sort()).toEqual(contactMailIds(stored.map((row) => row.id)));
     } finally {
-      second.child.kill("SIGTERM");
-      expect(await second.exited).toBe(0);
+      await stopGracefully(second);
     }
   });
 });

@@ -1,5 +1,6 @@
 // Reads a delivered message the way a mail client would, for the mail tests: header lines (unfolded, encoded
 // words decoded) and the text/plain and text/html parts (transfer encoding undone).
+import { expect } from "vitest";
 
 export interface ReadMail {
   /** Header lines as they arrived, unfolded, in order: [name in lower case, raw value]. */
@@ -111,4 +112,11 @@ export function readMail(raw: string): ReadMail {
     text: parts["text/plain"] ?? "",
     html: parts["text/html"] ?? "",
   };
+}
+
+/** Expects every one of `shown` in both bodies: a reader sees the same whichever part the mail client shows. */
+export function expectInBothBodies(mail: ReadMail, shown: readonly string[]): void {
+  for (const body of [mail.text, mail.html]) {
+    for (const text of shown) expect(body).toContain(text);
+  }
 }

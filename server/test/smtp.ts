@@ -5,6 +5,11 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
 
+/** The Message-IDs (sorted) of the e-mails of these contact messages: each delivery of one carries the same. */
+export function contactMailIds(messageIds: readonly string[]): string[] {
+  return messageIds.map((id) => `<contact.${id}@boothpilot.example>`).sort();
+}
+
 export interface ReceivedMail {
   raw: string;
   envelope: { from: string; to: string[] };

@@ -6,7 +6,7 @@ import { copyFile, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { inject, test } from "vitest";
+import { describe, inject, test } from "vitest";
 import type { AppOptions } from "../app.ts";
 import {
   type AppDatabase,
@@ -21,6 +21,20 @@ import { adminQuery, databaseUrl } from "./global-setup.ts";
 import { TestSmtp, type TestSmtpOptions } from "./smtp.ts";
 
 export const dialects: readonly DialectName[] = ["sqlite", "postgres"];
+
+/**
+ * A describe block once per dialect (`name` takes it at its %s): `body` gets storageTest with the dialect chosen for
+ * the block's tests, and the dialect.
+ */
+export function describeEachDialect(
+  name: string,
+  body: (it: typeof storageTest, dialect: DialectName) => void,
+): void {
+  describe.each(dialects)(name, (dialect) => {
+    storageTest.override("dialect", dialect);
+    body(storageTest, dialect);
+  });
+}
 
 export interface TestDatabaseConfig {
   config: DatabaseConfig;
@@ -212,6 +226,37 @@ function memo<T>(cache: Map<string, Promise<T>>, key: string, open: () => Promis
     cache.set(key, value);
   }
   return value;
+}
+
+/** The database and app of the test running now, for the helpers a describe block defines once. */
+export interface StorageOfEachTest {
+  readonly database: AppDatabase;
+  readonly app: FastifyInstance;
+}
+
+/**
+ * Before each test of the block: its own database and app (`fresh`: every table empty), or the file's (`shared`:
+ * other tests write to it too), as `database` and `app` of the object returned.
+ */
+export function storageOfEachTest(
+  it: typeof storageTest,
+  which: "fresh" | "shared",
+): StorageOfEachTest {
+  // Filled before each test, read only by its tests.
+  const current = {} as { database: AppDatabase; app: FastifyInstance };
+  // Two hooks, as Vitest starts only the fixtures a hook's parameter pattern names.
+  if (which === "fresh") {
+    it.beforeEach(({ freshDb, freshApp }) => {
+      current.database = freshDb;
+      current.app = freshApp;
+    });
+  } else {
+    it.beforeEach(({ db, app }) => {
+      current.database = db;
+      current.app = app;
+    });
+  }
+  return current;
 }
 
 export const storageTest = test

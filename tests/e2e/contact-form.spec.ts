@@ -5,8 +5,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { type RunningServer, startServer } from "../../server/test/server-process.ts";
+import { ownServerEnv } from "./admin-account.ts";
 import { contactMessagesFrom } from "./database.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
+import { followContactLink } from "./site-links.ts";
 
 // What the server answers and when the form's code loads are the same at every width: those tests run at desktop
 // only (playwright.config.ts leaves the tag out of the phone project); layout, focus and the toasts run at both.
@@ -347,12 +349,7 @@ test.describe("the form's code loads on first use", { tag: widthFree }, () => {
     const email = uniqueEmail("navigated");
     await page.goto("/pricing");
     await waitForHydration(page);
-    // A header link (at phone width inside the closed menu, hence the click from the page).
-    await page
-      .locator('a[href="/contact"]')
-      .first()
-      .evaluate((a) => (a as HTMLAnchorElement).click());
-    await expect(page).toHaveURL("/contact");
+    await followContactLink(page);
     await fill(page, { name: "Navigator", email, message: "Came by the menu." });
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByRole("dialog", { name: "Message Sent Successfully!" })).toBeVisible();
@@ -506,13 +503,7 @@ test.describe("without JavaScript, over the rate limit", { tag: widthFree }, () 
     test.setTimeout(90_000);
     dataDir = mkdtempSync(join(tmpdir(), "boothpilot-limit-"));
     server = await startServer(
-      {
-        PATH: process.env.PATH ?? "",
-        PORT: "0",
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        LOG_LEVEL: "info",
-      },
+      { ...(await ownServerEnv(dataDir)), RATE_LIMIT: "on" },
       { startMs: 60_000 },
     );
   });

@@ -10,6 +10,21 @@ const menuToggle = (page: Page) => page.getByRole("banner").locator("summary", {
 
 const isMobile = (width: number | undefined) => (width ?? 1280) < 768;
 
+/** The main navigation and its Event Types dropdown's trigger. */
+function eventTypesMenu(page: Page) {
+  const nav = page.getByRole("navigation", { name: "Main" });
+  return { nav, trigger: nav.locator("summary", { hasText: "Event Types" }) };
+}
+
+/** The Event Types dropdown opened from the keyboard: its trigger focused, then Enter. */
+async function openEventTypesByKeyboard(page: Page) {
+  const menu = eventTypesMenu(page);
+  await menu.trigger.focus();
+  await page.keyboard.press("Enter");
+  await expect(menu.trigger).toHaveAttribute("aria-expanded", "true");
+  return menu;
+}
+
 test.describe("desktop header", () => {
   test.beforeEach(async ({ page }) => {
     test.skip(isMobile(page.viewportSize()?.width), "desktop only");
@@ -20,8 +35,7 @@ test.describe("desktop header", () => {
   test("the Event Types dropdown opens by pointer, lists the 11 pages and navigates", async ({
     page,
   }) => {
-    const nav = page.getByRole("navigation", { name: "Main" });
-    const trigger = nav.locator("summary", { hasText: "Event Types" });
+    const { nav, trigger } = eventTypesMenu(page);
     await expect(trigger).toHaveAttribute("aria-expanded", "false");
     await trigger.click();
     await expect(trigger).toHaveAttribute("aria-expanded", "true");
@@ -39,11 +53,7 @@ test.describe("desktop header", () => {
   test("the dropdown works by keyboard and Escape closes it with focus back on the trigger", async ({
     page,
   }) => {
-    const nav = page.getByRole("navigation", { name: "Main" });
-    const trigger = nav.locator("summary", { hasText: "Event Types" });
-    await trigger.focus();
-    await page.keyboard.press("Enter");
-    await expect(trigger).toHaveAttribute("aria-expanded", "true");
+    const { nav, trigger } = await openEventTypesByKeyboard(page);
     await page.keyboard.press("Tab");
     await expect(nav.getByRole("link", { name: eventTypeLinks[0]?.label })).toBeFocused();
     await page.keyboard.press("Escape");
@@ -82,11 +92,7 @@ test.describe("desktop header", () => {
   test("the dropdown closes when the keyboard moves past its last link, on Escape and on an outside click", async ({
     page,
   }) => {
-    const nav = page.getByRole("navigation", { name: "Main" });
-    const trigger = nav.locator("summary", { hasText: "Event Types" });
-    await trigger.focus();
-    await page.keyboard.press("Enter");
-    await expect(trigger).toHaveAttribute("aria-expanded", "true");
+    const { nav, trigger } = await openEventTypesByKeyboard(page);
     for (const _ of eventTypeLinks) await page.keyboard.press("Tab");
     await expect(nav.getByRole("link", { name: eventTypeLinks.at(-1)?.label })).toBeFocused();
     await expect(trigger).toHaveAttribute("aria-expanded", "true");

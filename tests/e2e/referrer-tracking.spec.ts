@@ -4,6 +4,7 @@ import { siteConfig } from "../../app/config/site.ts";
 import { signIn, unique } from "./admin-account.ts";
 import { contactMessagesFrom, referrerVisit, siteEvents } from "./database.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
+import { followContactLink } from "./site-links.ts";
 
 const trackPath = "/functions/v1/track-referrer";
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -41,11 +42,7 @@ test("a direct visit sends one call with the exact payload, then nothing on relo
 
   await page.reload();
   await waitForHydration(page);
-  await page
-    .locator('a[href="/contact"]')
-    .first()
-    .evaluate((a) => (a as HTMLAnchorElement).click());
-  await expect(page).toHaveURL("/contact");
+  await followContactLink(page);
   await page.goto("/about");
   await waitForHydration(page);
   await page.waitForTimeout(300);

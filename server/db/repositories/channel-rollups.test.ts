@@ -10,6 +10,7 @@ import { dialects, storageTest as it } from "../../test/storage.ts";
 import { migrateToLatest } from "../database.ts";
 import { type Breakdown, referrerAnalyticsRepository } from "./referrer-analytics.ts";
 import { referrerVisitsRepository } from "./referrer-visits.ts";
+import { visitKeyColumns } from "./rollup-rows.ts";
 import { visitRollupsRepository } from "./visit-rollups.ts";
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -17,14 +18,7 @@ const day = Date.parse("2026-03-02T00:00:00.000Z");
 const window = { since: day - 7 * dayMs, until: day + dayMs };
 
 /** The panels keyed by a visit's columns: each visit and message is in exactly one row of each. */
-const keyedPanels = [
-  "source",
-  "referrer_host",
-  "landing_path",
-  "utm_source",
-  "utm_medium",
-  "utm_campaign",
-] as const;
+const keyedPanels = visitKeyColumns;
 
 function expectRowsAddUp(breakdown: Breakdown): void {
   for (const panel of keyedPanels) {

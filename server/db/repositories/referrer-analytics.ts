@@ -9,7 +9,7 @@ import { legacySources, referrerSources } from "../../../contracts/admin-api.ts"
 import { addDays, mondayOf, zonedDay, zonedHour } from "../../../contracts/time-zone.ts";
 import type { AppDatabase } from "../database.ts";
 import type { RollupDimension } from "../schema.ts";
-import { visitKeyColumns } from "./rollup-rows.ts";
+import { countColumns, visitKeyColumns } from "./rollup-rows.ts";
 
 export interface AnalyticsWindow {
   /** Inclusive, ms since the epoch (the start of a day in the analytics time zone). */
@@ -137,29 +137,20 @@ const narrowDimensions: Record<Exclude<BreakdownDimension, "source">, RollupDime
   country: "country",
 };
 
-const figureColumns = [
-  "visits",
-  "messages",
-  "pageviews",
-  "signups",
-  "clicks",
-  "converted",
-  "signed_up",
-] as const;
+type FigureColumn = Exclude<(typeof countColumns)[number], "bot_visits">;
 
-type SummedRow = Record<(typeof figureColumns)[number], unknown>;
+/** The rollups' counts a breakdown shows as figures: all but bots' visits, which it counts apart. */
+const figureColumns = countColumns.filter(
+  (column): column is FigureColumn => column !== "bot_visits",
+);
 
-/** The figures of a row of sums (PostgreSQL reads sums back as strings, an empty sum as null). */
-function figuresOf(row: SummedRow): BreakdownFigures {
-  return {
-    visits: Number(row.visits ?? 0),
-    messages: Number(row.messages ?? 0),
-    pageviews: Number(row.pageviews ?? 0),
-    signups: Number(row.signups ?? 0),
-    clicks: Number(row.clicks ?? 0),
-    converted: Number(row.converted ?? 0),
-    signed_up: Number(row.signed_up ?? 0),
-  };
+type SummedRow = Record<FigureColumn, unknown>;
+
+/** The figures of a row of sums (PostgreSQL reads sums back as strings, an empty sum as null); none given is 0. */
+function figuresOf(row: Partial<SummedRow>): BreakdownFigures {
+  return Object.fromEntries(
+    figureColumns.map((column) => [column, Number(row[column] ?? 0)]),
+  ) as Record<FigureColumn, number>;
 }
 
 function addFigures(to: BreakdownFigures, from: BreakdownFigures): BreakdownFigures {
@@ -167,15 +158,7 @@ function addFigures(to: BreakdownFigures, from: BreakdownFigures): BreakdownFigu
   return to;
 }
 
-const noFigures = (): BreakdownFigures => ({
-  visits: 0,
-  messages: 0,
-  pageviews: 0,
-  signups: 0,
-  clicks: 0,
-  converted: 0,
-  signed_up: 0,
-});
+const noFigures = (): BreakdownFigures => figuresOf({});
 
 /** The totals and the per-day figures of rollup rows (each a day's sums for some keys). */
 function tally(

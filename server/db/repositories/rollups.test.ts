@@ -10,6 +10,7 @@ import { type AppDatabase, migrateToLatest } from "../database.ts";
 import type { ReferrerSource } from "../schema.ts";
 import { referrerAnalyticsRepository, splitIntoWeeks } from "./referrer-analytics.ts";
 import { type NewReferrerVisit, referrerVisitsRepository } from "./referrer-visits.ts";
+import { countColumns } from "./rollup-rows.ts";
 import { visitRollupsRepository } from "./visit-rollups.ts";
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -278,28 +279,18 @@ async function allRows(
   database: AppDatabase,
   table: "visit_rollups" | "visit_rollups_by_key" | "visit_rollups_by_key_week",
 ): Promise<Record<string, number[]>> {
-  const columns = [
-    "visits",
-    "bot_visits",
-    "messages",
-    "pageviews",
-    "signups",
-    "clicks",
-    "converted",
-    "signed_up",
-  ] as const;
   const rows: Record<string, string | number>[] = await database.db
     .selectFrom(table)
     .selectAll()
     .execute();
   const keyColumns = Object.keys(rows[0] ?? {}).filter(
-    (column) => !(columns as readonly string[]).includes(column),
+    (column) => !(countColumns as readonly string[]).includes(column),
   );
   return Object.fromEntries(
     rows
       .map((row) => [
         keyColumns.map((column) => row[column]).join("|"),
-        columns.map((column) => Number(row[column])),
+        countColumns.map((column) => Number(row[column])),
       ])
       .filter(([, counts]) => (counts as number[]).some((n) => n !== 0)),
   );
