@@ -61,12 +61,11 @@ function filterOf(query: InboxQuery): Omit<InboxFilter, "after" | "limit"> {
 
 export default async function inboxRoutes(plainApp: FastifyInstance): Promise<void> {
   const app = plainApp.withTypeProvider<ZodTypeProvider>();
-  const inbox = app.repositories.contactMessages;
-  const triage = inbox;
+  const repository = app.repositories.contactMessages;
 
   const detail = async (id: string): Promise<MessageDetail | null> => {
     const [found, deliveries] = await Promise.all([
-      inbox.detail(id),
+      repository.detail(id),
       app.repositories.outbox.ofSubject(id, leadKinds),
     ]);
     return found
@@ -80,9 +79,13 @@ export default async function inboxRoutes(plainApp: FastifyInstance): Promise<vo
     async (request) => {
       const query = request.query;
       const [{ messages, more }, failedMailCount, unreadCount] = await Promise.all([
-        inbox.list({ ...filterOf(query), after: query.cursor, limit: query.limit ?? pageSize }),
-        inbox.failedMailCount(),
-        inbox.unreadCount(),
+        repository.list({
+          ...filterOf(query),
+          after: query.cursor,
+          limit: query.limit ?? pageSize,
+        }),
+        repository.failedMailCount(),
+        repository.unreadCount(),
       ]);
       const last = messages.at(-1);
       const page: InboxPage = {
@@ -99,7 +102,7 @@ export default async function inboxRoutes(plainApp: FastifyInstance): Promise<vo
     "/messages.csv",
     { schema: { querystring: inboxQuerySchema }, config: { report: true } },
     async (request, reply) => {
-      const rows = await inbox.exportAll(filterOf(request.query));
+      const rows = await repository.exportAll(filterOf(request.query));
       const csv = toCsv(
         csvHeader,
         rows.map((row) => [
@@ -140,13 +143,13 @@ export default async function inboxRoutes(plainApp: FastifyInstance): Promise<vo
     switch (action) {
       case "read":
       case "unread":
-        return triage.setRead(id, action === "read", at);
+        return repository.setRead(id, action === "read", at);
       case "handled":
       case "unhandled":
-        return triage.setHandled(id, action === "handled", at);
+        return repository.setHandled(id, action === "handled", at);
       case "spam":
       case "not-spam":
-        return triage.setSpam(id, action === "spam", at, app.mailer.enabled, app.leads.plan);
+        return repository.setSpam(id, action === "spam", at, app.mailer.enabled, app.leads.plan);
     }
   };
 
@@ -177,7 +180,8 @@ export default async function inboxRoutes(plainApp: FastifyInstance): Promise<vo
   };
   app.delete("/messages/:id", triageOne, async (request, reply) => {
     const { id } = request.params;
-    if (!(await triage.erase(id))) return sendAdminError(reply, 404, adminErrors.messageNotFound);
+    if (!(await repository.erase(id)))
+      return sendAdminError(reply, 404, adminErrors.messageNotFound);
     // The record of an erasure: which message and when, never what it said or who sent it.
     request.log.info({ messageId: id }, "admin: message erased");
     await recordAction(request, "delete", { messageId: id });
@@ -187,10 +191,10 @@ export default async function inboxRoutes(plainApp: FastifyInstance): Promise<vo
 
   app.post("/messages/:id/retry-mail", triageOne, async (request, reply) => {
     const { id } = request.params;
-    const before = await inbox.detail(id);
+    const before = await repository.detail(id);
     if (!before) return sendAdminError(reply, 404, adminErrors.messageNotFound);
     if (!app.mailer.enabled) return sendAdminError(reply, 409, adminErrors.mailOff);
-    if (!(await triage.retryMail(id, Date.now()))) {
+    if (!(await repository.retryMail(id, Date.now()))) {
       return sendAdminError(reply, 409, adminErrors.notFailed);
     }
     request.log.info({ messageId: id }, "admin: failed e-mail put back in the outbox");
@@ -202,7 +206,7 @@ export default async function inboxRoutes(plainApp: FastifyInstance): Promise<vo
 
   app.post("/messages/:id/retry-deliveries", triageOne, async (request, reply) => {
     const { id } = request.params;
-    const before = await inbox.detail(id);
+    const before = await repository.detail(id);
     if (!before) return sendAdminError(reply, 404, adminErrors.messageNotFound);
     if ((await app.repositories.outbox.retryFailed(id, leadKinds, Date.now())) === 0) {
       return sendAdminError(reply, 409, adminErrors.noFailedDeliveries);
