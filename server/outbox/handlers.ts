@@ -167,10 +167,7 @@ export function outboxHandlers(settings: HandlerSettings): Partial<Record<Outbox
           at,
           reportWindows(week, env.ANALYTICS_TIME_ZONE).week.until + settleMs,
         );
-        const added = await settings.outbox.enqueue(
-          [{ ...report, id: `weekly-report.${week}`, payload: { week } }],
-          due,
-        );
+        const added = await settings.outbox.enqueue([{ ...report, payload: { week } }], due);
         if (added > 0)
           settings.log.info({ week }, "weekly report: the week is over; its report is queued");
         scheduled = week;

@@ -114,8 +114,9 @@ describe.each(dialects)("the outbox on %s", (dialect) => {
     // Two pools on PostgreSQL; one instance serves a SQLite file (its writes are serialized).
     const second = dialect === "postgres" ? await apps.open(freshDbConfig) : database;
     const [one, two] = [outboxRepository(database), outboxRepository(second)];
+    // As the weekly report's schedule adds it: its key names the week, its id is new each time.
     const report = (week: string) => [
-      { kind: "weekly-report" as const, key: `weekly-report:${week}`, id: `weekly-report.${week}` },
+      { kind: "weekly-report" as const, key: `weekly-report:${week}`, payload: { week } },
     ];
     const added = await Promise.all([
       one.enqueue(report("2026-11-09"), clock),
@@ -125,9 +126,9 @@ describe.each(dialects)("the outbox on %s", (dialect) => {
     ]);
     expect(added[3]).toBe(1);
     expect(added.slice(0, 3).reduce((sum, count) => sum + count, 0)).toBe(1);
-    expect((await rows()).map((row) => row.id).sort()).toEqual([
-      "weekly-report.2026-11-02",
-      "weekly-report.2026-11-09",
+    expect((await rows()).map((row) => row.key).sort()).toEqual([
+      "weekly-report:2026-11-02",
+      "weekly-report:2026-11-09",
     ]);
     // Due once the last of the three tries' times has come.
     const at = clock + 2;
@@ -136,10 +137,10 @@ describe.each(dialects)("the outbox on %s", (dialect) => {
       two.claim("worker-b", at, 10, lease),
       one.claim("worker-c", at, 10, lease),
     ]);
-    const claimed = claims.flat().map((claim) => [claim.id, claim.attempts]);
+    const claimed = claims.flat().map((claim) => [claim.payload.week, claim.attempts]);
     expect(claimed.sort()).toEqual([
-      ["weekly-report.2026-11-02", 1],
-      ["weekly-report.2026-11-09", 1],
+      ["2026-11-02", 1],
+      ["2026-11-09", 1],
     ]);
     expect(await two.claim("worker-b", at + lease - 1, 10, lease)).toEqual([]);
     // A worker that died holding the lease, on a database whose leases no lock marks: taken when it ends.

@@ -18,7 +18,10 @@ export interface OutboxWork {
   key: string;
   subjectId?: string | null;
   payload?: object | null;
-  /** The Message-ID or webhook-id; a new one when absent. */
+  /**
+   * The Message-ID or webhook-id; a new one when absent. Never derived from the key: on PostgreSQL two instances
+   * adding the same key at once would then collide on the id, which the insert's conflict clause does not cover.
+   */
   id?: string;
 }
 
