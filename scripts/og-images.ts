@@ -2,8 +2,8 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { Resvg } from "@resvg/resvg-js";
 import satori from "satori";
+import sharp from "sharp";
 import { runnerImport } from "vite";
 import { parseBuildEnv } from "../app/config/build-env.ts";
 import { siteRoutes } from "../app/config/paths.ts";
@@ -112,21 +112,36 @@ function cardTree(card: { title: string; section: string }): Node {
   );
 }
 
+/**
+ * Rasterized by libvips off the main thread, so the cards of a large guide centre render on every core; drawn at
+ * the density that gives `width` (an SVG's own size is at 72 dpi), never scaled up from a smaller bitmap.
+ */
 async function renderPng(svg: string, width: number): Promise<Buffer> {
-  return new Resvg(svg, { fitTo: { mode: "width", value: width } }).render().asPng();
+  const source = Buffer.from(svg);
+  const drawn = (await sharp(source).metadata()).width;
+  return sharp(source, { density: (72 * width) / drawn })
+    .resize({ width })
+    .png()
+    .toBuffer();
 }
 
 async function writeCards(): Promise<void> {
   await mkdir(join(clientDir, "og"), { recursive: true });
+  const written: Promise<void>[] = [];
   for (const route of siteRoutes) {
     const card = cards.shareCardFor(route.path);
     // biome-ignore lint/suspicious/noExplicitAny: satori types its input as a React node; ours is the same shape without React.
     const svg = await satori(cardTree(card) as any, { ...cards.shareCardSize, fonts });
-    const png = await renderPng(svg, cards.shareCardSize.width);
-    if (png.length > maxCardBytes)
-      throw new Error(`${card.image} is ${png.length} bytes, over the ${maxCardBytes} allowed`);
-    await writeFile(join(clientDir, card.image), png);
+    // Laid out here one by one; rasterized and written while the next is laid out.
+    written.push(
+      renderPng(svg, cards.shareCardSize.width).then((png) => {
+        if (png.length > maxCardBytes)
+          throw new Error(`${card.image} is ${png.length} bytes, over the ${maxCardBytes} allowed`);
+        return writeFile(join(clientDir, card.image), png);
+      }),
+    );
   }
+  await Promise.all(written);
 }
 
 async function writeIcons(): Promise<void> {
