@@ -39,6 +39,27 @@ const requiredText = (label: string, description?: string) =>
 const paragraphText = (label: string, description?: string) =>
   fields.text({ label, description, multiline: true, validation: { isRequired: true } });
 
+/** A list of texts: paragraphs, or the checked points of a card. */
+const textList = (label: string, itemLabel = "Text") =>
+  fields.array(paragraphText(itemLabel), {
+    label,
+    itemLabel: (props) => props.value,
+    validation: { length: { min: 1 } },
+  });
+
+/** A pricing card: who pays, the figure large (a placeholder, never the number), and the details below it. */
+const priceCard = (label: string) =>
+  fields.object(
+    {
+      audience: requiredText("Who pays", 'The card\'s heading: "Organizers".'),
+      price: requiredText("Figure", "A placeholder, such as {{organizerPrice}}."),
+      unit: requiredText("Unit", 'Beside the figure: "forever", "per transaction".'),
+      summary: paragraphText("Summary"),
+      points: textList("Points", "Point"),
+    },
+    { label },
+  );
+
 /** A page's opening: the small badge above the heading, the heading (<h1>) and the sentence under it. */
 const hero = fields.object(
   {
@@ -90,6 +111,54 @@ export default config({
         principles: fields.object(
           { title: requiredText("Heading"), items: titledItems("Principles") },
           { label: "What we hold to" },
+        ),
+      },
+    }),
+    pricing: singleton({
+      label: "Pricing page",
+      path: "content/pages/pricing",
+      format: { data: "yaml" },
+      previewUrl: "/pricing",
+      schema: {
+        head,
+        hero,
+        cards: fields.object(
+          {
+            title: requiredText("Heading"),
+            intro: paragraphText("Introduction"),
+            organizers: priceCard(
+              "Organizers' card (first and highlighted; the free offer in search results)",
+            ),
+            processing: priceCard("Payment processing card"),
+            vendors: priceCard("Vendors' card"),
+          },
+          { label: "What it costs" },
+        ),
+        payments: fields.object(
+          {
+            title: requiredText("Heading"),
+            intro: paragraphText("Introduction"),
+            payoutsTitle: requiredText("Payouts heading"),
+            payoutsBody: paragraphText("Payouts text"),
+            methodsTitle: requiredText(
+              "Payment methods heading",
+              "The methods themselves come from app/config/business.ts.",
+            ),
+            approvalTitle: requiredText("When vendors pay: heading"),
+            approvalBody: paragraphText("When vendors pay: text"),
+          },
+          { label: "Getting paid" },
+        ),
+        setup: fields.object(
+          { title: requiredText("Heading"), body: paragraphText("Text") },
+          { label: "First venue map" },
+        ),
+        cta: fields.object(
+          {
+            title: requiredText("Heading"),
+            body: paragraphText("Text", "The buttons are the site's sign-up and contact links."),
+          },
+          { label: "Closing call to action" },
         ),
       },
     }),

@@ -1,9 +1,9 @@
 // Head copy (title, description, keywords) for every public path, keyed by the route table's paths.
-import { business, processingFeeLabel } from "../config/business";
+import { business } from "../config/business";
 import { type EventTypeSlug, type FeatureSlug, paths } from "../config/paths";
 import { siteConfig } from "../config/site";
 import { guideCentreHeadFor } from "./guide-centre";
-import { aboutPage, eventTypeEntries } from "./store";
+import { aboutPage, eventTypeEntries, pricingPage } from "./store";
 
 export interface PageHead {
   title: string;
@@ -59,11 +59,7 @@ const pageHeadsByPath: Record<string, PageHead> = {
       "Apply & Approve, Instant Approve & Pay, or Pick & Pay: choose how vendors join each event, compared side by side.",
     keywords: ["vendor acceptance", "apply and approve", "pick and pay booths"],
   },
-  [paths.pricing]: {
-    title: "Pricing: Free Forever for Organizers",
-    description: `Free forever for organizers. Card processing is ${processingFeeLabel} per transaction, paid by the organizer; vendors pay a ${business.vendorPlatformFeePercent}% platform fee.`,
-    keywords: ["event software pricing", "free vendor management", "booth payment fees"],
-  },
+  [paths.pricing]: pricingPage.head,
   [paths.contact]: {
     title: "Contact Us",
     description: `Questions about running your event on ${siteConfig.name}? Send a message and we reply within ${business.replyWithinHours} hours.`,

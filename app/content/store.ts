@@ -11,3 +11,4 @@ export const guideEntries = content.guides;
 export const guideSummaries = content.guideSummaries;
 export const aboutPage = content.about;
 export const notFoundPage = content.notFound;
+export const pricingPage = content.pricing;

@@ -14,6 +14,7 @@ const storeExports: Record<string, keyof Awaited<ReturnType<typeof readContent>>
   guideSummaries: "guideSummaries",
   aboutPage: "about",
   notFoundPage: "notFound",
+  pricingPage: "pricing",
 };
 
 /** Every picture of the published guides (a draft's pictures are never emitted). */
