@@ -60,6 +60,18 @@ const priceCard = (label: string) =>
     { label },
   );
 
+/** One acceptance model on /how-it-works: its name, what it is, when to choose it and its numbered steps. */
+const acceptanceModel = (label: string) =>
+  fields.object(
+    {
+      name: requiredText("Name", 'The product\'s own name for the model: "Pick & Pay".'),
+      summary: paragraphText("Summary"),
+      bestFor: paragraphText("Best for"),
+      steps: textList("Steps", "Step"),
+    },
+    { label },
+  );
+
 /** A page's opening: the small badge above the heading, the heading (<h1>) and the sentence under it. */
 const hero = fields.object(
   {
@@ -159,6 +171,66 @@ export default config({
             body: paragraphText("Text", "The buttons are the site's sign-up and contact links."),
           },
           { label: "Closing call to action" },
+        ),
+      },
+    }),
+    howItWorks: singleton({
+      label: "How it works page",
+      path: "content/pages/how-it-works",
+      format: { data: "yaml" },
+      previewUrl: "/how-it-works",
+      schema: {
+        head,
+        hero,
+        models: fields.object(
+          {
+            title: requiredText("Heading"),
+            intro: paragraphText("Introduction"),
+            applyApprove: acceptanceModel("Apply & Approve"),
+            instantApprovePay: acceptanceModel("Instant Approve & Pay"),
+            pickPay: acceptanceModel("Pick & Pay"),
+          },
+          { label: "The three models" },
+        ),
+        comparison: fields.object(
+          {
+            title: requiredText("Heading"),
+            caption: requiredText("Table caption"),
+            aspectHeader: requiredText("Header of the questions' column"),
+            rows: fields.array(
+              fields.object({
+                aspect: requiredText("Question"),
+                applyApprove: paragraphText("Apply & Approve"),
+                instantApprovePay: paragraphText("Instant Approve & Pay"),
+                pickPay: paragraphText("Pick & Pay"),
+              }),
+              {
+                label: "Rows",
+                itemLabel: (props) => props.fields.aspect.value,
+                validation: { length: { min: 1 } },
+              },
+            ),
+            note: paragraphText("Note under the table"),
+          },
+          { label: "Comparison table" },
+        ),
+        faq: fields.object(
+          {
+            title: requiredText("Heading"),
+            intro: paragraphText("Introduction"),
+            items: fields.array(
+              fields.object({
+                question: requiredText("Question"),
+                answer: paragraphText("Answer"),
+              }),
+              {
+                label: "Questions",
+                itemLabel: (props) => props.fields.question.value,
+                validation: { length: { min: 1 } },
+              },
+            ),
+          },
+          { label: "Frequently asked questions (also in search results)" },
         ),
       },
     }),

@@ -3,7 +3,7 @@ import { business } from "../config/business";
 import { type EventTypeSlug, type FeatureSlug, paths } from "../config/paths";
 import { siteConfig } from "../config/site";
 import { guideCentreHeadFor } from "./guide-centre";
-import { aboutPage, eventTypeEntries, pricingPage } from "./store";
+import { aboutPage, eventTypeEntries, howItWorksPage, pricingPage } from "./store";
 
 export interface PageHead {
   title: string;
@@ -53,12 +53,7 @@ const pageHeadsByPath: Record<string, PageHead> = {
       "Every organizer tool in one place: automated emails, interactive venue maps, custom application forms, payments, promo codes and event series.",
     keywords: ["vendor management features", "event organizer tools", "vendor portal"],
   },
-  [paths.howItWorks]: {
-    title: "How It Works: Three Ways to Accept Vendors",
-    description:
-      "Apply & Approve, Instant Approve & Pay, or Pick & Pay: choose how vendors join each event, compared side by side.",
-    keywords: ["vendor acceptance", "apply and approve", "pick and pay booths"],
-  },
+  [paths.howItWorks]: howItWorksPage.head,
   [paths.pricing]: pricingPage.head,
   [paths.contact]: {
     title: "Contact Us",

@@ -117,6 +117,7 @@ export async function readContent(root = contentRoot()) {
     about: await readSingleton(reader, "about"),
     notFound: await readSingleton(reader, "notFound"),
     pricing: await readSingleton(reader, "pricing"),
+    howItWorks: await readSingleton(reader, "howItWorks"),
   };
 }
 

@@ -12,3 +12,4 @@ export const guideSummaries = content.guideSummaries;
 export const aboutPage = content.about;
 export const notFoundPage = content.notFound;
 export const pricingPage = content.pricing;
+export const howItWorksPage = content.howItWorks;

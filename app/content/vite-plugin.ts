@@ -15,6 +15,7 @@ const storeExports: Record<string, keyof Awaited<ReturnType<typeof readContent>>
   aboutPage: "about",
   notFoundPage: "notFound",
   pricingPage: "pricing",
+  howItWorksPage: "howItWorks",
 };
 
 /** Every picture of the published guides (a draft's pictures are never emitted). */
