@@ -73,14 +73,12 @@ const acceptanceModel = (label: string) =>
   );
 
 /** A page's opening: the small badge above the heading, the heading (<h1>) and the sentence under it. */
-const hero = fields.object(
-  {
-    badge: requiredText("Badge"),
-    title: requiredText("Heading"),
-    subline: paragraphText("Subline"),
-  },
-  { label: "Opening" },
-);
+const heroFields = {
+  badge: requiredText("Badge"),
+  title: requiredText("Heading"),
+  subline: paragraphText("Subline"),
+};
+const hero = fields.object(heroFields, { label: "Opening" });
 
 /** Left out of every build, sitemap and feed while set. */
 const draft = fields.checkbox({
@@ -124,6 +122,62 @@ export default config({
           { title: requiredText("Heading"), items: titledItems("Principles") },
           { label: "What we hold to" },
         ),
+      },
+    }),
+    home: singleton({
+      label: "Home page",
+      path: "content/pages/home",
+      format: { data: "yaml" },
+      previewUrl: "/",
+      schema: {
+        head,
+        hero: fields.object(
+          {
+            ...heroFields,
+            note: paragraphText("Note", "Under the sign-up and demo buttons."),
+          },
+          { label: "Opening" },
+        ),
+        demo: fields.object(
+          {
+            title: requiredText("Heading"),
+            intro: paragraphText("Introduction"),
+            frameTitle: requiredText("The video's title", "Read by screen readers."),
+            posterTitle: paragraphText(
+              "What the poster shows (its text alternative)",
+              "The venue map drawn where the video would be.",
+            ),
+          },
+          { label: "Demo" },
+        ),
+        features: fields.object(
+          {
+            title: requiredText("Heading"),
+            intro: paragraphText(
+              "Introduction",
+              "Followed by the feature pages, each with its name and summary.",
+            ),
+            alsoTitle: requiredText("Heading of the other features"),
+            also: textList("Other features", "Feature"),
+          },
+          { label: "Features" },
+        ),
+        models: fields.object(
+          {
+            title: requiredText("Heading"),
+            intro: paragraphText("Introduction"),
+            items: titledItems("Models"),
+          },
+          { label: "Acceptance models" },
+        ),
+        proof: fields.object(
+          {
+            title: requiredText("Heading"),
+            intro: paragraphText("Introduction", "Followed by the list of event types."),
+          },
+          { label: "Event types" },
+        ),
+        testimonialsTitle: requiredText("Testimonials heading"),
       },
     }),
     pricing: singleton({

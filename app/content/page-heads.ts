@@ -3,7 +3,7 @@ import { business } from "../config/business";
 import { type EventTypeSlug, type FeatureSlug, paths } from "../config/paths";
 import { siteConfig } from "../config/site";
 import { guideCentreHeadFor } from "./guide-centre";
-import { aboutPage, eventTypeEntries, howItWorksPage, pricingPage } from "./store";
+import { aboutPage, eventTypeEntries, homePage, howItWorksPage, pricingPage } from "./store";
 
 export interface PageHead {
   title: string;
@@ -37,16 +37,7 @@ const featureHeads: Record<FeatureSlug, PageHead> = {
 };
 
 const pageHeadsByPath: Record<string, PageHead> = {
-  [paths.home]: {
-    title: "Vendor and Event Management for Organizers",
-    description: `Applications, booth maps, payments and vendor emails for markets, shows and festivals. Free forever for organizers; set up in about ${business.setupMinutes} minutes.`,
-    keywords: [
-      "vendor management software",
-      "event organizer software",
-      "booth booking",
-      "market vendors",
-    ],
-  },
+  [paths.home]: homePage.head,
   [paths.features]: {
     title: "Features for Market and Show Organizers",
     description:

@@ -116,6 +116,7 @@ export async function readContent(root = contentRoot()) {
     guideSummaries: guides.map(summaryOf),
     about: await readSingleton(reader, "about"),
     notFound: await readSingleton(reader, "notFound"),
+    home: await readSingleton(reader, "home"),
     pricing: await readSingleton(reader, "pricing"),
     howItWorks: await readSingleton(reader, "howItWorks"),
   };

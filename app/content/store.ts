@@ -11,5 +11,6 @@ export const guideEntries = content.guides;
 export const guideSummaries = content.guideSummaries;
 export const aboutPage = content.about;
 export const notFoundPage = content.notFound;
+export const homePage = content.home;
 export const pricingPage = content.pricing;
 export const howItWorksPage = content.howItWorks;

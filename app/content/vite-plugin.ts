@@ -14,6 +14,7 @@ const storeExports: Record<string, keyof Awaited<ReturnType<typeof readContent>>
   guideSummaries: "guideSummaries",
   aboutPage: "about",
   notFoundPage: "notFound",
+  homePage: "home",
   pricingPage: "pricing",
   howItWorksPage: "howItWorks",
 };
