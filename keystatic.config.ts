@@ -72,6 +72,13 @@ const acceptanceModel = (label: string) =>
     { label },
   );
 
+/** A feature page's second section: its heading, introduction and items (steps or named items). */
+const detailSection = fields.object({
+  title: requiredText("Heading"),
+  intro: paragraphText("Introduction"),
+  items: titledItems("Items"),
+});
+
 /** A page's opening: the small badge above the heading, the heading (<h1>) and the sentence under it. */
 const heroFields = {
   badge: requiredText("Badge"),
@@ -178,6 +185,61 @@ export default config({
           { label: "Event types" },
         ),
         testimonialsTitle: requiredText("Testimonials heading"),
+      },
+    }),
+    featuresOverview: singleton({
+      label: "Features page",
+      path: "content/pages/features",
+      format: { data: "yaml" },
+      previewUrl: "/features",
+      schema: {
+        head,
+        hero,
+        groups: fields.array(
+          fields.object({
+            id: requiredText(
+              "Anchor",
+              "The section's address on the page (/features#payments). The pictures beside a group are chosen by it: messaging, venue-map, applications, portal-dashboard, payments, events.",
+            ),
+            title: requiredText("Heading"),
+            intro: paragraphText("Introduction"),
+            items: fields.array(
+              fields.object({
+                title: requiredText("Title"),
+                body: paragraphText("Text"),
+                link: fields.object(
+                  {
+                    label: fields.text({ label: "Link text" }),
+                    to: fields.text({
+                      label: "Link address",
+                      description: "A page of this site: /pricing, /features/automated-messaging.",
+                    }),
+                  },
+                  { label: "Link (leave both empty for none)" },
+                ),
+              }),
+              {
+                label: "Features",
+                itemLabel: (props) => props.fields.title.value,
+                validation: { length: { min: 1 } },
+              },
+            ),
+          }),
+          {
+            label: "Groups",
+            itemLabel: (props) => props.fields.title.value,
+            validation: { length: { min: 1 } },
+          },
+        ),
+        featurePages: fields.object(
+          {
+            back: requiredText("Link back to this page"),
+            all: requiredText("Button to this page"),
+            moreTitle: requiredText("Heading of the other feature pages"),
+            moreIntro: paragraphText("Introduction of the other feature pages"),
+          },
+          { label: "On every feature page" },
+        ),
       },
     }),
     pricing: singleton({
@@ -340,6 +402,79 @@ export default config({
             'Invented wording, not an organizer\'s: the page marks it "Sample" and launch-check fails until it is replaced and this is cleared.',
           defaultValue: false,
         }),
+      },
+    }),
+    features: collection({
+      label: "Feature pages",
+      slugField: "name",
+      path: "content/features/*",
+      format: { data: "yaml" },
+      previewUrl: "/features/{slug}",
+      columns: ["order"],
+      schema: {
+        name: fields.slug({
+          name: {
+            label: "Name",
+            description:
+              'The badge, the cards that link the page and its share card: "Automated Messaging". The page address follows it.',
+          },
+        }),
+        draft,
+        order: fields.integer({
+          label: "Position among the feature pages",
+          validation: { isRequired: true, min: 1 },
+        }),
+        summary: paragraphText(
+          "Summary",
+          "One sentence on the cards that link the page (home, the other feature pages).",
+        ),
+        picture: fields.select({
+          label: "Product picture under the opening",
+          options: [
+            { label: "An approval email", value: "email" },
+            { label: "A venue map", value: "venue-map" },
+            { label: "The form builder", value: "form-builder" },
+          ],
+          defaultValue: "email",
+        }),
+        headline: requiredText("Headline"),
+        subline: paragraphText("Subline"),
+        highlightsTitle: requiredText("Highlights heading"),
+        highlights: titledItems("Highlights"),
+        detail: fields.conditional(
+          fields.select({
+            label: "Second section",
+            options: [
+              { label: "None", value: "none" },
+              { label: "Numbered steps", value: "steps" },
+              { label: "Named items", value: "terms" },
+            ],
+            defaultValue: "none",
+          }),
+          {
+            none: fields.empty(),
+            steps: detailSection,
+            terms: detailSection,
+          },
+        ),
+        video: fields.conditional(
+          fields.select({
+            label: "Video button",
+            description: "The video's address is set for the build (VENUE_MAP_VIDEO_URL).",
+            options: [
+              { label: "None", value: "none" },
+              { label: "The venue map how-to", value: "venueMapHowTo" },
+            ],
+            defaultValue: "none",
+          }),
+          { none: fields.empty(), venueMapHowTo: requiredText("Button text") },
+        ),
+        note: fields.text({
+          label: "Note",
+          description: "A highlighted line under the highlights; empty for none.",
+          multiline: true,
+        }),
+        head,
       },
     }),
     eventTypes: collection({

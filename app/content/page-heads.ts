@@ -3,7 +3,15 @@ import { business } from "../config/business";
 import { type EventTypeSlug, type FeatureSlug, paths } from "../config/paths";
 import { siteConfig } from "../config/site";
 import { guideCentreHeadFor } from "./guide-centre";
-import { aboutPage, eventTypeEntries, homePage, howItWorksPage, pricingPage } from "./store";
+import {
+  aboutPage,
+  eventTypeEntries,
+  featureEntries,
+  featuresPage,
+  homePage,
+  howItWorksPage,
+  pricingPage,
+} from "./store";
 
 export interface PageHead {
   title: string;
@@ -15,35 +23,13 @@ const eventTypeHeads: Record<EventTypeSlug, PageHead> = /* @__PURE__ */ Object.f
   /* @__PURE__ */ eventTypeEntries.map((entry) => [entry.slug, entry.head]),
 );
 
-const featureHeads: Record<FeatureSlug, PageHead> = {
-  "automated-messaging": {
-    title: "Automated Vendor Emails and Payment Reminders",
-    description:
-      "Approval, rejection and payment-reminder emails that send themselves, plus custom messages and a payment window you set.",
-    keywords: ["vendor email automation", "payment reminders", "approval emails"],
-  },
-  "interactive-venue-mapping": {
-    title: "Interactive Venue Map and Booth Assignment",
-    description:
-      "Drag vendors onto booths, price premium spots, stop overbooking and let vendors book their own space.",
-    keywords: ["venue map software", "booth assignment", "floor plan booking"],
-  },
-  "custom-vendor-categories": {
-    title: "Custom Vendor Application Forms and Categories",
-    description:
-      "Build vendor application forms with categories, custom questions, file uploads and category-based booth fees.",
-    keywords: ["vendor application form", "vendor categories", "booth fees by category"],
-  },
-};
+const featureHeads: Record<FeatureSlug, PageHead> = /* @__PURE__ */ Object.fromEntries(
+  /* @__PURE__ */ featureEntries.map((entry) => [entry.slug, entry.head]),
+);
 
 const pageHeadsByPath: Record<string, PageHead> = {
   [paths.home]: homePage.head,
-  [paths.features]: {
-    title: "Features for Market and Show Organizers",
-    description:
-      "Every organizer tool in one place: automated emails, interactive venue maps, custom application forms, payments, promo codes and event series.",
-    keywords: ["vendor management features", "event organizer tools", "vendor portal"],
-  },
+  [paths.features]: featuresPage.head,
   [paths.howItWorks]: howItWorksPage.head,
   [paths.pricing]: pricingPage.head,
   [paths.contact]: {

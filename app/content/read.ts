@@ -112,11 +112,13 @@ export async function readContent(root = contentRoot()) {
   return {
     eventTypes: (await readCollection(reader, "eventTypes")).sort(byOrder),
     testimonials: (await readCollection(reader, "testimonials")).sort(byOrder),
+    features: (await readCollection(reader, "features")).sort(byOrder),
     guides,
     guideSummaries: guides.map(summaryOf),
     about: await readSingleton(reader, "about"),
     notFound: await readSingleton(reader, "notFound"),
     home: await readSingleton(reader, "home"),
+    featuresOverview: await readSingleton(reader, "featuresOverview"),
     pricing: await readSingleton(reader, "pricing"),
     howItWorks: await readSingleton(reader, "howItWorks"),
   };

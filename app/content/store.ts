@@ -7,10 +7,12 @@ const content = await readContent();
 
 export const eventTypeEntries = content.eventTypes;
 export const testimonialEntries = content.testimonials;
+export const featureEntries = content.features;
 export const guideEntries = content.guides;
 export const guideSummaries = content.guideSummaries;
 export const aboutPage = content.about;
 export const notFoundPage = content.notFound;
 export const homePage = content.home;
+export const featuresPage = content.featuresOverview;
 export const pricingPage = content.pricing;
 export const howItWorksPage = content.howItWorks;

@@ -10,11 +10,13 @@ const storeFile = fileURLToPath(new URL("./store.ts", import.meta.url));
 const storeExports: Record<string, keyof Awaited<ReturnType<typeof readContent>>> = {
   eventTypeEntries: "eventTypes",
   testimonialEntries: "testimonials",
+  featureEntries: "features",
   guideEntries: "guides",
   guideSummaries: "guideSummaries",
   aboutPage: "about",
   notFoundPage: "notFound",
   homePage: "home",
+  featuresPage: "featuresOverview",
   pricingPage: "pricing",
   howItWorksPage: "howItWorks",
 };
