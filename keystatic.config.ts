@@ -79,6 +79,92 @@ const detailSection = fields.object({
   items: titledItems("Items"),
 });
 
+/** A legal or info page (the policies, press, careers): sections of paragraphs, lists, links and tables. */
+const legalPage = (label: string, page: string) =>
+  singleton({
+    label,
+    path: `content/pages/${page}`,
+    format: { data: "yaml" },
+    previewUrl: `/${page}`,
+    schema: {
+      head,
+      title: requiredText("Heading"),
+      intro: paragraphText("Introduction"),
+      effectiveDate: fields.text({
+        label: "Effective date line",
+        description: 'Under the heading: "Effective date: {{effectiveDate}}". Empty for none.',
+      }),
+      sections: fields.array(
+        fields.object({
+          id: requiredText(
+            "Anchor",
+            "The section's address on the page: /privacy-policy#children.",
+          ),
+          title: requiredText("Heading"),
+          blocks: fields.blocks(
+            {
+              paragraph: {
+                label: "Paragraph",
+                schema: paragraphText("Text", "Text in `backticks` shows as code."),
+              },
+              list: { label: "List", schema: textList("Items", "Item") },
+              link: {
+                label: "Link",
+                schema: fields.object({
+                  label: requiredText("Link text"),
+                  to: requiredText("Address", "A page or file of this site: /cookies, /logo.svg."),
+                }),
+              },
+              table: {
+                label: "Table",
+                schema: fields.object({
+                  caption: requiredText("Caption"),
+                  columns: textList("Column headers", "Header"),
+                  rows: fields.array(
+                    fields.object({
+                      cells: textList("Cells", "Cell (the first is the row's header)"),
+                    }),
+                    {
+                      label: "Rows",
+                      itemLabel: (props) => props.fields.cells.elements[0]?.value ?? "",
+                      validation: { length: { min: 1 } },
+                    },
+                  ),
+                }),
+              },
+            },
+            { label: "Blocks", validation: { length: { min: 1 } } },
+          ),
+        }),
+        {
+          label: "Sections",
+          itemLabel: (props) => props.fields.title.value,
+          validation: { length: { min: 1 } },
+        },
+      ),
+      mailboxes: fields.array(
+        fields.object({
+          mailbox: fields.select({
+            label: "Mailbox",
+            description: "The addresses are set for the build (MAIL_DOMAIN and MAIL_*).",
+            options: [
+              { label: "General (hello@)", value: "general" },
+              { label: "Press", value: "press" },
+              { label: "Careers", value: "careers" },
+            ],
+            defaultValue: "general",
+          }),
+          label: requiredText("Label"),
+        }),
+        {
+          label: "Mailboxes in the contact section (the page's own first)",
+          itemLabel: (props) => props.fields.label.value,
+          validation: { length: { min: 1 } },
+        },
+      ),
+    },
+  });
+
 /** A page's opening: the small badge above the heading, the heading (<h1>) and the sentence under it. */
 const heroFields = {
   badge: requiredText("Badge"),
@@ -350,6 +436,12 @@ export default config({
         ),
       },
     }),
+    privacyPolicy: legalPage("Privacy policy", "privacy-policy"),
+    termsService: legalPage("Terms of service", "terms-service"),
+    security: legalPage("Security", "security"),
+    cookies: legalPage("Cookie policy", "cookies"),
+    press: legalPage("Press", "press"),
+    careers: legalPage("Careers", "careers"),
     notFound: singleton({
       label: "Page not found (404)",
       path: "content/pages/not-found",

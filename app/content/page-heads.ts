@@ -10,6 +10,7 @@ import {
   featuresPage,
   homePage,
   howItWorksPage,
+  legalEntries,
   pricingPage,
 } from "./store";
 
@@ -38,36 +39,12 @@ const pageHeadsByPath: Record<string, PageHead> = {
     keywords: ["contact", "schedule a demo", "organizer support"],
   },
   [paths.about]: aboutPage.head,
-  [paths.privacyPolicy]: {
-    title: "Privacy Policy",
-    description: "What we collect, why we collect it and the choices you have.",
-    keywords: ["privacy policy"],
-  },
-  [paths.termsService]: {
-    title: "Terms of Service",
-    description: "The terms that govern the use of the platform by organizers and vendors.",
-    keywords: ["terms of service"],
-  },
-  [paths.security]: {
-    title: "Security",
-    description: "How we protect organizer and vendor data and payments.",
-    keywords: ["security", "data protection", "payment security"],
-  },
-  [paths.cookies]: {
-    title: "Cookie Policy",
-    description: "What this site stores in your browser and why.",
-    keywords: ["cookie policy", "browser storage"],
-  },
-  [paths.press]: {
-    title: "Press",
-    description: "Press resources and the contact for media enquiries.",
-    keywords: ["press", "media kit", "media contact"],
-  },
-  [paths.careers]: {
-    title: "Careers",
-    description: "Help organizers run better markets, shows and festivals. Work with us.",
-    keywords: ["careers", "jobs"],
-  },
+  [paths.privacyPolicy]: legalEntries.privacyPolicy.head,
+  [paths.termsService]: legalEntries.termsService.head,
+  [paths.security]: legalEntries.security.head,
+  [paths.cookies]: legalEntries.cookies.head,
+  [paths.press]: legalEntries.press.head,
+  [paths.careers]: legalEntries.careers.head,
   ...Object.fromEntries(
     Object.entries(eventTypeHeads).map(([slug, head]) => [
       paths.eventType(slug as EventTypeSlug),

@@ -12,6 +12,7 @@ export const guideEntries = content.guides;
 export const guideSummaries = content.guideSummaries;
 export const aboutPage = content.about;
 export const notFoundPage = content.notFound;
+export const legalEntries = content.legal;
 export const homePage = content.home;
 export const featuresPage = content.featuresOverview;
 export const pricingPage = content.pricing;

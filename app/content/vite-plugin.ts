@@ -15,6 +15,7 @@ const storeExports: Record<string, keyof Awaited<ReturnType<typeof readContent>>
   guideSummaries: "guideSummaries",
   aboutPage: "about",
   notFoundPage: "notFound",
+  legalEntries: "legal",
   homePage: "home",
   featuresPage: "featuresOverview",
   pricingPage: "pricing",
