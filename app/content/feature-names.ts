@@ -1,5 +1,4 @@
-// Names and one-line summaries of the feature pages, from their files in content/features/: shared by the pages,
-// the overview, home and the share cards.
+// Names and summaries of the feature pages (content/features/), shared by the pages, home and the share cards.
 import { type FeatureSlug, paths } from "../config/paths";
 import { featureEntries } from "./store";
 

@@ -1,5 +1,5 @@
-// Copy of the legal and info pages (privacy, terms, security, cookies, press, careers), keyed by path, read from
-// content/pages/; text in `backticks` renders as code. The mailboxes' addresses come from the build's config.
+// Copy of the legal and info pages (privacy, terms, security, cookies, press, careers) from content/pages/, by path.
+// Text in `backticks` renders as code; the mailboxes' addresses come from the build's config.
 import { normalizePathname, paths } from "../config/paths";
 import { siteConfig } from "../config/site";
 import { legalEntries } from "./store";
