@@ -442,6 +442,31 @@ export default config({
     cookies: legalPage("Cookie policy", "cookies"),
     press: legalPage("Press", "press"),
     careers: legalPage("Careers", "careers"),
+    contact: singleton({
+      label: "Contact page",
+      path: "content/pages/contact",
+      format: { data: "yaml" },
+      previewUrl: "/contact",
+      schema: {
+        head,
+        hero,
+        aside: fields.object(
+          {
+            title: requiredText("Heading"),
+            replyTitle: requiredText("Reply promise: heading"),
+            replyBody: paragraphText("Reply promise: text"),
+            emailTitle: requiredText("Email: heading"),
+            emailBody: paragraphText(
+              "Email: text",
+              "Followed by the general address (the build's).",
+            ),
+            demoTitle: requiredText("Demo: heading"),
+            demoBody: paragraphText("Demo: text"),
+          },
+          { label: "Beside the form" },
+        ),
+      },
+    }),
     notFound: singleton({
       label: "Page not found (404)",
       path: "content/pages/not-found",

@@ -1,10 +1,9 @@
 // Head copy (title, description, keywords) for every public path, keyed by the route table's paths.
-import { business } from "../config/business";
 import { type EventTypeSlug, type FeatureSlug, paths } from "../config/paths";
-import { siteConfig } from "../config/site";
 import { guideCentreHeadFor } from "./guide-centre";
 import {
   aboutPage,
+  contactPage,
   eventTypeEntries,
   featureEntries,
   featuresPage,
@@ -33,11 +32,7 @@ const pageHeadsByPath: Record<string, PageHead> = {
   [paths.features]: featuresPage.head,
   [paths.howItWorks]: howItWorksPage.head,
   [paths.pricing]: pricingPage.head,
-  [paths.contact]: {
-    title: "Contact Us",
-    description: `Questions about running your event on ${siteConfig.name}? Send a message and we reply within ${business.replyWithinHours} hours.`,
-    keywords: ["contact", "schedule a demo", "organizer support"],
-  },
+  [paths.contact]: contactPage.head,
   [paths.about]: aboutPage.head,
   [paths.privacyPolicy]: legalEntries.privacyPolicy.head,
   [paths.termsService]: legalEntries.termsService.head,

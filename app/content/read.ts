@@ -126,6 +126,7 @@ export async function readContent(root = contentRoot()) {
     guides,
     guideSummaries: guides.map(summaryOf),
     about: await readSingleton(reader, "about", counted),
+    contact: await readSingleton(reader, "contact", counted),
     notFound: await readSingleton(reader, "notFound", counted),
     legal: {
       privacyPolicy: await readSingleton(reader, "privacyPolicy", counted),

@@ -11,6 +11,7 @@ export const featureEntries = content.features;
 export const guideEntries = content.guides;
 export const guideSummaries = content.guideSummaries;
 export const aboutPage = content.about;
+export const contactPage = content.contact;
 export const notFoundPage = content.notFound;
 export const legalEntries = content.legal;
 export const homePage = content.home;

@@ -14,6 +14,7 @@ const storeExports: Record<string, keyof Awaited<ReturnType<typeof readContent>>
   guideEntries: "guides",
   guideSummaries: "guideSummaries",
   aboutPage: "about",
+  contactPage: "contact",
   notFoundPage: "notFound",
   legalEntries: "legal",
   homePage: "home",
