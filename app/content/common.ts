@@ -1,20 +1,9 @@
 // Phrases several pages share: the call-to-action labels and the recurring claims, built from config.
-import { business, processingFeeLabel } from "../config/business";
+import { business } from "../config/business";
 import { paths } from "../config/paths";
 import { siteConfig } from "../config/site";
 import { feesFor, formatUsd } from "../lib/fees";
 import { headerNav } from "./navigation";
-
-/** "a, b and c": the list style the site uses in running text. */
-export function listOf(items: readonly string[], conjunction = "and"): string {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} ${conjunction} ${items.at(-1)}`;
-}
-
-/** The payment methods as running text, "cards" in lower case. */
-export const paymentMethodsText = listOf(
-  business.paymentMethods.map((method) => (method === "Cards" ? "cards" : method)),
-);
 
 /** The booth price of the one worked example the fee copy gives (the calculator's default): $100. */
 const exampleBooth = feesFor(10_000, 1);
@@ -28,29 +17,8 @@ export const processingFeeBase = {
   example: `On a ${formatUsd(exampleBooth.boothCents)} booth the vendor pays ${formatUsd(exampleBooth.vendorPaysCents)} (${formatUsd(exampleBooth.boothCents)} plus the ${formatUsd(exampleBooth.platformFeeCents)} platform fee); processing on ${formatUsd(exampleBooth.vendorPaysCents)} is ${formatUsd(exampleBooth.processingFeeCents)}, so you receive ${formatUsd(exampleBooth.organizerReceivesCents)}.`,
 } as const;
 
-/** What organizers may pay the platform itself with (an optional paid service), as running text. */
-export const organizerPaymentFormsText = listOf(business.policy.subscriptionPaymentForms, "or");
-
-export const priceLabels = {
-  /** The organizer price in dollars. */
-  organizerPrice: `$${business.organizerPriceUsd}`,
-  /** The processing fee: percent plus cents. */
-  processingFee: processingFeeLabel,
-  /** The vendors' platform fee in percent. */
-  vendorFee: `${business.vendorPlatformFeePercent}%`,
-  /** The standard payout speed ("next-day"); instant applies where supported (payoutsSentence). */
-  payouts: business.payouts.standard,
-} as const;
-
 export const claims = {
-  freeForever: "Free forever for organizers",
   setupTime: `about ${business.setupMinutes} minutes`,
-  firstMapFree: "We set up your first venue map for free",
-  replyPromise: `We reply within ${business.replyWithinHours} hours`,
-  /** True only for Apply & Approve: the other two models take payment when the vendor books. */
-  cardAfterApproval:
-    "With Apply & Approve, card details are collected only after approval, so nobody pays for a spot they didn't get",
-  payAtBooking: "With Instant Approve & Pay and Pick & Pay, vendors pay when they book",
 } as const;
 
 export const ctaLabels = {
