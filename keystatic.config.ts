@@ -165,6 +165,16 @@ const legalPage = (label: string, page: string) =>
     },
   });
 
+/** A link to a page of this site: its text and its address. */
+const siteLinks = (label: string) =>
+  fields.array(
+    fields.object({
+      label: requiredText("Text"),
+      to: requiredText("Address", "A page of this site: /pricing."),
+    }),
+    { label, itemLabel: (props) => props.fields.label.value, validation: { length: { min: 1 } } },
+  );
+
 /** A page's opening: the small badge above the heading, the heading (<h1>) and the sentence under it. */
 const heroFields = {
   badge: requiredText("Badge"),
@@ -184,6 +194,60 @@ export default config({
   storage: editorStorage(),
   ui: { brand: { name: "BoothPilot content" } },
   singletons: {
+    site: singleton({
+      label: "On every page: navigation, buttons, closing call to action",
+      path: "content/site",
+      format: { data: "yaml" },
+      schema: {
+        header: fields.object(
+          {
+            home: requiredText("Link home", "Read by screen readers on the logo."),
+            eventTypes: requiredText("Event types menu"),
+            main: siteLinks("Main links"),
+            login: requiredText("Login link"),
+            signUp: requiredText("Sign-up button", "Also the sign-up button of every page."),
+            menu: requiredText("Menu button (phones)"),
+            close: requiredText("Close button (phones)"),
+            skipLink: requiredText("Skip link", "The first link, for keyboard users."),
+          },
+          { label: "Header" },
+        ),
+        footer: fields.object(
+          {
+            blurb: paragraphText("Blurb"),
+            links: siteLinks("Links"),
+            copyright: requiredText("Copyright line"),
+          },
+          { label: "Footer" },
+        ),
+        buttons: fields.object(
+          {
+            watchDemo: requiredText("Watch the demo"),
+            playDemo: requiredText("Play the demo video (home)"),
+            scheduleDemo: requiredText("Schedule a demo (event-type pages)"),
+            letsGo: requiredText("Let's go (event-type pages)"),
+            sampleEvent: requiredText("Sample event page (event-type pages)"),
+            contact: requiredText("Contact"),
+            allFeatures: requiredText("All features"),
+            howItWorks: requiredText("How it works"),
+            pricing: requiredText("Pricing"),
+          },
+          { label: "Buttons and links several pages share" },
+        ),
+        closing: fields.object(
+          { title: requiredText("Heading"), body: paragraphText("Text") },
+          { label: "Closing call to action (most pages end with it)" },
+        ),
+        scrollHint: requiredText(
+          "Under a table that scrolls sideways",
+          "Shown on narrow screens only.",
+        ),
+        legalContact: fields.object(
+          { title: requiredText("Heading"), intro: requiredText("Introduction") },
+          { label: "Contact section of the legal and info pages" },
+        ),
+      },
+    }),
     about: singleton({
       label: "About page",
       path: "content/pages/about",

@@ -1,9 +1,9 @@
-// Phrases several pages share: the call-to-action labels and the recurring claims, built from config.
+// Phrases several pages share: the buttons and the closing call to action (content/site.yaml), the fee example.
 import { business } from "../config/business";
 import { paths } from "../config/paths";
 import { siteConfig } from "../config/site";
 import { feesFor, formatUsd } from "../lib/fees";
-import { headerNav } from "./navigation";
+import { siteTexts } from "./store";
 
 /** The booth price of the one worked example the fee copy gives (the calculator's default): $100. */
 const exampleBooth = feesFor(10_000, 1);
@@ -21,26 +21,26 @@ export const claims = {
   setupTime: `about ${business.setupMinutes} minutes`,
 } as const;
 
-export const ctaLabels = {
-  signUp: headerNav.signUp.label,
-  watchDemo: "Watch the Demo",
-  playDemo: "Play the demo video",
-  scheduleDemo: "Schedule Demo",
-  letsGo: "Let's Go",
-  sampleEvent: "Sample Event Page",
-  contact: "Contact Us",
-  allFeatures: "See All Features",
-  howItWorks: "See How It Works",
-  pricing: "See Pricing",
-} as const;
+type SiteTexts = typeof siteTexts;
+
+function ctaLabelsOf({ header, buttons }: SiteTexts) {
+  return { signUp: header.signUp, ...buttons };
+}
 
 /** The closing call to action most pages end with. */
-export const closingCta = {
-  title: `Your next event, set up in ${claims.setupTime}`,
-  body: `${siteConfig.name} is free forever for organizers, and our team sets up your first venue map for you. Start today, or ask us anything first.`,
-  primary: { label: ctaLabels.signUp, href: siteConfig.appLinks.signUp },
-  secondary: { label: ctaLabels.contact, to: paths.contact },
-} as const;
+function closingCtaOf(texts: SiteTexts) {
+  const labels = ctaLabelsOf(texts);
+  return {
+    ...texts.closing,
+    primary: { label: labels.signUp, href: siteConfig.appLinks.signUp },
+    secondary: { label: labels.contact, to: paths.contact },
+  };
+}
 
+const scrollHintOf = (texts: SiteTexts): string => texts.scrollHint;
+
+// Built in calls marked pure: the fee calculator's island imports this module for the fee example alone.
+export const ctaLabels = /* @__PURE__ */ ctaLabelsOf(siteTexts);
+export const closingCta = /* @__PURE__ */ closingCtaOf(siteTexts);
 /** Under a table that scrolls sideways on a narrow screen (ScrollRegion). */
-export const scrollHint = "Scroll sideways to see the whole table.";
+export const scrollHint = /* @__PURE__ */ scrollHintOf(siteTexts);

@@ -2,7 +2,7 @@
 // Text in `backticks` renders as code; the mailboxes' addresses come from the build's config.
 import { normalizePathname, paths } from "../config/paths";
 import { siteConfig } from "../config/site";
-import { legalEntries } from "./store";
+import { legalEntries, siteTexts } from "./store";
 
 export type LegalBlock =
   | string
@@ -87,9 +87,9 @@ export const legalPages: Record<LegalPath, LegalPage> = {
 };
 
 export const legalCopy = {
-  contactTitle: "Contact",
-  contactIntro: "Write to us at:",
-} as const;
+  contactTitle: siteTexts.legalContact.title,
+  contactIntro: siteTexts.legalContact.intro,
+};
 
 /** The legal or info page of a location path; throws for a path that is not one (a build error). */
 export function legalPageFor(pathname: string): LegalPage {

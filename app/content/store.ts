@@ -10,6 +10,7 @@ export const testimonialEntries = content.testimonials;
 export const featureEntries = content.features;
 export const guideEntries = content.guides;
 export const guideSummaries = content.guideSummaries;
+export const siteTexts = content.site;
 export const aboutPage = content.about;
 export const contactPage = content.contact;
 export const notFoundPage = content.notFound;

@@ -13,6 +13,7 @@ const storeExports: Record<string, keyof Awaited<ReturnType<typeof readContent>>
   featureEntries: "features",
   guideEntries: "guides",
   guideSummaries: "guideSummaries",
+  siteTexts: "site",
   aboutPage: "about",
   contactPage: "contact",
   notFoundPage: "notFound",
