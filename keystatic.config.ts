@@ -39,15 +39,149 @@ const requiredText = (label: string, description?: string) =>
 const paragraphText = (label: string, description?: string) =>
   fields.text({ label, description, multiline: true, validation: { isRequired: true } });
 
+/** A list of texts: paragraphs, or the checked points of a card. */
+const textList = (label: string, itemLabel = "Text") =>
+  fields.array(paragraphText(itemLabel), {
+    label,
+    itemLabel: (props) => props.value,
+    validation: { length: { min: 1 } },
+  });
+
+/** A pricing card: who pays, the figure large (a placeholder, never the number), and the details below it. */
+const priceCard = (label: string) =>
+  fields.object(
+    {
+      audience: requiredText("Who pays", 'The card\'s heading: "Organizers".'),
+      price: requiredText("Figure", "A placeholder, such as {{organizerPrice}}."),
+      unit: requiredText("Unit", 'Beside the figure: "forever", "per transaction".'),
+      summary: paragraphText("Summary"),
+      points: textList("Points", "Point"),
+    },
+    { label },
+  );
+
+/** One acceptance model on /how-it-works: its name, what it is, when to choose it and its numbered steps. */
+const acceptanceModel = (label: string) =>
+  fields.object(
+    {
+      name: requiredText("Name", 'The product\'s own name for the model: "Pick & Pay".'),
+      summary: paragraphText("Summary"),
+      bestFor: paragraphText("Best for"),
+      steps: textList("Steps", "Step"),
+    },
+    { label },
+  );
+
+/** A feature page's second section: its heading, introduction and items (steps or named items). */
+const detailSection = fields.object({
+  title: requiredText("Heading"),
+  intro: paragraphText("Introduction"),
+  items: titledItems("Items"),
+});
+
+/** A legal or info page (the policies, press, careers): sections of paragraphs, lists, links and tables. */
+const legalPage = (label: string, page: string) =>
+  singleton({
+    label,
+    path: `content/pages/${page}`,
+    format: { data: "yaml" },
+    previewUrl: `/${page}`,
+    schema: {
+      head,
+      title: requiredText("Heading"),
+      intro: paragraphText("Introduction"),
+      effectiveDate: fields.text({
+        label: "Effective date line",
+        description: 'Under the heading: "Effective date: {{effectiveDate}}". Empty for none.',
+      }),
+      sections: fields.array(
+        fields.object({
+          id: requiredText(
+            "Anchor",
+            "The section's address on the page: /privacy-policy#children.",
+          ),
+          title: requiredText("Heading"),
+          blocks: fields.blocks(
+            {
+              paragraph: {
+                label: "Paragraph",
+                schema: paragraphText("Text", "Text in `backticks` shows as code."),
+              },
+              list: { label: "List", schema: textList("Items", "Item") },
+              link: {
+                label: "Link",
+                schema: fields.object({
+                  label: requiredText("Link text"),
+                  to: requiredText("Address", "A page or file of this site: /cookies, /logo.svg."),
+                }),
+              },
+              table: {
+                label: "Table",
+                schema: fields.object({
+                  caption: requiredText("Caption"),
+                  columns: textList("Column headers", "Header"),
+                  rows: fields.array(
+                    fields.object({
+                      cells: textList("Cells", "Cell (the first is the row's header)"),
+                    }),
+                    {
+                      label: "Rows",
+                      itemLabel: (props) => props.fields.cells.elements[0]?.value ?? "",
+                      validation: { length: { min: 1 } },
+                    },
+                  ),
+                }),
+              },
+            },
+            { label: "Blocks", validation: { length: { min: 1 } } },
+          ),
+        }),
+        {
+          label: "Sections",
+          itemLabel: (props) => props.fields.title.value,
+          validation: { length: { min: 1 } },
+        },
+      ),
+      mailboxes: fields.array(
+        fields.object({
+          mailbox: fields.select({
+            label: "Mailbox",
+            description: "The addresses are set for the build (MAIL_DOMAIN and MAIL_*).",
+            options: [
+              { label: "General (hello@)", value: "general" },
+              { label: "Press", value: "press" },
+              { label: "Careers", value: "careers" },
+            ],
+            defaultValue: "general",
+          }),
+          label: requiredText("Label"),
+        }),
+        {
+          label: "Mailboxes in the contact section (the page's own first)",
+          itemLabel: (props) => props.fields.label.value,
+          validation: { length: { min: 1 } },
+        },
+      ),
+    },
+  });
+
+/** A link to a page of this site: its text and its address. */
+const siteLinks = (label: string) =>
+  fields.array(
+    fields.object({
+      label: requiredText("Text"),
+      to: requiredText("Address", "A page of this site: /pricing."),
+    }),
+    { label, itemLabel: (props) => props.fields.label.value, validation: { length: { min: 1 } } },
+  );
+
 /** A page's opening: the small badge above the heading, the heading (<h1>) and the sentence under it. */
-const hero = fields.object(
-  {
-    badge: requiredText("Badge"),
-    title: requiredText("Heading"),
-    subline: paragraphText("Subline"),
-  },
-  { label: "Opening" },
-);
+const heroFields = {
+  badge: requiredText("Badge"),
+  title: requiredText("Heading"),
+  subline: paragraphText("Subline"),
+};
+const hero = fields.object(heroFields, { label: "Opening" });
 
 /** Left out of every build, sitemap and feed while set. */
 const draft = fields.checkbox({
@@ -60,6 +194,60 @@ export default config({
   storage: editorStorage(),
   ui: { brand: { name: "BoothPilot content" } },
   singletons: {
+    site: singleton({
+      label: "On every page: navigation, buttons, closing call to action",
+      path: "content/site",
+      format: { data: "yaml" },
+      schema: {
+        header: fields.object(
+          {
+            home: requiredText("Link home", "Read by screen readers on the logo."),
+            eventTypes: requiredText("Event types menu"),
+            main: siteLinks("Main links"),
+            login: requiredText("Login link"),
+            signUp: requiredText("Sign-up button", "Also the sign-up button of every page."),
+            menu: requiredText("Menu button (phones)"),
+            close: requiredText("Close button (phones)"),
+            skipLink: requiredText("Skip link", "The first link, for keyboard users."),
+          },
+          { label: "Header" },
+        ),
+        footer: fields.object(
+          {
+            blurb: paragraphText("Blurb"),
+            links: siteLinks("Links"),
+            copyright: requiredText("Copyright line"),
+          },
+          { label: "Footer" },
+        ),
+        buttons: fields.object(
+          {
+            watchDemo: requiredText("Watch the demo"),
+            playDemo: requiredText("Play the demo video (home)"),
+            scheduleDemo: requiredText("Schedule a demo (event-type pages)"),
+            letsGo: requiredText("Let's go (event-type pages)"),
+            sampleEvent: requiredText("Sample event page (event-type pages)"),
+            contact: requiredText("Contact"),
+            allFeatures: requiredText("All features"),
+            howItWorks: requiredText("How it works"),
+            pricing: requiredText("Pricing"),
+          },
+          { label: "Buttons and links several pages share" },
+        ),
+        closing: fields.object(
+          { title: requiredText("Heading"), body: paragraphText("Text") },
+          { label: "Closing call to action (most pages end with it)" },
+        ),
+        scrollHint: requiredText(
+          "Under a table that scrolls sideways",
+          "Shown on narrow screens only.",
+        ),
+        legalContact: fields.object(
+          { title: requiredText("Heading"), intro: requiredText("Introduction") },
+          { label: "Contact section of the legal and info pages" },
+        ),
+      },
+    }),
     about: singleton({
       label: "About page",
       path: "content/pages/about",
@@ -90,6 +278,256 @@ export default config({
         principles: fields.object(
           { title: requiredText("Heading"), items: titledItems("Principles") },
           { label: "What we hold to" },
+        ),
+      },
+    }),
+    home: singleton({
+      label: "Home page",
+      path: "content/pages/home",
+      format: { data: "yaml" },
+      previewUrl: "/",
+      schema: {
+        head,
+        hero: fields.object(
+          {
+            ...heroFields,
+            note: paragraphText("Note", "Under the sign-up and demo buttons."),
+          },
+          { label: "Opening" },
+        ),
+        demo: fields.object(
+          {
+            title: requiredText("Heading"),
+            intro: paragraphText("Introduction"),
+            frameTitle: requiredText("The video's title", "Read by screen readers."),
+            posterTitle: paragraphText(
+              "What the poster shows (its text alternative)",
+              "The venue map drawn where the video would be.",
+            ),
+          },
+          { label: "Demo" },
+        ),
+        features: fields.object(
+          {
+            title: requiredText("Heading"),
+            intro: paragraphText(
+              "Introduction",
+              "Followed by the feature pages, each with its name and summary.",
+            ),
+            alsoTitle: requiredText("Heading of the other features"),
+            also: textList("Other features", "Feature"),
+          },
+          { label: "Features" },
+        ),
+        models: fields.object(
+          {
+            title: requiredText("Heading"),
+            intro: paragraphText("Introduction"),
+            items: titledItems("Models"),
+          },
+          { label: "Acceptance models" },
+        ),
+        proof: fields.object(
+          {
+            title: requiredText("Heading"),
+            intro: paragraphText("Introduction", "Followed by the list of event types."),
+          },
+          { label: "Event types" },
+        ),
+        testimonialsTitle: requiredText("Testimonials heading"),
+      },
+    }),
+    featuresOverview: singleton({
+      label: "Features page",
+      path: "content/pages/features",
+      format: { data: "yaml" },
+      previewUrl: "/features",
+      schema: {
+        head,
+        hero,
+        groups: fields.array(
+          fields.object({
+            id: requiredText(
+              "Anchor",
+              "The section's address on the page (/features#payments). The pictures beside a group are chosen by it: messaging, venue-map, applications, portal-dashboard, payments, events.",
+            ),
+            title: requiredText("Heading"),
+            intro: paragraphText("Introduction"),
+            items: fields.array(
+              fields.object({
+                title: requiredText("Title"),
+                body: paragraphText("Text"),
+                link: fields.object(
+                  {
+                    label: fields.text({ label: "Link text" }),
+                    to: fields.text({
+                      label: "Link address",
+                      description: "A page of this site: /pricing, /features/automated-messaging.",
+                    }),
+                  },
+                  { label: "Link (leave both empty for none)" },
+                ),
+              }),
+              {
+                label: "Features",
+                itemLabel: (props) => props.fields.title.value,
+                validation: { length: { min: 1 } },
+              },
+            ),
+          }),
+          {
+            label: "Groups",
+            itemLabel: (props) => props.fields.title.value,
+            validation: { length: { min: 1 } },
+          },
+        ),
+        featurePages: fields.object(
+          {
+            back: requiredText("Link back to this page"),
+            all: requiredText("Button to this page"),
+            moreTitle: requiredText("Heading of the other feature pages"),
+            moreIntro: paragraphText("Introduction of the other feature pages"),
+          },
+          { label: "On every feature page" },
+        ),
+      },
+    }),
+    pricing: singleton({
+      label: "Pricing page",
+      path: "content/pages/pricing",
+      format: { data: "yaml" },
+      previewUrl: "/pricing",
+      schema: {
+        head,
+        hero,
+        cards: fields.object(
+          {
+            title: requiredText("Heading"),
+            intro: paragraphText("Introduction"),
+            organizers: priceCard(
+              "Organizers' card (first and highlighted; the free offer in search results)",
+            ),
+            processing: priceCard("Payment processing card"),
+            vendors: priceCard("Vendors' card"),
+          },
+          { label: "What it costs" },
+        ),
+        payments: fields.object(
+          {
+            title: requiredText("Heading"),
+            intro: paragraphText("Introduction"),
+            payoutsTitle: requiredText("Payouts heading"),
+            payoutsBody: paragraphText("Payouts text"),
+            methodsTitle: requiredText(
+              "Payment methods heading",
+              "The methods themselves come from app/config/business.ts.",
+            ),
+            approvalTitle: requiredText("When vendors pay: heading"),
+            approvalBody: paragraphText("When vendors pay: text"),
+          },
+          { label: "Getting paid" },
+        ),
+        setup: fields.object(
+          { title: requiredText("Heading"), body: paragraphText("Text") },
+          { label: "First venue map" },
+        ),
+        cta: fields.object(
+          {
+            title: requiredText("Heading"),
+            body: paragraphText("Text", "The buttons are the site's sign-up and contact links."),
+          },
+          { label: "Closing call to action" },
+        ),
+      },
+    }),
+    howItWorks: singleton({
+      label: "How it works page",
+      path: "content/pages/how-it-works",
+      format: { data: "yaml" },
+      previewUrl: "/how-it-works",
+      schema: {
+        head,
+        hero,
+        models: fields.object(
+          {
+            title: requiredText("Heading"),
+            intro: paragraphText("Introduction"),
+            applyApprove: acceptanceModel("Apply & Approve"),
+            instantApprovePay: acceptanceModel("Instant Approve & Pay"),
+            pickPay: acceptanceModel("Pick & Pay"),
+          },
+          { label: "The three models" },
+        ),
+        comparison: fields.object(
+          {
+            title: requiredText("Heading"),
+            caption: requiredText("Table caption"),
+            aspectHeader: requiredText("Header of the questions' column"),
+            rows: fields.array(
+              fields.object({
+                aspect: requiredText("Question"),
+                applyApprove: paragraphText("Apply & Approve"),
+                instantApprovePay: paragraphText("Instant Approve & Pay"),
+                pickPay: paragraphText("Pick & Pay"),
+              }),
+              {
+                label: "Rows",
+                itemLabel: (props) => props.fields.aspect.value,
+                validation: { length: { min: 1 } },
+              },
+            ),
+            note: paragraphText("Note under the table"),
+          },
+          { label: "Comparison table" },
+        ),
+        faq: fields.object(
+          {
+            title: requiredText("Heading"),
+            intro: paragraphText("Introduction"),
+            items: fields.array(
+              fields.object({
+                question: requiredText("Question"),
+                answer: paragraphText("Answer"),
+              }),
+              {
+                label: "Questions",
+                itemLabel: (props) => props.fields.question.value,
+                validation: { length: { min: 1 } },
+              },
+            ),
+          },
+          { label: "Frequently asked questions (also in search results)" },
+        ),
+      },
+    }),
+    privacyPolicy: legalPage("Privacy policy", "privacy-policy"),
+    termsService: legalPage("Terms of service", "terms-service"),
+    security: legalPage("Security", "security"),
+    cookies: legalPage("Cookie policy", "cookies"),
+    press: legalPage("Press", "press"),
+    careers: legalPage("Careers", "careers"),
+    contact: singleton({
+      label: "Contact page",
+      path: "content/pages/contact",
+      format: { data: "yaml" },
+      previewUrl: "/contact",
+      schema: {
+        head,
+        hero,
+        aside: fields.object(
+          {
+            title: requiredText("Heading"),
+            replyTitle: requiredText("Reply promise: heading"),
+            replyBody: paragraphText("Reply promise: text"),
+            emailTitle: requiredText("Email: heading"),
+            emailBody: paragraphText(
+              "Email: text",
+              "Followed by the general address (the build's).",
+            ),
+            demoTitle: requiredText("Demo: heading"),
+            demoBody: paragraphText("Demo: text"),
+          },
+          { label: "Beside the form" },
         ),
       },
     }),
@@ -145,6 +583,79 @@ export default config({
             'Invented wording, not an organizer\'s: the page marks it "Sample" and launch-check fails until it is replaced and this is cleared.',
           defaultValue: false,
         }),
+      },
+    }),
+    features: collection({
+      label: "Feature pages",
+      slugField: "name",
+      path: "content/features/*",
+      format: { data: "yaml" },
+      previewUrl: "/features/{slug}",
+      columns: ["order"],
+      schema: {
+        name: fields.slug({
+          name: {
+            label: "Name",
+            description:
+              'The badge, the cards that link the page and its share card: "Automated Messaging". The page address follows it.',
+          },
+        }),
+        draft,
+        order: fields.integer({
+          label: "Position among the feature pages",
+          validation: { isRequired: true, min: 1 },
+        }),
+        summary: paragraphText(
+          "Summary",
+          "One sentence on the cards that link the page (home, the other feature pages).",
+        ),
+        picture: fields.select({
+          label: "Product picture under the opening",
+          options: [
+            { label: "An approval email", value: "email" },
+            { label: "A venue map", value: "venue-map" },
+            { label: "The form builder", value: "form-builder" },
+          ],
+          defaultValue: "email",
+        }),
+        headline: requiredText("Headline"),
+        subline: paragraphText("Subline"),
+        highlightsTitle: requiredText("Highlights heading"),
+        highlights: titledItems("Highlights"),
+        detail: fields.conditional(
+          fields.select({
+            label: "Second section",
+            options: [
+              { label: "None", value: "none" },
+              { label: "Numbered steps", value: "steps" },
+              { label: "Named items", value: "terms" },
+            ],
+            defaultValue: "none",
+          }),
+          {
+            none: fields.empty(),
+            steps: detailSection,
+            terms: detailSection,
+          },
+        ),
+        video: fields.conditional(
+          fields.select({
+            label: "Video button",
+            description: "The video's address is set for the build (VENUE_MAP_VIDEO_URL).",
+            options: [
+              { label: "None", value: "none" },
+              { label: "The venue map how-to", value: "venueMapHowTo" },
+            ],
+            defaultValue: "none",
+          }),
+          { none: fields.empty(), venueMapHowTo: requiredText("Button text") },
+        ),
+        note: fields.text({
+          label: "Note",
+          description: "A highlighted line under the highlights; empty for none.",
+          multiline: true,
+        }),
+        head,
       },
     }),
     eventTypes: collection({

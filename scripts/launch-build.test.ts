@@ -72,6 +72,17 @@ beforeAll(() => {
       .replace(/^headline: .*$/m, "headline: Fill your night market before the sun goes down")
       .replace(/^ {2}title: .*$/m, "  title: Night Market Vendor Management Software"),
   );
+  // And one more feature page, the same way (docs/content.md, "Adding a feature page").
+  const feature = readFileSync(join(copy, "content/features/automated-messaging.yaml"), "utf8");
+  writeFileSync(
+    join(copy, "content/features/door-check-in.yaml"),
+    feature
+      .replace(/^name: .*$/m, "name: Door Check-In")
+      .replace(/^order: .*$/m, "order: 99")
+      .replace(/^summary: .*$/m, "summary: Scan vendors in at load-in and see who has arrived.")
+      .replace(/^headline: .*$/m, "headline: Know who has arrived before the doors open")
+      .replace(/^ {2}title: .*$/m, "  title: Vendor Check-In at Load-In"),
+  );
 });
 
 afterAll(() => {
@@ -154,6 +165,26 @@ describe("a launch with a fixture environment", { timeout: 240_000 }, () => {
     // Every page's Event Types menu lists it, after the others (its order is the highest).
     const menu = hrefs(page("/pricing")).filter((href) => href.startsWith("/event-types/"));
     expect(menu.at(-1)).toBe(path);
+    const sitemap = readFileSync(join(copy, "build", "client", "sitemap.xml"), "utf8");
+    expect(sitemap).toContain(`<loc>${launchEnv.SITE_URL}${path}</loc>`);
+  });
+
+  it("a feature page added as one file has its page, head, cards on home and sitemap line", () => {
+    const path = "/features/door-check-in";
+    const doorCheckIn = page(path);
+    expect(textOf(doorCheckIn.find((n) => n.tagName === "h1") ?? doorCheckIn[0]!)).toBe(
+      "Know who has arrived before the doors open",
+    );
+    expect(textOf(doorCheckIn.find((n) => n.tagName === "title") ?? doorCheckIn[0]!)).toMatch(
+      /^Vendor Check-In at Load-In/,
+    );
+    expect(meta(doorCheckIn, "og:image")).toBe(
+      `${launchEnv.SITE_URL}/og/features-door-check-in.png`,
+    );
+    // Home's feature cards link it, after the others (its order is the highest), and so do the other feature pages.
+    const cards = hrefs(page("/")).filter((href) => href.startsWith("/features/"));
+    expect(cards.at(-1)).toBe(path);
+    expect(hrefs(page("/features/automated-messaging"))).toContain(path);
     const sitemap = readFileSync(join(copy, "build", "client", "sitemap.xml"), "utf8");
     expect(sitemap).toContain(`<loc>${launchEnv.SITE_URL}${path}</loc>`);
   });

@@ -1,8 +1,8 @@
 // The route table: every public path, the module that renders it, and whether search engines may index it.
-// Event-type pages follow the files in content/event-types/ (docs/content.md);
+// Event-type and feature pages follow the files in content/event-types/ and content/features/ (docs/content.md);
 // guide pages the published files in content/guides/.
 
-import { eventTypeEntries, guideSummaries } from "../content/store.ts";
+import { eventTypeEntries, featureEntries, guideSummaries } from "../content/store.ts";
 
 /** The event-type pages' slugs, in navigation order: one per published file in content/event-types/. */
 export const eventTypeSlugs: readonly string[] = /* @__PURE__ */ eventTypeEntries.map(
@@ -10,12 +10,9 @@ export const eventTypeSlugs: readonly string[] = /* @__PURE__ */ eventTypeEntrie
 );
 export type EventTypeSlug = string;
 
-export const featureSlugs = [
-  "automated-messaging",
-  "interactive-venue-mapping",
-  "custom-vendor-categories",
-] as const;
-export type FeatureSlug = (typeof featureSlugs)[number];
+/** The feature pages' slugs, in their order: one per published file in content/features/. */
+export const featureSlugs: readonly string[] = /* @__PURE__ */ featureEntries.map((e) => e.slug);
+export type FeatureSlug = string;
 
 export const paths = {
   home: "/",

@@ -1,20 +1,9 @@
-// Phrases several pages share: the call-to-action labels and the recurring claims, built from config.
-import { business, processingFeeLabel } from "../config/business";
+// Phrases several pages share: the buttons and the closing call to action (content/site.yaml), the fee example.
+import { business } from "../config/business";
 import { paths } from "../config/paths";
 import { siteConfig } from "../config/site";
 import { feesFor, formatUsd } from "../lib/fees";
-import { headerNav } from "./navigation";
-
-/** "a, b and c": the list style the site uses in running text. */
-export function listOf(items: readonly string[], conjunction = "and"): string {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} ${conjunction} ${items.at(-1)}`;
-}
-
-/** The payment methods as running text, "cards" in lower case. */
-export const paymentMethodsText = listOf(
-  business.paymentMethods.map((method) => (method === "Cards" ? "cards" : method)),
-);
+import { siteTexts } from "./store";
 
 /** The booth price of the one worked example the fee copy gives (the calculator's default): $100. */
 const exampleBooth = feesFor(10_000, 1);
@@ -28,51 +17,30 @@ export const processingFeeBase = {
   example: `On a ${formatUsd(exampleBooth.boothCents)} booth the vendor pays ${formatUsd(exampleBooth.vendorPaysCents)} (${formatUsd(exampleBooth.boothCents)} plus the ${formatUsd(exampleBooth.platformFeeCents)} platform fee); processing on ${formatUsd(exampleBooth.vendorPaysCents)} is ${formatUsd(exampleBooth.processingFeeCents)}, so you receive ${formatUsd(exampleBooth.organizerReceivesCents)}.`,
 } as const;
 
-/** What organizers may pay the platform itself with (an optional paid service), as running text. */
-export const organizerPaymentFormsText = listOf(business.policy.subscriptionPaymentForms, "or");
-
-export const priceLabels = {
-  /** The organizer price in dollars. */
-  organizerPrice: `$${business.organizerPriceUsd}`,
-  /** The processing fee: percent plus cents. */
-  processingFee: processingFeeLabel,
-  /** The vendors' platform fee in percent. */
-  vendorFee: `${business.vendorPlatformFeePercent}%`,
-  /** The standard payout speed ("next-day"); instant applies where supported (payoutsSentence). */
-  payouts: business.payouts.standard,
-} as const;
-
 export const claims = {
-  freeForever: "Free forever for organizers",
   setupTime: `about ${business.setupMinutes} minutes`,
-  firstMapFree: "We set up your first venue map for free",
-  replyPromise: `We reply within ${business.replyWithinHours} hours`,
-  /** True only for Apply & Approve: the other two models take payment when the vendor books. */
-  cardAfterApproval:
-    "With Apply & Approve, card details are collected only after approval, so nobody pays for a spot they didn't get",
-  payAtBooking: "With Instant Approve & Pay and Pick & Pay, vendors pay when they book",
 } as const;
 
-export const ctaLabels = {
-  signUp: headerNav.signUp.label,
-  watchDemo: "Watch the Demo",
-  playDemo: "Play the demo video",
-  scheduleDemo: "Schedule Demo",
-  letsGo: "Let's Go",
-  sampleEvent: "Sample Event Page",
-  contact: "Contact Us",
-  allFeatures: "See All Features",
-  howItWorks: "See How It Works",
-  pricing: "See Pricing",
-} as const;
+type SiteTexts = typeof siteTexts;
+
+function ctaLabelsOf({ header, buttons }: SiteTexts) {
+  return { signUp: header.signUp, ...buttons };
+}
 
 /** The closing call to action most pages end with. */
-export const closingCta = {
-  title: `Your next event, set up in ${claims.setupTime}`,
-  body: `${siteConfig.name} is free forever for organizers, and our team sets up your first venue map for you. Start today, or ask us anything first.`,
-  primary: { label: ctaLabels.signUp, href: siteConfig.appLinks.signUp },
-  secondary: { label: ctaLabels.contact, to: paths.contact },
-} as const;
+function closingCtaOf(texts: SiteTexts) {
+  const labels = ctaLabelsOf(texts);
+  return {
+    ...texts.closing,
+    primary: { label: labels.signUp, href: siteConfig.appLinks.signUp },
+    secondary: { label: labels.contact, to: paths.contact },
+  };
+}
 
+const scrollHintOf = (texts: SiteTexts): string => texts.scrollHint;
+
+// Built in calls marked pure: the fee calculator's island imports this module for the fee example alone.
+export const ctaLabels = /* @__PURE__ */ ctaLabelsOf(siteTexts);
+export const closingCta = /* @__PURE__ */ closingCtaOf(siteTexts);
 /** Under a table that scrolls sideways on a narrow screen (ScrollRegion). */
-export const scrollHint = "Scroll sideways to see the whole table.";
+export const scrollHint = /* @__PURE__ */ scrollHintOf(siteTexts);

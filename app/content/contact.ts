@@ -1,8 +1,9 @@
-// Copy of /contact and the labels of the contact form (docs/product.md, "Contact form").
+// Copy of /contact (from content/pages/contact.yaml) and the contact form's labels (docs/product.md, "Contact form").
 import { contactFormTexts } from "../../contracts/contact-form-texts";
 import { functionNames, functionPath } from "../../contracts/functions";
 import { business } from "../config/business";
 import { siteConfig } from "../config/site";
+import { contactPage } from "./store";
 
 export interface ContactField {
   /** The form field's name on the wire (docs/product.md, "Server functions": business_name, not businessName). */
@@ -60,21 +61,12 @@ export const contactForm = {
   },
 } as const;
 
-export const contactCopy = {
-  hero: {
-    badge: "Contact",
-    title: "Talk to us about your event",
-    subline: `Questions about running your event on ${siteConfig.name}, or want a demo? Send a message and we'll reply within ${business.replyWithinHours} hours.`,
-  },
-  aside: {
-    title: "Other ways to reach us",
-    replyTitle: `A reply within ${business.replyWithinHours} hours`,
-    replyBody: "Send the form or an email, whichever suits you.",
-    emailTitle: "Prefer email?",
-    emailBody: "Write to us directly at",
-    email: siteConfig.mailboxes.general,
-    demoTitle: "Want a demo?",
-    demoBody:
-      "Tell us what kind of event you run and roughly when, and we'll find a time to walk you through it.",
-  },
-} as const;
+type ContactPage = typeof contactPage;
+
+/** The page's copy from content/pages/contact.yaml, with the general mailbox (the build's) beside it. */
+function pageCopy({ hero, aside }: ContactPage) {
+  return { hero, aside: { ...aside, email: siteConfig.mailboxes.general } };
+}
+
+// Built in a call marked pure: the contact form's island imports this module and must not carry the page's copy.
+export const contactCopy = /* @__PURE__ */ pageCopy(contactPage);

@@ -1,9 +1,17 @@
 // Head copy (title, description, keywords) for every public path, keyed by the route table's paths.
-import { business, processingFeeLabel } from "../config/business";
 import { type EventTypeSlug, type FeatureSlug, paths } from "../config/paths";
-import { siteConfig } from "../config/site";
 import { guideCentreHeadFor } from "./guide-centre";
-import { aboutPage, eventTypeEntries } from "./store";
+import {
+  aboutPage,
+  contactPage,
+  eventTypeEntries,
+  featureEntries,
+  featuresPage,
+  homePage,
+  howItWorksPage,
+  legalEntries,
+  pricingPage,
+} from "./store";
 
 export interface PageHead {
   title: string;
@@ -15,91 +23,23 @@ const eventTypeHeads: Record<EventTypeSlug, PageHead> = /* @__PURE__ */ Object.f
   /* @__PURE__ */ eventTypeEntries.map((entry) => [entry.slug, entry.head]),
 );
 
-const featureHeads: Record<FeatureSlug, PageHead> = {
-  "automated-messaging": {
-    title: "Automated Vendor Emails and Payment Reminders",
-    description:
-      "Approval, rejection and payment-reminder emails that send themselves, plus custom messages and a payment window you set.",
-    keywords: ["vendor email automation", "payment reminders", "approval emails"],
-  },
-  "interactive-venue-mapping": {
-    title: "Interactive Venue Map and Booth Assignment",
-    description:
-      "Drag vendors onto booths, price premium spots, stop overbooking and let vendors book their own space.",
-    keywords: ["venue map software", "booth assignment", "floor plan booking"],
-  },
-  "custom-vendor-categories": {
-    title: "Custom Vendor Application Forms and Categories",
-    description:
-      "Build vendor application forms with categories, custom questions, file uploads and category-based booth fees.",
-    keywords: ["vendor application form", "vendor categories", "booth fees by category"],
-  },
-};
+const featureHeads: Record<FeatureSlug, PageHead> = /* @__PURE__ */ Object.fromEntries(
+  /* @__PURE__ */ featureEntries.map((entry) => [entry.slug, entry.head]),
+);
 
 const pageHeadsByPath: Record<string, PageHead> = {
-  [paths.home]: {
-    title: "Vendor and Event Management for Organizers",
-    description: `Applications, booth maps, payments and vendor emails for markets, shows and festivals. Free forever for organizers; set up in about ${business.setupMinutes} minutes.`,
-    keywords: [
-      "vendor management software",
-      "event organizer software",
-      "booth booking",
-      "market vendors",
-    ],
-  },
-  [paths.features]: {
-    title: "Features for Market and Show Organizers",
-    description:
-      "Every organizer tool in one place: automated emails, interactive venue maps, custom application forms, payments, promo codes and event series.",
-    keywords: ["vendor management features", "event organizer tools", "vendor portal"],
-  },
-  [paths.howItWorks]: {
-    title: "How It Works: Three Ways to Accept Vendors",
-    description:
-      "Apply & Approve, Instant Approve & Pay, or Pick & Pay: choose how vendors join each event, compared side by side.",
-    keywords: ["vendor acceptance", "apply and approve", "pick and pay booths"],
-  },
-  [paths.pricing]: {
-    title: "Pricing: Free Forever for Organizers",
-    description: `Free forever for organizers. Card processing is ${processingFeeLabel} per transaction, paid by the organizer; vendors pay a ${business.vendorPlatformFeePercent}% platform fee.`,
-    keywords: ["event software pricing", "free vendor management", "booth payment fees"],
-  },
-  [paths.contact]: {
-    title: "Contact Us",
-    description: `Questions about running your event on ${siteConfig.name}? Send a message and we reply within ${business.replyWithinHours} hours.`,
-    keywords: ["contact", "schedule a demo", "organizer support"],
-  },
+  [paths.home]: homePage.head,
+  [paths.features]: featuresPage.head,
+  [paths.howItWorks]: howItWorksPage.head,
+  [paths.pricing]: pricingPage.head,
+  [paths.contact]: contactPage.head,
   [paths.about]: aboutPage.head,
-  [paths.privacyPolicy]: {
-    title: "Privacy Policy",
-    description: "What we collect, why we collect it and the choices you have.",
-    keywords: ["privacy policy"],
-  },
-  [paths.termsService]: {
-    title: "Terms of Service",
-    description: "The terms that govern the use of the platform by organizers and vendors.",
-    keywords: ["terms of service"],
-  },
-  [paths.security]: {
-    title: "Security",
-    description: "How we protect organizer and vendor data and payments.",
-    keywords: ["security", "data protection", "payment security"],
-  },
-  [paths.cookies]: {
-    title: "Cookie Policy",
-    description: "What this site stores in your browser and why.",
-    keywords: ["cookie policy", "browser storage"],
-  },
-  [paths.press]: {
-    title: "Press",
-    description: "Press resources and the contact for media enquiries.",
-    keywords: ["press", "media kit", "media contact"],
-  },
-  [paths.careers]: {
-    title: "Careers",
-    description: "Help organizers run better markets, shows and festivals. Work with us.",
-    keywords: ["careers", "jobs"],
-  },
+  [paths.privacyPolicy]: legalEntries.privacyPolicy.head,
+  [paths.termsService]: legalEntries.termsService.head,
+  [paths.security]: legalEntries.security.head,
+  [paths.cookies]: legalEntries.cookies.head,
+  [paths.press]: legalEntries.press.head,
+  [paths.careers]: legalEntries.careers.head,
   ...Object.fromEntries(
     Object.entries(eventTypeHeads).map(([slug, head]) => [
       paths.eventType(slug as EventTypeSlug),

@@ -74,5 +74,9 @@ describe("content read at build", () => {
     expect(content.eventTypes.map((entry) => entry.slug)).not.toContain("art-fairs");
     expect(content.eventTypes.map((entry) => entry.slug)).toContain("card-shows");
     expect(JSON.stringify(content)).not.toContain("{{");
+    // The press page counts the published event types, so the draft is not counted either.
+    expect(JSON.stringify(content.legal.press)).toContain(
+      `Made for ${content.eventTypes.length} kinds of events`,
+    );
   });
 });

@@ -18,21 +18,24 @@ export function contentRoot(): string {
   return process.env.CONTENT_ROOT ?? process.cwd();
 }
 
+type Counted = Readonly<Record<string, string>>;
+
 /** Every string in the value with its placeholders filled; `field` names where, for the error. */
-function filled<T>(value: T, field: string): T {
+function filled<T>(value: T, field: string, counted: Counted = {}): T {
   if (typeof value === "string") {
     try {
-      return fillPlaceholders(value) as T;
+      return fillPlaceholders(value, counted) as T;
     } catch (error) {
       throw new Error(`${field}: ${(error as Error).message}`);
     }
   }
-  if (Array.isArray(value)) return value.map((item, i) => filled(item, `${field}.${i}`)) as T;
+  if (Array.isArray(value))
+    return value.map((item, i) => filled(item, `${field}.${i}`, counted)) as T;
   if (value && typeof value === "object") {
     return Object.fromEntries(
       Object.entries(value).map(([key, item]) => [
         key,
-        filled(item, field ? `${field}.${key}` : key),
+        filled(item, field ? `${field}.${key}` : key, counted),
       ]),
     ) as T;
   }
@@ -81,11 +84,15 @@ async function readCollection<Name extends CollectionName>(
 type SingletonName = keyof NonNullable<Config["singletons"]>;
 
 /** A one-off page's entry (content/pages/<name>.yaml), placeholders filled; a broken file throws naming it. */
-async function readSingleton<Name extends SingletonName>(reader: Reader, name: Name) {
+async function readSingleton<Name extends SingletonName>(
+  reader: Reader,
+  name: Name,
+  counted: Counted,
+) {
   const file = `${keystaticConfig.singletons[name].path}.yaml`;
   try {
     const entry = await reader.singletons[name].readOrThrow();
-    return filled(entry, "");
+    return filled(entry, "", counted);
   } catch (error) {
     // Keystatic says 'Invalid data for singleton "x": field: problem' or that the file does not exist.
     const message = (error as Error).message.replace(/^Invalid data for [^:]*:\s*/, "");
@@ -109,13 +116,31 @@ export async function readContent(root = contentRoot()) {
     root,
     await reader.collections.eventTypes.list(),
   );
+  const eventTypes = (await readCollection(reader, "eventTypes")).sort(byOrder);
+  // What the one-off pages may count: the published event types ("Made for 11 kinds of events").
+  const counted = { eventTypeCount: String(eventTypes.length) };
   return {
-    eventTypes: (await readCollection(reader, "eventTypes")).sort(byOrder),
+    eventTypes,
     testimonials: (await readCollection(reader, "testimonials")).sort(byOrder),
+    features: (await readCollection(reader, "features")).sort(byOrder),
     guides,
     guideSummaries: guides.map(summaryOf),
-    about: await readSingleton(reader, "about"),
-    notFound: await readSingleton(reader, "notFound"),
+    site: await readSingleton(reader, "site", counted),
+    about: await readSingleton(reader, "about", counted),
+    contact: await readSingleton(reader, "contact", counted),
+    notFound: await readSingleton(reader, "notFound", counted),
+    legal: {
+      privacyPolicy: await readSingleton(reader, "privacyPolicy", counted),
+      termsService: await readSingleton(reader, "termsService", counted),
+      security: await readSingleton(reader, "security", counted),
+      cookies: await readSingleton(reader, "cookies", counted),
+      press: await readSingleton(reader, "press", counted),
+      careers: await readSingleton(reader, "careers", counted),
+    },
+    home: await readSingleton(reader, "home", counted),
+    featuresOverview: await readSingleton(reader, "featuresOverview", counted),
+    pricing: await readSingleton(reader, "pricing", counted),
+    howItWorks: await readSingleton(reader, "howItWorks", counted),
   };
 }
 

@@ -7,7 +7,15 @@ const content = await readContent();
 
 export const eventTypeEntries = content.eventTypes;
 export const testimonialEntries = content.testimonials;
+export const featureEntries = content.features;
 export const guideEntries = content.guides;
 export const guideSummaries = content.guideSummaries;
+export const siteTexts = content.site;
 export const aboutPage = content.about;
+export const contactPage = content.contact;
 export const notFoundPage = content.notFound;
+export const legalEntries = content.legal;
+export const homePage = content.home;
+export const featuresPage = content.featuresOverview;
+export const pricingPage = content.pricing;
+export const howItWorksPage = content.howItWorks;

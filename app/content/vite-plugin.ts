@@ -10,10 +10,18 @@ const storeFile = fileURLToPath(new URL("./store.ts", import.meta.url));
 const storeExports: Record<string, keyof Awaited<ReturnType<typeof readContent>>> = {
   eventTypeEntries: "eventTypes",
   testimonialEntries: "testimonials",
+  featureEntries: "features",
   guideEntries: "guides",
   guideSummaries: "guideSummaries",
+  siteTexts: "site",
   aboutPage: "about",
+  contactPage: "contact",
   notFoundPage: "notFound",
+  legalEntries: "legal",
+  homePage: "home",
+  featuresPage: "featuresOverview",
+  pricingPage: "pricing",
+  howItWorksPage: "howItWorks",
 };
 
 /** Every picture of the published guides (a draft's pictures are never emitted). */

@@ -1,5 +1,5 @@
 // Booth fee arithmetic in integer cents, rounded half up at each fee (docs/product.md, "Fee arithmetic").
-import { business } from "../config/business";
+import { business } from "../config/business.ts";
 
 /** A percentage as basis points (hundredths of a percent), so that every product stays an exact integer. */
 const basisPoints = (percent: number) => Math.round(percent * 100);

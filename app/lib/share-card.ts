@@ -1,5 +1,5 @@
 // What each page's share card shows (title, section, brand) and where its PNG lives: read by seo.ts and scripts/og-images.ts.
-import { type FeatureSlug, normalizePathname, siteRoutes } from "../config/paths";
+import { normalizePathname, siteRoutes } from "../config/paths";
 import { siteConfig } from "../config/site";
 import { featureNames } from "../content/feature-names";
 import { eventTypeNames } from "../content/navigation";
@@ -29,7 +29,8 @@ export function parentOf(path: string): { name: string; path?: string } | undefi
 /** The short name of a page: its navigation label where it has one, else its head title. */
 export function shortNameOf(path: string): string {
   const [first, slug] = normalizePathname(path).slice(1).split("/");
-  if (first === "features" && slug) return featureNames[slug as FeatureSlug];
+  const featureName = first === "features" && slug ? featureNames[slug] : undefined;
+  if (featureName) return featureName;
   const eventTypeName = first === "event-types" && slug ? eventTypeNames[slug] : undefined;
   if (eventTypeName) return eventTypeName;
   return pageHeadFor(normalizePathname(path)).title;
