@@ -1,8 +1,10 @@
 // `npm run bench`: Lighthouse (mobile, simulated throttling, Debian Chromium) on a representative set of routes
 // (`--routes all` for every route), each beside the same page without its scripts, the same page with its
-// Cross-Origin-Opener-Policy header flipped, and (with `--spa`) the same app built as a client-rendered SPA.
+// Cross-Origin-Opener-Policy header flipped, and (with `--spa`) the same app built as a client-rendered SPA; pages
+// load through deploy/nginx.conf (HTTP/2 over TLS, as production serves them) unless `--no-proxy`.
 import { spawnSync } from "node:child_process";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -12,6 +14,7 @@ import { siteRoutes } from "../app/config/paths.ts";
 import { buildApp } from "../server/app.ts";
 import { type AppDatabase, migrateToLatest, openDatabase } from "../server/db/database.ts";
 import { parseEnv } from "../server/env.ts";
+import { nginxBinary, startShippedNginx } from "../server/test/shipped-nginx.ts";
 import { machine, writePerformanceSection } from "./helpers.ts";
 import { buildLimitVariant, buildSpaVariant, projectDir } from "./page-variants.ts";
 
@@ -23,6 +26,7 @@ const { values: args } = parseArgs({
     "build-dir": { type: "string" },
     spa: { type: "boolean", default: false },
     coop: { type: "boolean", default: true },
+    proxy: { type: "boolean", default: true },
   },
   allowNegative: true,
 });
@@ -77,7 +81,10 @@ const median = (values: number[]) => {
 };
 
 interface Server {
+  /** Where Lighthouse loads the pages: through nginx (HTTPS) by default. */
   origin: string;
+  /** The instance itself, over plain HTTP: for this script's own requests. */
+  directOrigin: string;
   close: () => Promise<void>;
 }
 
@@ -100,7 +107,22 @@ async function serve(
       done(null, payload);
     });
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
-  return { origin: address, close: () => app.close() };
+  if (!args.proxy) return { origin: address, directOrigin: address, close: () => app.close() };
+  // As phones get pages in production: deploy/nginx.conf in front, HTTP/2 over TLS (docs/deploy.md).
+  const port = Number(new URL(address).port);
+  const dir = await mkdtemp(join(tmpdir(), "boothpilot-bench-nginx-"));
+  // As root nginx's workers run as another user: they write their temporary files here.
+  await chmod(dir, 0o777);
+  const nginx = await startShippedNginx(dir, [port, port]);
+  return {
+    origin: `https://127.0.0.1:${nginx.httpsPort}`,
+    directOrigin: address,
+    close: async () => {
+      await nginx.stop();
+      await app.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 const coopHeader = "cross-origin-opener-policy";
@@ -213,13 +235,15 @@ async function measureAll(servers: {
       "--disable-component-update",
       "--disable-sync",
       "--no-first-run",
+      // nginx's certificate is self-signed for the run.
+      ...(args.proxy ? ["--ignore-certificate-errors"] : []),
     ],
   });
   const rows: Row[] = [];
   try {
     for (const path of selectedPaths) {
       // The flipped variant: COOP removed where the server sends it, added where it does not.
-      const sent = (await fetch(`${servers.ours.origin}${path}`)).headers.has(coopHeader);
+      const sent = (await fetch(`${servers.ours.directOrigin}${path}`)).headers.has(coopHeader);
       const flipped = sent ? servers.coopRemoved : servers.coopAdded;
       const urls = [servers.ours, servers.limit, ...(flipped ? [flipped] : [])].map(
         (server) => `${server.origin}${path}`,
@@ -266,6 +290,10 @@ async function measureAll(servers: {
 }
 
 async function main(): Promise<void> {
+  if (args.proxy && !existsSync(nginxBinary))
+    throw new Error(
+      `no nginx at ${nginxBinary}: install Debian's nginx, or pass --no-proxy to load pages from the server directly`,
+    );
   const buildDir = args["build-dir"] ?? join(projectDir, "build");
   if (!args["no-build"] && !args["build-dir"]) {
     const build = spawnSync("npm", ["run", "build"], {
@@ -316,7 +344,7 @@ async function main(): Promise<void> {
   const table = tableLines(rows);
   console.log(`\n${table.join("\n")}`);
   const date = new Date().toISOString().slice(0, 10);
-  const command = `npm run bench -- --runs ${runs}${args.routes ? ` --routes ${args.routes}` : ""}${args.spa ? " --spa" : ""}`;
+  const command = `npm run bench -- --runs ${runs}${args.routes ? ` --routes ${args.routes}` : ""}${args.spa ? " --spa" : ""}${args.coop ? "" : " --no-coop"}${args.proxy ? "" : " --no-proxy"}`;
   await mkdir(join(projectDir, "docs"), { recursive: true });
   await writeFile(
     join(projectDir, "docs", "performance-pages.json"),
@@ -338,7 +366,7 @@ async function main(): Promise<void> {
         ]),
   ];
   const section = [
-    `Measured ${date} on ${machine()} (${load}) with \`${command}\` (Lighthouse mobile preset, simulated throttling, Debian Chromium; median of ${runs} runs per page, the variants of a page interleaved run by run). "limit" is the same page, served with the same headers, with every script and modulepreload removed; "-coop" and "+coop" are the same page with only its \`Cross-Origin-Opener-Policy: same-origin\` header removed or added; "spa" (with \`--spa\`) is the same app built as a client-rendered SPA.`,
+    `Measured ${date} on ${machine()} (${load}) with \`${command}\` (Lighthouse mobile preset, simulated throttling, Debian Chromium; ${args.proxy ? "pages loaded through deploy/nginx.conf, HTTP/2 over TLS, as production serves them" : "pages loaded from the server directly, HTTP/1.1 without TLS"}; median of ${runs} runs per page, the variants of a page interleaved run by run). "limit" is the same page, served with the same headers, with every script and modulepreload removed; "-coop" and "+coop" are the same page with only its \`Cross-Origin-Opener-Policy: same-origin\` header removed or added; "spa" (with \`--spa\`) is the same app built as a client-rendered SPA.`,
     "",
     ...notes.flatMap((note) => [note, ""]),
     ...table,

@@ -3,40 +3,28 @@
 // production) on one PostgreSQL database set up with the SQL of docs/deploy.md. Through the proxy: pages and
 // their headers, a visit and contact posts counted by the client's address, and one instance stopped by SIGTERM
 // under light load without a failed request.
-import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import { Agent, request as httpsRequest } from "node:https";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import pg from "pg";
 import { contactFormPath } from "../../contracts/contact-form.ts";
 import { trackReferrerPath } from "../../contracts/track-referrer.ts";
 import { freePort, type RunningServer, startServer } from "../../server/test/server-process.ts";
+import { type ShippedNginx, startShippedNginx } from "../../server/test/shipped-nginx.ts";
 import {
   startThrowawayPostgres,
   type ThrowawayPostgres,
 } from "../../server/test/throwaway-postgres.ts";
-import { waitFor } from "../../server/test/wait-for.ts";
 import { e2eAdmin } from "./admin-account.ts";
 import { expect, test } from "./fixtures.ts";
-
-const run = promisify(execFile);
-const nginxBinary = "/usr/sbin/nginx";
-const shipped = join(import.meta.dirname, "..", "..", "deploy", "nginx.conf");
 
 interface Answer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
-}
-
-/** The shipped file with one literal swapped; the literal must be there, so the test runs the file as shipped. */
-function swap(text: string, literal: string, replacement: string): string {
-  if (!text.includes(literal)) throw new Error(`deploy/nginx.conf no longer has ${literal}`);
-  return text.replaceAll(literal, replacement);
 }
 
 test.describe("deploy/nginx.conf in front of two instances on PostgreSQL", () => {
@@ -45,7 +33,7 @@ test.describe("deploy/nginx.conf in front of two instances on PostgreSQL", () =>
   let dir: string;
   let postgres: ThrowawayPostgres | undefined;
   const instances: RunningServer[] = [];
-  let nginx: ChildProcess | undefined;
+  let nginx: ShippedNginx | undefined;
   let httpsPort: number;
   let httpPort: number;
   // Self-signed: this client checks the connection is TLS, not who signed it.
@@ -137,79 +125,15 @@ test.describe("deploy/nginx.conf in front of two instances on PostgreSQL", () =>
       )),
     );
 
-    await run("openssl", [
-      "req",
-      "-x509",
-      "-newkey",
-      "ec",
-      "-pkeyopt",
-      "ec_paramgen_curve:prime256v1",
-      "-nodes",
-      "-days",
-      "1",
-      "-subj",
-      "/CN=www.fairgrounds.test",
-      "-keyout",
-      join(dir, "key.pem"),
-      "-out",
-      join(dir, "cert.pem"),
-    ]);
-    httpsPort = await freePort();
-    httpPort = await freePort();
-    let site = await readFile(shipped, "utf8");
-    site = swap(site, "listen 443 ssl http2;", `listen 127.0.0.1:${httpsPort} ssl http2;`);
-    site = swap(site, "listen 80;", `listen 127.0.0.1:${httpPort};`);
-    site = swap(site, "127.0.0.1:3001", `127.0.0.1:${ports[0]}`);
-    site = swap(site, "127.0.0.1:3002", `127.0.0.1:${ports[1]}`);
-    site = swap(site, "/var/log/nginx/boothpilot.access.log", join(dir, "access.log"));
-    site = swap(
-      site,
-      "/etc/letsencrypt/live/www.fairgrounds.example/fullchain.pem",
-      join(dir, "cert.pem"),
-    );
-    site = swap(
-      site,
-      "/etc/letsencrypt/live/www.fairgrounds.example/privkey.pem",
-      join(dir, "key.pem"),
-    );
-    await writeFile(join(dir, "boothpilot.conf"), site);
-    // What Debian's /etc/nginx/nginx.conf gives the file: an http block (here without the system's paths).
-    await writeFile(
-      join(dir, "nginx.conf"),
-      [
-        process.getuid?.() === 0 ? "user root;" : "",
-        "worker_processes 1;",
-        `pid ${join(dir, "nginx.pid")};`,
-        `error_log ${join(dir, "error.log")} warn;`,
-        "events { worker_connections 256; }",
-        "http {",
-        ...["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map(
-          (kind) => `  ${kind}_temp_path ${join(dir, kind)};`,
-        ),
-        `  include ${join(dir, "boothpilot.conf")};`,
-        "}",
-      ].join("\n"),
-    );
-    nginx = spawn(
-      nginxBinary,
-      ["-p", dir, "-c", join(dir, "nginx.conf"), "-e", join(dir, "error.log"), "-g", "daemon off;"],
-      { stdio: ["ignore", "inherit", "inherit"] },
-    );
-    await waitFor(
-      "nginx to answer",
-      async () => (await send("GET", "/healthz").catch(() => null))?.status === 200,
-      15_000,
-    );
+    nginx = await startShippedNginx(dir, [ports[0] as number, ports[1] as number]);
+    httpsPort = nginx.httpsPort;
+    httpPort = nginx.httpPort;
   });
 
   test.afterAll(async () => {
     test.setTimeout(60_000);
     agent.destroy();
-    if (nginx && nginx.exitCode === null) {
-      const exited = new Promise((done) => nginx?.once("exit", done));
-      nginx.kill("SIGQUIT");
-      await exited;
-    }
+    await nginx?.stop();
     for (const instance of instances) {
       if (instance.child.exitCode === null && instance.child.signalCode === null) {
         instance.child.kill("SIGTERM");
