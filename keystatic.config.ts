@@ -238,6 +238,10 @@ export default config({
           { title: requiredText("Heading"), body: paragraphText("Text") },
           { label: "Closing call to action (most pages end with it)" },
         ),
+        eventTypeClosing: paragraphText(
+          "Closing text of the event-type pages",
+          "Under each page's closing heading. {{noun}} is the page's own noun: \"Set up your {{noun}} in about…\".",
+        ),
         scrollHint: requiredText(
           "Under a table that scrolls sideways",
           "Shown on narrow screens only.",
@@ -809,7 +813,8 @@ export default config({
         }),
         noun: fields.text({
           label: "What the organizer sets up",
-          description: 'In "Set up your flea market in about 5 minutes": "flea market".',
+          description:
+            'In the closing text (content/site.yaml): "Set up your flea market in about 5 minutes": "flea market".',
           validation: { isRequired: true },
         }),
         headline: fields.text({ label: "Headline", validation: { isRequired: true } }),

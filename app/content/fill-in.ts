@@ -1,10 +1,13 @@
-// Placeholders a page fills as it renders (the vendor a visitor chose): the build checks them but leaves them in.
+// Placeholders a page fills as it renders (an event type's noun, the vendor a visitor chose): checked, left in.
 
 /**
  * The fields whose text may hold a render-time placeholder, by content part and field, with the names each may
  * hold. The build fills every other placeholder from config and stops on one it does not know.
  */
 export const renderPlaceholders = {
+  site: {
+    eventTypeClosing: ["noun"],
+  },
   islands: {
     "venueDemo.chosenKeys": ["vendor"],
     "venueDemo.chosenTap": ["vendor"],

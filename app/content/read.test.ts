@@ -87,8 +87,10 @@ describe("content read at build", () => {
     expect(content.eventTypes.map((entry) => entry.slug)).toContain("card-shows");
     // Only the render-time placeholders are left, in the fields that take them.
     const { chosenKeys, chosenTap, ...venueDemo } = content.venueDemo;
+    const { eventTypeClosing, ...site } = content.site;
     expect([chosenKeys, chosenTap].every((text) => text.includes("{{vendor}}"))).toBe(true);
-    expect(JSON.stringify({ ...content, venueDemo })).not.toContain("{{");
+    expect(eventTypeClosing).toContain("{{noun}}");
+    expect(JSON.stringify({ ...content, venueDemo, site })).not.toContain("{{");
     // The press page counts the published event types, so the draft is not counted either.
     expect(JSON.stringify(content.legal.press)).toContain(
       `Made for ${content.eventTypes.length} kinds of events`,

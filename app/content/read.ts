@@ -131,7 +131,7 @@ export async function readContent(root = contentRoot()) {
     features: (await readCollection(reader, "features")).sort(byOrder),
     guides,
     guideSummaries: guides.map(summaryOf),
-    site: await readSingleton(reader, "site", counted),
+    site: await readSingleton(reader, "site", counted, renderPlaceholders.site),
     about: await readSingleton(reader, "about", counted),
     contact: await readSingleton(reader, "contact", counted),
     notFound: await readSingleton(reader, "notFound", counted),
