@@ -238,6 +238,10 @@ export default config({
           { title: requiredText("Heading"), body: paragraphText("Text") },
           { label: "Closing call to action (most pages end with it)" },
         ),
+        eventTypeClosing: paragraphText(
+          "Closing text of the event-type pages",
+          "Under each page's closing heading. {{noun}} is the page's own noun: \"Set up your {{noun}} in about…\".",
+        ),
         scrollHint: requiredText(
           "Under a table that scrolls sideways",
           "Shown on narrow screens only.",
@@ -245,6 +249,135 @@ export default config({
         legalContact: fields.object(
           { title: requiredText("Heading"), intro: requiredText("Introduction") },
           { label: "Contact section of the legal and info pages" },
+        ),
+      },
+    }),
+    islands: singleton({
+      label: "Fee calculator, venue demo and venue maps",
+      path: "content/islands",
+      format: { data: "yaml" },
+      schema: {
+        feeCalculator: fields.object(
+          {
+            title: requiredText("Heading"),
+            calculatorLabel: requiredText("Name of the inputs' group", "Read by screen readers."),
+            intro: paragraphText("Introduction"),
+            priceLabel: requiredText("Booth price field"),
+            vendorsLabel: requiredText("Number of vendors field"),
+            resultTitle: requiredText("Heading of the result"),
+            rows: fields.object(
+              {
+                vendorPays: requiredText("What the vendor pays", "Also a column of the examples."),
+                processingFee: requiredText("The processing fee"),
+                organizerReceives: requiredText("What the organizer receives per vendor"),
+                organizerTotal: requiredText("What the organizer receives in total"),
+                organizerPaysPlatform: requiredText("What the organizer pays the platform"),
+              },
+              { label: "Rows of the result" },
+            ),
+            assumptions: textList("Assumptions beside the result", "Assumption"),
+            exampleTitle: requiredText("Heading of the worked examples"),
+            exampleCaption: requiredText("Caption of the worked examples' table"),
+          },
+          { label: "Fee calculator (/pricing)" },
+        ),
+        venueDemo: fields.object(
+          {
+            title: requiredText("Heading (venue-mapping feature page)"),
+            intro: paragraphText("Introduction (venue-mapping feature page)"),
+            compactTitle: requiredText("Heading (home page)"),
+            compactIntro: paragraphText("Introduction (home page)"),
+            mapLabel: requiredText("The map's name", "Read by screen readers."),
+            publicMapLabel: requiredText("The public view's name", "Read by screen readers."),
+            modesLabel: requiredText("Name of the view buttons", "Read by screen readers."),
+            modes: fields.object(
+              {
+                organizer: requiredText("Organizer"),
+                public: requiredText("Public view"),
+                vendor: requiredText("Pick & pay"),
+              },
+              { label: "View buttons" },
+            ),
+            waitingTitle: requiredText("Waiting vendors heading"),
+            chooseHint: paragraphText("Hint with a mouse or keyboard"),
+            tapHint: paragraphText("Hint on a touch screen"),
+            chosenKeys: paragraphText(
+              "After choosing a vendor with a mouse or keyboard",
+              "{{vendor}} is the vendor's name.",
+            ),
+            chosenTap: paragraphText(
+              "After choosing a vendor on a touch screen",
+              "{{vendor}} is the vendor's name.",
+            ),
+            noScript: paragraphText("Without JavaScript"),
+            publicTitle: requiredText("Public view heading"),
+            markedLabel: requiredText(
+              "After the booth last picked",
+              'Read by screen readers: "Booth A2, …, your last choice".',
+            ),
+            availableLabel: requiredText("Available booths"),
+            sizes: paragraphText(
+              "Booth sizes and prices",
+              "The demo's prices are set in code (app/content/venue-layouts.ts): change both.",
+            ),
+            legend: fields.object(
+              {
+                open: requiredText("Open"),
+                premium: requiredText("Premium"),
+                assigned: requiredText("Assigned"),
+                taken: requiredText("Taken"),
+              },
+              { label: "Legend" },
+            ),
+            vendors: fields.array(
+              fields.object({
+                name: requiredText("Name"),
+                short: requiredText("Short name", "Drawn inside a booth: about 12 characters."),
+                category: requiredText("Category"),
+                preference: requiredText("Booth wish"),
+                website: requiredText("Website"),
+                social: requiredText("Social handle"),
+              }),
+              {
+                label: "Waiting vendors (the first four also in the product pictures)",
+                itemLabel: (props) => props.fields.name.value,
+                validation: { length: { min: 4 } },
+              },
+            ),
+            bookedVendors: textList("Vendors on the booths already taken, in booth order", "Name"),
+            pickAndPayVendor: requiredText("The vendor who picks and pays"),
+          },
+          { label: "Venue demo (home and the venue-mapping feature page)" },
+        ),
+        venueMaps: fields.object(
+          {
+            title: requiredText("Heading (event-type pages)"),
+            intro: paragraphText("Introduction (event-type pages)"),
+            legend: fields.object(
+              {
+                open: requiredText("Open"),
+                premium: requiredText("Premium"),
+                taken: requiredText("Taken"),
+              },
+              { label: "Legend (event-type pages)" },
+            ),
+            areas: fields.object(
+              {
+                entrance: requiredText("Entrance"),
+                driveLane: requiredText("Drive lane (food trucks)"),
+                seating: requiredText("Seating (food trucks)"),
+                marketStreet: requiredText("Market street"),
+                stage: requiredText("Stage", "Also in the demo, and the default centre of stalls."),
+                plaza: requiredText("Plaza", "The default centre of tents."),
+              },
+              { label: "Areas drawn on the maps" },
+            ),
+            demoFloor: paragraphText(
+              "What the demo's map shows (its text alternative)",
+              "Read by screen readers.",
+            ),
+          },
+          { label: "Venue maps" },
         ),
       },
     }),
@@ -680,7 +813,8 @@ export default config({
         }),
         noun: fields.text({
           label: "What the organizer sets up",
-          description: 'In "Set up your flea market in about 5 minutes": "flea market".',
+          description:
+            'In the closing text (content/site.yaml): "Set up your flea market in about 5 minutes": "flea market".',
           validation: { isRequired: true },
         }),
         headline: fields.text({ label: "Headline", validation: { isRequired: true } }),

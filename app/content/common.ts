@@ -1,25 +1,7 @@
-// Phrases several pages share: the buttons and the closing call to action (content/site.yaml), the fee example.
-import { business } from "../config/business";
+// Phrases several pages share: the buttons and the closing call to action, read from content/site.yaml.
 import { paths } from "../config/paths";
 import { siteConfig } from "../config/site";
-import { feesFor, formatUsd } from "../lib/fees";
 import { siteTexts } from "./store";
-
-/** The booth price of the one worked example the fee copy gives (the calculator's default): $100. */
-const exampleBooth = feesFor(10_000, 1);
-
-/**
- * What the processing fee is taken on, with a worked example: the vendor's whole payment (booth price plus
- * platform fee), never the booth price alone.
- */
-export const processingFeeBase = {
-  short: "on the vendor's whole payment (booth price plus platform fee)",
-  example: `On a ${formatUsd(exampleBooth.boothCents)} booth the vendor pays ${formatUsd(exampleBooth.vendorPaysCents)} (${formatUsd(exampleBooth.boothCents)} plus the ${formatUsd(exampleBooth.platformFeeCents)} platform fee); processing on ${formatUsd(exampleBooth.vendorPaysCents)} is ${formatUsd(exampleBooth.processingFeeCents)}, so you receive ${formatUsd(exampleBooth.organizerReceivesCents)}.`,
-} as const;
-
-export const claims = {
-  setupTime: `about ${business.setupMinutes} minutes`,
-} as const;
 
 type SiteTexts = typeof siteTexts;
 
@@ -39,7 +21,8 @@ function closingCtaOf(texts: SiteTexts) {
 
 const scrollHintOf = (texts: SiteTexts): string => texts.scrollHint;
 
-// Built in calls marked pure: the fee calculator's island imports this module for the fee example alone.
+// Built in calls marked pure, as in navigation.ts: a bundle that imports this module for none of them leaves
+// the texts out.
 export const ctaLabels = /* @__PURE__ */ ctaLabelsOf(siteTexts);
 export const closingCta = /* @__PURE__ */ closingCtaOf(siteTexts);
 /** Under a table that scrolls sideways on a narrow screen (ScrollRegion). */

@@ -1,8 +1,9 @@
 // The event-type pages (docs/product.md, "Routes"), keyed by slug: each one file in content/event-types/.
 import { type EventTypeSlug, eventTypeSlugs, normalizePathname, paths } from "../config/paths";
 import { siteConfig } from "../config/site";
-import { claims, ctaLabels } from "./common";
-import { eventTypeEntries } from "./store";
+import { ctaLabels } from "./common";
+import { fillIn } from "./fill-in";
+import { eventTypeEntries, siteTexts } from "./store";
 import { type VenueLayout, venueLayoutOf } from "./venue-layouts";
 
 export interface EventTypeBenefit {
@@ -46,7 +47,7 @@ export const eventTypePages: Record<EventTypeSlug, EventTypePage> =
         features: entry.features,
         letsGo: {
           title: entry.letsGoTitle,
-          body: `Set up your ${entry.noun} in ${claims.setupTime}. ${siteConfig.name} is free forever for organizers, and we set up your first venue map for you.`,
+          body: fillIn(siteTexts.eventTypeClosing, { noun: entry.noun }),
         },
         showSampleEvent: entry.showSampleEvent,
         showTestimonials: entry.showTestimonials,

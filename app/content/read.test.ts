@@ -57,6 +57,18 @@ describe("content read at build", () => {
     );
   });
 
+  it("takes a render-time placeholder in its own field only", async () => {
+    const root = await contentCopy();
+    const file = join(root, "content/islands.yaml");
+    await writeFile(
+      file,
+      (await readFile(file, "utf8")).replace(/^ {2}tapHint: .*$/m, "  tapHint: Tap {{vendor}}"),
+    );
+    await expect(readContent(root)).rejects.toThrow(
+      "Invalid content in content/islands.yaml: venueDemo.tapHint: unknown placeholder {{vendor}}",
+    );
+  });
+
   it("names a one-off page's file and field when a required text is missing", async () => {
     const root = await contentCopy();
     const file = join(root, "content/pages/about.yaml");
@@ -73,7 +85,12 @@ describe("content read at build", () => {
     const content = await readContent(root);
     expect(content.eventTypes.map((entry) => entry.slug)).not.toContain("art-fairs");
     expect(content.eventTypes.map((entry) => entry.slug)).toContain("card-shows");
-    expect(JSON.stringify(content)).not.toContain("{{");
+    // Only the render-time placeholders are left, in the fields that take them.
+    const { chosenKeys, chosenTap, ...venueDemo } = content.venueDemo;
+    const { eventTypeClosing, ...site } = content.site;
+    expect([chosenKeys, chosenTap].every((text) => text.includes("{{vendor}}"))).toBe(true);
+    expect(eventTypeClosing).toContain("{{noun}}");
+    expect(JSON.stringify({ ...content, venueDemo, site })).not.toContain("{{");
     // The press page counts the published event types, so the draft is not counted either.
     expect(JSON.stringify(content.legal.press)).toContain(
       `Made for ${content.eventTypes.length} kinds of events`,

@@ -1,6 +1,7 @@
 // Reads content/ at build time through Keystatic's reader: validated entries, drafts left out, placeholders filled.
 import { createReader } from "@keystatic/core/reader";
 import keystaticConfig from "../../keystatic.config.ts";
+import { renderPlaceholders } from "./fill-in.ts";
 import { type GuideEntryInput, readGuides, summaryOf } from "./guides.ts";
 import { fillPlaceholders } from "./placeholders.ts";
 
@@ -19,23 +20,26 @@ export function contentRoot(): string {
 }
 
 type Counted = Readonly<Record<string, string>>;
+/** Per field ("venueDemo.chosenKeys"), the placeholders a page fills as it renders: left in the text. */
+type Kept = Readonly<Record<string, readonly string[]>>;
 
 /** Every string in the value with its placeholders filled; `field` names where, for the error. */
-function filled<T>(value: T, field: string, counted: Counted = {}): T {
+function filled<T>(value: T, field: string, counted: Counted = {}, kept: Kept = {}): T {
   if (typeof value === "string") {
+    const left = Object.fromEntries((kept[field] ?? []).map((name) => [name, `{{${name}}}`]));
     try {
-      return fillPlaceholders(value, counted) as T;
+      return fillPlaceholders(value, { ...counted, ...left }) as T;
     } catch (error) {
       throw new Error(`${field}: ${(error as Error).message}`);
     }
   }
   if (Array.isArray(value))
-    return value.map((item, i) => filled(item, `${field}.${i}`, counted)) as T;
+    return value.map((item, i) => filled(item, `${field}.${i}`, counted, kept)) as T;
   if (value && typeof value === "object") {
     return Object.fromEntries(
       Object.entries(value).map(([key, item]) => [
         key,
-        filled(item, field ? `${field}.${key}` : key, counted),
+        filled(item, field ? `${field}.${key}` : key, counted, kept),
       ]),
     ) as T;
   }
@@ -88,11 +92,12 @@ async function readSingleton<Name extends SingletonName>(
   reader: Reader,
   name: Name,
   counted: Counted,
+  kept: Kept = {},
 ) {
   const file = `${keystaticConfig.singletons[name].path}.yaml`;
   try {
     const entry = await reader.singletons[name].readOrThrow();
-    return filled(entry, "", counted);
+    return filled(entry, "", counted, kept);
   } catch (error) {
     // Keystatic says 'Invalid data for singleton "x": field: problem' or that the file does not exist.
     const message = (error as Error).message.replace(/^Invalid data for [^:]*:\s*/, "");
@@ -119,13 +124,14 @@ export async function readContent(root = contentRoot()) {
   const eventTypes = (await readCollection(reader, "eventTypes")).sort(byOrder);
   // What the one-off pages may count: the published event types ("Made for 11 kinds of events").
   const counted = { eventTypeCount: String(eventTypes.length) };
+  const islands = await readSingleton(reader, "islands", counted, renderPlaceholders.islands);
   return {
     eventTypes,
     testimonials: (await readCollection(reader, "testimonials")).sort(byOrder),
     features: (await readCollection(reader, "features")).sort(byOrder),
     guides,
     guideSummaries: guides.map(summaryOf),
-    site: await readSingleton(reader, "site", counted),
+    site: await readSingleton(reader, "site", counted, renderPlaceholders.site),
     about: await readSingleton(reader, "about", counted),
     contact: await readSingleton(reader, "contact", counted),
     notFound: await readSingleton(reader, "notFound", counted),
@@ -141,6 +147,10 @@ export async function readContent(root = contentRoot()) {
     featuresOverview: await readSingleton(reader, "featuresOverview", counted),
     pricing: await readSingleton(reader, "pricing", counted),
     howItWorks: await readSingleton(reader, "howItWorks", counted),
+    // content/islands.yaml in three parts: a page's script carries the words of its own island only.
+    feeCalculator: islands.feeCalculator,
+    venueDemo: islands.venueDemo,
+    venueMaps: islands.venueMaps,
   };
 }
 

@@ -19,3 +19,6 @@ export const homePage = content.home;
 export const featuresPage = content.featuresOverview;
 export const pricingPage = content.pricing;
 export const howItWorksPage = content.howItWorks;
+export const feeCalculatorTexts = content.feeCalculator;
+export const venueDemoTexts = content.venueDemo;
+export const venueMapTexts = content.venueMaps;

@@ -1,6 +1,6 @@
 // Venue map layouts per event type: booths with ids, sizes and prices, apart from how they are drawn (venue-map.tsx).
 import type { EventTypeSlug } from "../config/paths";
-import { eventTypeEntries } from "./store";
+import { eventTypeEntries, venueMapTexts } from "./store";
 
 /** How a spot is drawn: a dealer table, a truck's parking spot, a market stall, an expo booth, a tent, a wall bay. */
 export type BoothKind = "table" | "truck" | "stall" | "booth" | "tent" | "bay";
@@ -130,8 +130,11 @@ function ring(options: {
   });
 }
 
+/** The words drawn on the maps (content/islands.yaml): an entrance, a stage, a lane. */
+const { areas } = venueMapTexts;
+
 const entrance = (x: number, y: number): Landmark => ({
-  label: "Entrance",
+  label: areas.entrance,
   x,
   y,
   width: 120,
@@ -174,8 +177,8 @@ const truckLane = (description: string, price: number): VenueLayout => ({
     [20, 116],
   ),
   landmarks: [
-    { label: "Drive lane", kind: "lane", x: 16, y: 60, width: 608, height: 46 },
-    { label: "Seating", x: 120, y: 172, width: 400, height: 132 },
+    { label: areas.driveLane, kind: "lane", x: 16, y: 60, width: 608, height: 46 },
+    { label: areas.seating, x: 120, y: 172, width: 400, height: 132 },
     entrance(260, 324),
   ],
 });
@@ -196,7 +199,7 @@ const stallStreet = (description: string, price: number): VenueLayout => ({
     30,
     [40, 240],
   ),
-  landmarks: [{ label: "Market street", x: 30, y: 140, width: 572, height: 60 }],
+  landmarks: [{ label: areas.marketStreet, x: 30, y: 140, width: 572, height: 60 }],
 });
 
 const boothGrid = (description: string, price: number, stage?: string): VenueLayout => ({
@@ -283,9 +286,9 @@ export function venueLayoutOf({
     case "gallery":
       return gallery(description, price);
     case "tent-ring":
-      return ringAround(description, centre || "Plaza", "tent", price);
+      return ringAround(description, centre || areas.plaza, "tent", price);
     case "stall-ring":
-      return ringAround(description, centre || "Stage", "stall", price);
+      return ringAround(description, centre || areas.stage, "stall", price);
   }
 }
 
@@ -294,6 +297,7 @@ export const venueLayouts: Readonly<Record<EventTypeSlug, VenueLayout>> =
     /* @__PURE__ */ eventTypeEntries.map((entry) => [entry.slug, venueLayoutOf(entry.venueMap)]),
   );
 
+// The home page names this drawing itself (home.yaml, demo.posterTitle): the description here is never shown.
 const cardShow = tableRows(
   "Dealer tables in six numbered rows with aisles between them, the entrance at the bottom",
   85,
@@ -307,8 +311,7 @@ export const demoLayout: VenueLayout = cardShow;
  * beside a stage, corner booths premium, a few taken.
  */
 export const interactiveDemoLayout: VenueLayout = {
-  description:
-    "Twenty booths in four rows beside the stage: two rows of standard booths, two rows of deeper ones, premium on the corners, the entrance at the bottom",
+  description: venueMapTexts.demoFloor,
   width: 640,
   height: 400,
   booths: [
@@ -337,17 +340,16 @@ export const interactiveDemoLayout: VenueLayout = {
       firstRow: 2,
     }),
   ],
-  landmarks: [{ label: "Stage", x: 512, y: 24, width: 104, height: 308 }, entrance(260, 364)],
+  landmarks: [{ label: areas.stage, x: 512, y: 24, width: 104, height: 308 }, entrance(260, 364)],
 };
 
 /** Copy around the map on each event-type page. */
 export const venueMapSection = {
-  title: "Your floor plan, ready to book",
-  intro:
-    "Our team draws your first venue map for you. Vendors see which spots are open, premium or taken.",
+  title: venueMapTexts.title,
+  intro: venueMapTexts.intro,
   legend: [
-    { status: "open", label: "Open" },
-    { status: "premium", label: "Premium spot" },
-    { status: "taken", label: "Taken" },
+    { status: "open", label: venueMapTexts.legend.open },
+    { status: "premium", label: venueMapTexts.legend.premium },
+    { status: "taken", label: venueMapTexts.legend.taken },
   ] satisfies readonly { status: BoothStatus; label: string }[],
-} as const;
+};

@@ -22,6 +22,9 @@ const storeExports: Record<string, keyof Awaited<ReturnType<typeof readContent>>
   featuresPage: "featuresOverview",
   pricingPage: "pricing",
   howItWorksPage: "howItWorks",
+  feeCalculatorTexts: "feeCalculator",
+  venueDemoTexts: "venueDemo",
+  venueMapTexts: "venueMaps",
 };
 
 /** Every picture of the published guides (a draft's pictures are never emitted). */
@@ -30,25 +33,42 @@ async function publishedPictures(): Promise<Picture[]> {
 }
 
 /**
+ * Each part is a module of its own that store.ts re-exports: a script gets the chunk of the parts it uses only,
+ * where one module holding them all would be one chunk shared by every island that uses any of them.
+ */
+const partPrefix = "virtual:boothpilot-content/";
+
+/**
  * A broken content file fails the build here, with the file and the field in the message. `pictures: false` for
  * a build whose output has the pictures already (the site script's, ADR 12).
  */
 export function contentPlugin({ pictures = true } = {}): Plugin {
+  // Read once per build (or until a content file changes in development), whichever part is loaded first.
+  let content: ReturnType<typeof readContent> | undefined;
   return {
     name: "boothpilot-content",
+    buildStart() {
+      content = undefined;
+    },
+    resolveId(id) {
+      return id.startsWith(partPrefix) ? `\0${id}` : null;
+    },
     async load(id) {
-      if (id.split("?")[0] !== storeFile) return null;
       const root = contentRoot();
+      if (id.split("?")[0] === storeFile) {
+        this.addWatchFile(`${root}/content`);
+        return Object.keys(storeExports)
+          .map((name) => `export { value as ${name} } from "${partPrefix}${name}";`)
+          .join("\n");
+      }
+      if (!id.startsWith(`\0${partPrefix}`)) return null;
+      const part = storeExports[id.slice(partPrefix.length + 1)];
+      if (!part) return null;
       this.addWatchFile(`${root}/content`);
-      const content = await readContent(root);
-      // JSON.parse of a string parses faster than the same object literal (hundreds of guides); pure, so an
-      // export no module uses leaves the bundle.
-      return Object.entries(storeExports)
-        .map(
-          ([name, part]) =>
-            `export const ${name} = /* @__PURE__ */ JSON.parse(${JSON.stringify(JSON.stringify(content[part]))});`,
-        )
-        .join("\n");
+      content ??= readContent(root);
+      // JSON.parse of a string parses faster than the same object literal (hundreds of guides); pure, so a
+      // part no module uses leaves the bundle.
+      return `export const value = /* @__PURE__ */ JSON.parse(${JSON.stringify(JSON.stringify((await content)[part]))});`;
     },
     async generateBundle() {
       if (!pictures || this.environment.config.consumer !== "client") return;
@@ -72,8 +92,14 @@ export function contentPlugin({ pictures = true } = {}): Plugin {
       server.watcher.add(dir);
       server.watcher.on("all", (_event, file) => {
         if (!file.startsWith(dir)) return;
-        const module = server.moduleGraph.getModuleById(storeFile);
-        if (module) server.moduleGraph.invalidateModule(module);
+        content = undefined;
+        for (const id of [
+          storeFile,
+          ...Object.keys(storeExports).map((name) => `\0${partPrefix}${name}`),
+        ]) {
+          const module = server.moduleGraph.getModuleById(id);
+          if (module) server.moduleGraph.invalidateModule(module);
+        }
         server.ws.send({ type: "custom", event: contentChangedEvent });
       });
       server.middlewares.use(`/${pictureUrlFolder}/`, async (request, response, next) => {

@@ -1,10 +1,12 @@
 // Page content as served: texts, links and business constants in the prerendered HTML, read without JavaScript.
-// Expected values are written out here (from docs/product.md), not read from app/content, so a
-// regression in the content modules or in how a page composes them fails this suite.
+// Expected values are written out here (from docs/product.md) or read from the files in content/
+// (content-files.ts), never from app/content, so a regression in the content modules or in how a page
+// composes them fails this suite.
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { siteRoutes } from "../../app/config/paths.ts";
 import { siteConfig } from "../../app/config/site.ts";
 import { testimonialEntries } from "../../app/content/store.ts";
+import { eventTypeFiles, featureFiles } from "./content-files.ts";
 import { expect, served, test } from "./fixtures.ts";
 
 test.use({ javaScriptEnabled: false });
@@ -13,11 +15,7 @@ const { signUp, sampleEvent } = siteConfig.appLinks;
 const { general, press, careers } = siteConfig.mailboxes;
 const routePaths = new Set(siteRoutes.map((r) => r.path));
 
-const featurePaths = [
-  "/features/automated-messaging",
-  "/features/interactive-venue-mapping",
-  "/features/custom-vendor-categories",
-];
+const featurePaths = featureFiles.map((feature) => `/features/${feature.slug}`);
 
 /** Opens a path with JavaScript off and returns its <main>. */
 async function open(page: Page, path: string): Promise<Locator> {
@@ -119,19 +117,23 @@ test.describe("home", () => {
     await expect(page.locator("iframe, video, object, embed")).toHaveCount(0);
   });
 
-  test("features grid links the three feature pages; social proof names the event types; closing call to action", async ({
+  test("features grid links every feature page by name; social proof names the event types; closing call to action", async ({
     page,
   }) => {
     const main = await open(page, "/");
     const features = main.locator("#features");
-    for (const path of featurePaths) {
-      await expect(features.locator(`a[href="${path}"]`)).toHaveCount(1);
+    for (const feature of featureFiles) {
+      const link = features.locator(`a[href="/features/${feature.slug}"]`);
+      await expect(link).toHaveCount(1);
+      await expect(features.getByRole("heading", { name: feature.name })).toBeVisible();
     }
     await expect(features.locator('a[href="/features"]')).toHaveCount(1);
-    for (const route of siteRoutes.filter((r) => r.path.startsWith("/event-types/"))) {
-      await expect(main.locator(`a[href="${route.path}"]`).first()).toBeVisible();
+    for (const eventType of eventTypeFiles) {
+      await expect(
+        main.getByRole("link", { name: eventType.name, exact: true }).first(),
+      ).toHaveAttribute("href", `/event-types/${eventType.slug}`);
     }
-    await expect(main.locator("#who figure")).toHaveCount(2);
+    await expect(main.locator("#who figure")).toHaveCount(testimonialEntries.length);
     const closing = main.locator("section").last();
     await expectLink(closing, "Sign Up Free", signUp);
     await expectLink(closing, "Contact Us", "/contact");
@@ -376,51 +378,46 @@ test("about: who it is for and why it exists", async ({ page }) => {
   const main = await open(page, "/about");
   await expect(main.locator("h1")).toContainText(siteConfig.name);
   await expect(main.locator("h2")).toContainText(["Who it's for", "Why it exists"]);
-  await expect(main.locator('a[href^="/event-types/"]')).toHaveCount(11);
+  // Every published event type, by its name, and no other.
+  await expect(main.locator('a[href^="/event-types/"]')).toHaveCount(eventTypeFiles.length);
+  for (const eventType of eventTypeFiles) {
+    await expectLink(main, eventType.name, `/event-types/${eventType.slug}`);
+  }
   await expectLink(main, "Sign Up Free", signUp);
 });
 
 test.describe("event-type pages", () => {
-  const startLabels: Record<string, string> = {
-    "pop-up-markets": "Start Your Market",
-    "farmers-markets": "Start Your Market",
-    "flea-markets": "Start Your Flea Market",
-    "food-truck-rallies": "Start Your Rally",
-    "sneaker-expos": "Start Your Expo",
-    "vintage-antique-shows": "Start Your Show",
-    "comic-cons-fan-expos": "Start Your Convention",
-    "health-wellness-markets": "Start Your Market",
-    "cultural-heritage-festivals": "Start Your Festival",
-    "card-shows": "Start Your Show",
-    "art-fairs": "Start Your Art Fair",
-  };
-  const withTestimonials = ["flea-markets", "card-shows"];
-
-  test("the route table holds exactly these 11 pages", () => {
+  test("the route table holds one page per published file in content/event-types/, in their order", () => {
     expect(
       siteRoutes.filter((r) => r.path.startsWith("/event-types/")).map((r) => r.path.slice(13)),
-    ).toEqual(Object.keys(startLabels));
+    ).toEqual(eventTypeFiles.map((eventType) => eventType.slug));
   });
 
-  for (const [slug, label] of Object.entries(startLabels)) {
+  for (const eventType of eventTypeFiles) {
+    const { slug, name, ctaLabel: label } = eventType;
     test(`${slug}: badge, headline, ${label}, Schedule Demo, features and Let's Go`, async ({
       page,
     }) => {
       const main = await open(page, `/event-types/${slug}`);
       const hero = main.locator("section").first();
-      await expect(hero.locator("h1")).toHaveText(/\w{3}/);
-      await expect(hero.locator("p").first()).toHaveText(/^For /);
+      await expect(hero.locator("h1")).toHaveText(eventType.headline);
+      await expect(hero.locator("p").first()).toHaveText(`For ${name}`);
       await expectLink(hero, label, signUp);
       await expect(hero.getByRole("link").first()).toHaveText(label);
       await expectLink(hero, "Schedule Demo", "/contact");
       await expectLink(main, "Let's Go", signUp);
+      const letsGo = main
+        .locator("section")
+        .filter({ has: page.getByRole("link", { name: "Let's Go" }) });
+      await expect(letsGo.getByRole("heading", { name: eventType.letsGoTitle })).toBeVisible();
+      await expect(letsGo).toContainText(`Set up your ${eventType.noun} in about`);
       const sample = main.getByRole("link", { name: "Sample Event Page" });
-      if (slug === "card-shows") await expect(sample).toHaveAttribute("href", sampleEvent);
+      if (eventType.showSampleEvent) await expect(sample).toHaveAttribute("href", sampleEvent);
       else await expect(sample).toHaveCount(0);
       expect(await main.locator("#features li").count()).toBeGreaterThanOrEqual(4);
       const figures = main.locator("figure");
-      if (withTestimonials.includes(slug)) {
-        await expect(figures).toHaveCount(2);
+      if (eventType.showTestimonials) {
+        await expect(figures).toHaveCount(testimonialEntries.length);
         for (const figure of await figures.all()) {
           await expect(figure.locator("blockquote")).toHaveText(/(\w+\W+){5}/);
           await expect(figure.locator("figcaption")).toHaveText(/^\p{Lu}\p{Ll}+, .*organizer$/u);

@@ -1,0 +1,20 @@
+// Placeholders a page fills as it renders (an event type's noun, the vendor a visitor chose): checked, left in.
+
+/**
+ * The fields whose text may hold a render-time placeholder, by content part and field, with the names each may
+ * hold. The build fills every other placeholder from config and stops on one it does not know.
+ */
+export const renderPlaceholders = {
+  site: {
+    eventTypeClosing: ["noun"],
+  },
+  islands: {
+    "venueDemo.chosenKeys": ["vendor"],
+    "venueDemo.chosenTap": ["vendor"],
+  },
+} as const satisfies Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
+
+/** The text with `{{name}}` replaced by each value given; the browser runs it, so it stays this small. */
+export function fillIn(text: string, values: Readonly<Record<string, string>>): string {
+  return text.replace(/\{\{\s*([A-Za-z]+)\s*\}\}/g, (match, name: string) => values[name] ?? match);
+}

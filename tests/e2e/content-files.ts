@@ -1,0 +1,45 @@
+// The published event-type and feature pages as their files in content/ say, read with node:fs: what each page
+// should show comes from the editors' files, never from the code that builds the pages, nor from a count here.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "yaml";
+
+const contentDir = join(import.meta.dirname, "../../content");
+
+interface PageFile {
+  slug: string;
+  name: string;
+  order: number;
+  draft?: boolean;
+}
+
+export interface EventTypeFile extends PageFile {
+  headline: string;
+  ctaLabel: string;
+  letsGoTitle: string;
+  noun: string;
+  showSampleEvent?: boolean;
+  showTestimonials?: boolean;
+  venueMap: { description: string };
+}
+
+export interface FeatureFile extends PageFile {
+  headline: string;
+}
+
+/** A collection's published files (drafts left out), in their `order`: the order the site lists them in. */
+function published<T extends PageFile>(collection: string): T[] {
+  const folder = join(contentDir, collection);
+  return readdirSync(folder)
+    .filter((file) => file.endsWith(".yaml"))
+    .sort()
+    .map((file) => ({
+      ...(parse(readFileSync(join(folder, file), "utf8")) as Omit<T, "slug">),
+      slug: file.slice(0, -".yaml".length),
+    }))
+    .filter((entry) => entry.draft !== true)
+    .sort((a, b) => a.order - b.order) as T[];
+}
+
+export const eventTypeFiles = published<EventTypeFile>("event-types");
+export const featureFiles = published<FeatureFile>("features");
