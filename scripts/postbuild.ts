@@ -89,12 +89,19 @@ const beasties = new Beasties({
   logLevel: "warn",
 });
 
-/** Points the page at the site script, inlines its critical CSS, then hashes its inline scripts and style for its CSP. */
+/** Compressions of finished pages, under way while the next pages are finished (the thread pool's cores). */
+const pageCompressions = new Map<string, Promise<void>>();
+
+/**
+ * Points the page at the site script, inlines its critical CSS, starts compressing it, then hashes its inline
+ * scripts and style for its CSP.
+ */
 async function finishPage(path: string, file: string, builtSrc: string): Promise<PageEntry> {
   const full = join(clientDir, file);
   // Beasties first: parse5 then writes the page as every other build step does (attribute styles included).
   const html = pointAtSiteScript(await beasties.process(await readFile(full, "utf8")), builtSrc);
   await writeFile(full, html);
+  pageCompressions.set(full, compressFile(full));
   return {
     path,
     file,
@@ -164,31 +171,35 @@ async function* filesUnder(dir: string): AsyncGenerator<string> {
   }
 }
 
-/** Writes a .br and a .gz beside every compressible file under `dir`. */
-export async function precompress(dir: string): Promise<{ files: number }> {
+/** Writes a .br and a .gz beside the file. */
+async function compressFile(file: string): Promise<void> {
+  const data = await readFile(file);
+  const [br, gz] = await Promise.all([
+    brotli(data, {
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: data.length,
+      },
+    }),
+    gzipAsync(data, { level: zlib.Z_BEST_COMPRESSION }),
+  ]);
+  await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+}
+
+/** Writes a .br and a .gz beside every compressible file under `dir`, except those in `done`. */
+export async function precompress(
+  dir: string,
+  done: ReadonlySet<string> = new Set(),
+): Promise<{ files: number }> {
   let files = 0;
   const jobs: Promise<void>[] = [];
   for await (const file of filesUnder(dir)) {
-    if (!compressible.test(file)) continue;
+    if (!compressible.test(file) || done.has(file)) continue;
     files++;
-    jobs.push(
-      (async () => {
-        const data = await readFile(file);
-        const [br, gz] = await Promise.all([
-          brotli(data, {
-            params: {
-              [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
-              [zlib.BROTLI_PARAM_SIZE_HINT]: data.length,
-            },
-          }),
-          gzipAsync(data, { level: zlib.Z_BEST_COMPRESSION }),
-        ]);
-        await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
-      })(),
-    );
+    jobs.push(compressFile(file));
   }
   await Promise.all(jobs);
-  return { files };
+  return { files: files + done.size };
 }
 
 async function main(): Promise<void> {
@@ -210,7 +221,8 @@ async function main(): Promise<void> {
     adminConsole: await makeAdminConsolePage(),
   };
   await writeFile(join(buildDir, siteManifestFile), `${JSON.stringify(manifest, null, 2)}\n`);
-  const { files } = await precompress(clientDir);
+  await Promise.all(pageCompressions.values());
+  const { files } = await precompress(clientDir, new Set(pageCompressions.keys()));
   console.log(
     `postbuild: ${manifest.pages.length} pages + 404 + admin console, sitemap.xml, robots.txt, ${files} files precompressed (br, gz) in ${relative(process.cwd(), clientDir)}`,
   );
