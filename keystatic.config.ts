@@ -664,6 +664,67 @@ export default config({
         ),
       },
     }),
+    guideCentre: singleton({
+      label: "Guide centre (/guides and the pages of each event type's guides)",
+      path: "content/pages/guides",
+      format: { data: "yaml" },
+      previewUrl: "/guides",
+      schema: {
+        head,
+        badge: requiredText(
+          "Badge",
+          "Above the heading of /guides, and above each guide's heading.",
+        ),
+        title: requiredText("Heading of /guides"),
+        filterLabel: requiredText("Name of the event-type filter"),
+        allGuides: requiredText("Filter: all guides"),
+        feed: requiredText("Link to the Atom feed"),
+        readingTime: requiredText(
+          "Reading time",
+          '{{minutes}} is the guide\'s: "{{minutes}} min read".',
+        ),
+        published: requiredText("Published (a guide's date)"),
+        updated: requiredText("Updated (a guide's date)"),
+        contents: requiredText("Heading of a guide's contents"),
+        related: requiredText("Heading of related guides"),
+        servesLabel: requiredText("Before the event types a guide serves"),
+        eventTypeTitle: requiredText(
+          "Heading of an event type's guides",
+          "On /guides/type/… and the event-type pages. {{eventType}} is the event type's name in lower case.",
+        ),
+        eventTypeIntro: paragraphText("Introduction of an event type's guides (event-type pages)"),
+        allForType: requiredText(
+          "Link to all of an event type's guides (event-type pages)",
+          "{{eventType}} is the event type's name in lower case.",
+        ),
+        cta: fields.object(
+          {
+            title: requiredText("Heading"),
+            body: paragraphText("Text"),
+            label: requiredText("Button"),
+          },
+          { label: "Closing call to action (each guide)" },
+        ),
+        eventTypeHead: fields.object(
+          {
+            title: requiredText("Title", "{{EventType}} is the event type's name as in the menu."),
+            description: paragraphText(
+              "Description",
+              "{{eventType}} is the event type's name in lower case.",
+            ),
+            keywords: fields.array(
+              requiredText("Keyword", "{{eventType}} is the event type's name in lower case."),
+              { label: "Keywords", itemLabel: (props) => props.value },
+            ),
+          },
+          { label: "Head of each /guides/type/… page" },
+        ),
+        guideKeyword: requiredText(
+          "Keyword of a guide, per event type it serves",
+          '{{eventType}} is the event type\'s name in lower case: "{{eventType}} guide".',
+        ),
+      },
+    }),
     notFound: singleton({
       label: "Page not found (404)",
       path: "content/pages/not-found",

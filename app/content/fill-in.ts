@@ -8,6 +8,15 @@ export const renderPlaceholders = {
   site: {
     eventTypeClosing: ["noun"],
   },
+  guideCentre: {
+    readingTime: ["minutes"],
+    eventTypeTitle: ["eventType"],
+    allForType: ["eventType"],
+    "eventTypeHead.title": ["EventType"],
+    "eventTypeHead.description": ["eventType"],
+    "eventTypeHead.keywords": ["eventType"],
+    guideKeyword: ["eventType"],
+  },
   islands: {
     "venueDemo.chosenKeys": ["vendor"],
     "venueDemo.chosenTap": ["vendor"],
