@@ -242,6 +242,10 @@ export default config({
           "Closing text of the event-type pages",
           "Under each page's closing heading. {{noun}} is the page's own noun: \"Set up your {{noun}} in about…\".",
         ),
+        testimonials: fields.object(
+          { title: requiredText("Heading"), intro: paragraphText("Introduction") },
+          { label: "Testimonials on the event-type pages that show them" },
+        ),
         scrollHint: requiredText(
           "Under a table that scrolls sideways",
           "Shown on narrow screens only.",
