@@ -282,6 +282,14 @@ export default config({
             assumptions: textList("Assumptions beside the result", "Assumption"),
             exampleTitle: requiredText("Heading of the worked examples"),
             exampleCaption: requiredText("Caption of the worked examples' table"),
+            exampleColumns: fields.object(
+              {
+                boothPrice: requiredText("Booth price"),
+                processingFee: requiredText("Processing fee"),
+                organizerReceives: requiredText("What the organizer receives"),
+              },
+              { label: "The worked examples' other columns" },
+            ),
           },
           { label: "Fee calculator (/pricing)" },
         ),
@@ -350,6 +358,37 @@ export default config({
             ),
             bookedVendors: textList("Vendors on the booths already taken, in booth order", "Name"),
             pickAndPayVendor: requiredText("The vendor who picks and pays"),
+            booths: fields.object(
+              {
+                detail: requiredText(
+                  "A booth, read by screen readers (organizer and Pick & pay views)",
+                  '"Booth {{booth}}, {{kind}}, {{price}}: {{holder}}": {{kind}} is one of the two kinds below, {{holder}} "open" or "taken by …".',
+                ),
+                public: requiredText(
+                  "A booth, read by screen readers (public view)",
+                  '"Booth {{booth}}: {{holder}}": {{holder}} is the vendor\'s name or "available".',
+                ),
+                standard: requiredText("Kind: a standard booth"),
+                premium: requiredText("Kind: a premium booth"),
+                open: requiredText("An open booth"),
+                available: requiredText("An available booth (public view)"),
+                takenBy: requiredText("A taken booth", "{{vendor}} is the vendor's name."),
+                taken: paragraphText(
+                  "After picking a taken booth (Pick & pay)",
+                  "{{booth}} is the booth, {{vendor}} the vendor's name.",
+                ),
+                picked: paragraphText(
+                  "After picking an open booth (Pick & pay)",
+                  "{{booth}} is the booth, {{total}} what the vendor pays.",
+                ),
+                bookAs: requiredText(
+                  "Heading of the Pick & pay view",
+                  "{{vendor}} is the vendor who picks and pays.",
+                ),
+                pickHint: paragraphText("Under that heading"),
+              },
+              { label: "Booths and the Pick & pay view" },
+            ),
           },
           { label: "Venue demo (home and the venue-mapping feature page)" },
         ),

@@ -20,6 +20,12 @@ export const renderPlaceholders = {
   islands: {
     "venueDemo.chosenKeys": ["vendor"],
     "venueDemo.chosenTap": ["vendor"],
+    "venueDemo.booths.detail": ["booth", "kind", "price", "holder"],
+    "venueDemo.booths.public": ["booth", "holder"],
+    "venueDemo.booths.takenBy": ["vendor"],
+    "venueDemo.booths.taken": ["booth", "vendor"],
+    "venueDemo.booths.picked": ["booth", "total"],
+    "venueDemo.booths.bookAs": ["vendor"],
   },
 } as const satisfies Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
 

@@ -104,7 +104,8 @@ describe("content read at build", () => {
     expect(content.eventTypes.map((entry) => entry.slug)).not.toContain("art-fairs");
     expect(content.eventTypes.map((entry) => entry.slug)).toContain("card-shows");
     // Only the render-time placeholders are left, in the fields that take them.
-    const { chosenKeys, chosenTap, ...venueDemo } = content.venueDemo;
+    const { chosenKeys, chosenTap, booths, ...venueDemo } = content.venueDemo;
+    const { detail, public: publicView, takenBy, taken, picked, bookAs } = booths;
     const { eventTypeClosing, ...site } = content.site;
     const { readingTime, eventTypeTitle, allForType, eventTypeHead, guideKeyword, ...guideCentre } =
       content.guideCentre;
@@ -117,7 +118,18 @@ describe("content read at build", () => {
         text.includes("{{eventType}}"),
       ),
     ).toBe(true);
-    expect(JSON.stringify({ ...content, venueDemo, site, guideCentre })).not.toContain("{{");
+    expect(
+      [detail, publicView, takenBy, taken, picked, bookAs].every((text) => text.includes("{{")),
+    ).toBe(true);
+    const { standard, premium, open, available, pickHint } = booths;
+    expect(
+      JSON.stringify({
+        ...content,
+        venueDemo: { ...venueDemo, booths: { standard, premium, open, available, pickHint } },
+        site,
+        guideCentre,
+      }),
+    ).not.toContain("{{");
     // The press page counts the published event types, so the draft is not counted either.
     expect(JSON.stringify(content.legal.press)).toContain(
       `Made for ${content.eventTypes.length} kinds of events`,
