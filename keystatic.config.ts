@@ -242,6 +242,14 @@ export default config({
           "Closing text of the event-type pages",
           "Under each page's closing heading. {{noun}} is the page's own noun: \"Set up your {{noun}} in about…\".",
         ),
+        eventTypeBadge: requiredText(
+          "Badge of the event-type pages",
+          "Above each page's heading. {{EventType}} is the page's name as in the menu: \"For {{EventType}}\".",
+        ),
+        exploreFeature: requiredText(
+          "Link of a feature page's card (home and the other feature pages)",
+          '{{feature}} is the feature page\'s name: "Explore {{feature}}".',
+        ),
         testimonials: fields.object(
           { title: requiredText("Heading"), intro: paragraphText("Introduction") },
           { label: "Testimonials on the event-type pages that show them" },

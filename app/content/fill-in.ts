@@ -7,6 +7,8 @@
 export const renderPlaceholders = {
   site: {
     eventTypeClosing: ["noun"],
+    eventTypeBadge: ["EventType"],
+    exploreFeature: ["feature"],
   },
   guideCentre: {
     readingTime: ["minutes"],

@@ -106,11 +106,13 @@ describe("content read at build", () => {
     // Only the render-time placeholders are left, in the fields that take them.
     const { chosenKeys, chosenTap, booths, ...venueDemo } = content.venueDemo;
     const { detail, public: publicView, takenBy, taken, picked, bookAs } = booths;
-    const { eventTypeClosing, ...site } = content.site;
+    const { eventTypeClosing, eventTypeBadge, exploreFeature, ...site } = content.site;
     const { readingTime, eventTypeTitle, allForType, eventTypeHead, guideKeyword, ...guideCentre } =
       content.guideCentre;
     expect([chosenKeys, chosenTap].every((text) => text.includes("{{vendor}}"))).toBe(true);
     expect(eventTypeClosing).toContain("{{noun}}");
+    expect(eventTypeBadge).toContain("{{EventType}}");
+    expect(exploreFeature).toContain("{{feature}}");
     expect(readingTime).toContain("{{minutes}}");
     expect(eventTypeHead.title).toContain("{{EventType}}");
     expect(
