@@ -242,6 +242,18 @@ export default config({
           "Closing text of the event-type pages",
           "Under each page's closing heading. {{noun}} is the page's own noun: \"Set up your {{noun}} in about…\".",
         ),
+        eventTypeBadge: requiredText(
+          "Badge of the event-type pages",
+          "Above each page's heading. {{EventType}} is the page's name as in the menu: \"For {{EventType}}\".",
+        ),
+        exploreFeature: requiredText(
+          "Link of a feature page's card (home and the other feature pages)",
+          '{{feature}} is the feature page\'s name: "Explore {{feature}}".',
+        ),
+        testimonials: fields.object(
+          { title: requiredText("Heading"), intro: paragraphText("Introduction") },
+          { label: "Testimonials on the event-type pages that show them" },
+        ),
         scrollHint: requiredText(
           "Under a table that scrolls sideways",
           "Shown on narrow screens only.",
@@ -278,6 +290,14 @@ export default config({
             assumptions: textList("Assumptions beside the result", "Assumption"),
             exampleTitle: requiredText("Heading of the worked examples"),
             exampleCaption: requiredText("Caption of the worked examples' table"),
+            exampleColumns: fields.object(
+              {
+                boothPrice: requiredText("Booth price"),
+                processingFee: requiredText("Processing fee"),
+                organizerReceives: requiredText("What the organizer receives"),
+              },
+              { label: "The worked examples' other columns" },
+            ),
           },
           { label: "Fee calculator (/pricing)" },
         ),
@@ -346,6 +366,37 @@ export default config({
             ),
             bookedVendors: textList("Vendors on the booths already taken, in booth order", "Name"),
             pickAndPayVendor: requiredText("The vendor who picks and pays"),
+            booths: fields.object(
+              {
+                detail: requiredText(
+                  "A booth, read by screen readers (organizer and Pick & pay views)",
+                  '"Booth {{booth}}, {{kind}}, {{price}}: {{holder}}": {{kind}} is one of the two kinds below, {{holder}} "open" or "taken by …".',
+                ),
+                public: requiredText(
+                  "A booth, read by screen readers (public view)",
+                  '"Booth {{booth}}: {{holder}}": {{holder}} is the vendor\'s name or "available".',
+                ),
+                standard: requiredText("Kind: a standard booth"),
+                premium: requiredText("Kind: a premium booth"),
+                open: requiredText("An open booth"),
+                available: requiredText("An available booth (public view)"),
+                takenBy: requiredText("A taken booth", "{{vendor}} is the vendor's name."),
+                taken: paragraphText(
+                  "After picking a taken booth (Pick & pay)",
+                  "{{booth}} is the booth, {{vendor}} the vendor's name.",
+                ),
+                picked: paragraphText(
+                  "After picking an open booth (Pick & pay)",
+                  "{{booth}} is the booth, {{total}} what the vendor pays.",
+                ),
+                bookAs: requiredText(
+                  "Heading of the Pick & pay view",
+                  "{{vendor}} is the vendor who picks and pays.",
+                ),
+                pickHint: paragraphText("Under that heading"),
+              },
+              { label: "Booths and the Pick & pay view" },
+            ),
           },
           { label: "Venue demo (home and the venue-mapping feature page)" },
         ),
@@ -661,6 +712,67 @@ export default config({
             demoBody: paragraphText("Demo: text"),
           },
           { label: "Beside the form" },
+        ),
+      },
+    }),
+    guideCentre: singleton({
+      label: "Guide centre (/guides and the pages of each event type's guides)",
+      path: "content/pages/guides",
+      format: { data: "yaml" },
+      previewUrl: "/guides",
+      schema: {
+        head,
+        badge: requiredText(
+          "Badge",
+          "Above the heading of /guides, and above each guide's heading.",
+        ),
+        title: requiredText("Heading of /guides"),
+        filterLabel: requiredText("Name of the event-type filter"),
+        allGuides: requiredText("Filter: all guides"),
+        feed: requiredText("Link to the Atom feed"),
+        readingTime: requiredText(
+          "Reading time",
+          '{{minutes}} is the guide\'s: "{{minutes}} min read".',
+        ),
+        published: requiredText("Published (a guide's date)"),
+        updated: requiredText("Updated (a guide's date)"),
+        contents: requiredText("Heading of a guide's contents"),
+        related: requiredText("Heading of related guides"),
+        servesLabel: requiredText("Before the event types a guide serves"),
+        eventTypeTitle: requiredText(
+          "Heading of an event type's guides",
+          "On /guides/type/… and the event-type pages. {{eventType}} is the event type's name in lower case.",
+        ),
+        eventTypeIntro: paragraphText("Introduction of an event type's guides (event-type pages)"),
+        allForType: requiredText(
+          "Link to all of an event type's guides (event-type pages)",
+          "{{eventType}} is the event type's name in lower case.",
+        ),
+        cta: fields.object(
+          {
+            title: requiredText("Heading"),
+            body: paragraphText("Text"),
+            label: requiredText("Button"),
+          },
+          { label: "Closing call to action (each guide)" },
+        ),
+        eventTypeHead: fields.object(
+          {
+            title: requiredText("Title", "{{EventType}} is the event type's name as in the menu."),
+            description: paragraphText(
+              "Description",
+              "{{eventType}} is the event type's name in lower case.",
+            ),
+            keywords: fields.array(
+              requiredText("Keyword", "{{eventType}} is the event type's name in lower case."),
+              { label: "Keywords", itemLabel: (props) => props.value },
+            ),
+          },
+          { label: "Head of each /guides/type/… page" },
+        ),
+        guideKeyword: requiredText(
+          "Keyword of a guide, per event type it serves",
+          '{{eventType}} is the event type\'s name in lower case: "{{eventType}} guide".',
         ),
       },
     }),

@@ -39,7 +39,7 @@ export const eventTypePages: Record<EventTypeSlug, EventTypePage> =
       {
         slug: entry.slug,
         name: entry.name,
-        badge: `For ${entry.name}`,
+        badge: fillIn(siteTexts.eventTypeBadge, { EventType: entry.name }),
         headline: entry.headline,
         subline: entry.subline,
         ctaLabel: entry.ctaLabel,

@@ -1,6 +1,7 @@
 // Names and summaries of the feature pages (content/features/), shared by the pages, home and the share cards.
 import { type FeatureSlug, paths } from "../config/paths";
-import { featureEntries } from "./store";
+import { fillIn } from "./fill-in";
+import { featureEntries, siteTexts } from "./store";
 
 export const featureNames: Readonly<Record<FeatureSlug, string | undefined>> =
   /* @__PURE__ */ Object.fromEntries(
@@ -14,3 +15,7 @@ export const featureLinks = /* @__PURE__ */ featureEntries.map((entry) => ({
   summary: entry.summary,
   to: paths.feature(entry.slug),
 }));
+
+/** The link of a feature page's card: "Explore Automated Messaging" (content/site.yaml). */
+export const exploreLabel = (name: string): string =>
+  fillIn(siteTexts.exploreFeature, { feature: name });

@@ -7,10 +7,27 @@
 export const renderPlaceholders = {
   site: {
     eventTypeClosing: ["noun"],
+    eventTypeBadge: ["EventType"],
+    exploreFeature: ["feature"],
+  },
+  guideCentre: {
+    readingTime: ["minutes"],
+    eventTypeTitle: ["eventType"],
+    allForType: ["eventType"],
+    "eventTypeHead.title": ["EventType"],
+    "eventTypeHead.description": ["eventType"],
+    "eventTypeHead.keywords": ["eventType"],
+    guideKeyword: ["eventType"],
   },
   islands: {
     "venueDemo.chosenKeys": ["vendor"],
     "venueDemo.chosenTap": ["vendor"],
+    "venueDemo.booths.detail": ["booth", "kind", "price", "holder"],
+    "venueDemo.booths.public": ["booth", "holder"],
+    "venueDemo.booths.takenBy": ["vendor"],
+    "venueDemo.booths.taken": ["booth", "vendor"],
+    "venueDemo.booths.picked": ["booth", "total"],
+    "venueDemo.booths.bookAs": ["vendor"],
   },
 } as const satisfies Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
 

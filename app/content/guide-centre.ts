@@ -1,47 +1,45 @@
-// The guide centre's copy and heads: /guides, a page per event type its guides serve, each guide. Guides
-// themselves are content files (content/guides/, read by app/content/guides.ts).
+// The guide centre's copy and heads: /guides, a page per event type its guides serve, each guide. Its words are
+// content/pages/guides.yaml; the guides themselves content/guides/ (read by app/content/guides.ts).
 import { paths } from "../config/paths";
-import { siteConfig } from "../config/site";
+import { fillIn } from "./fill-in";
 import { guideFeedCopy } from "./guide-feed";
 import { eventTypeNames } from "./navigation";
-import { guideSummaries } from "./store";
+import { guideCentrePage, guideSummaries } from "./store";
 
 /** "Flea Markets" for "flea-markets"; undefined for a slug that is no event type. */
 export const eventTypeName = (slug: string): string | undefined =>
   (eventTypeNames as Record<string, string | undefined>)[slug];
 
+const texts = guideCentrePage;
+/** The event type's name in running text: "flea markets" for "Flea Markets". */
+const inText = (name: string) => name.toLowerCase();
+const forType = (text: string, name: string) =>
+  fillIn(text, { eventType: inText(name), EventType: name });
+
 export const guideCentreCopy = {
-  badge: "Guides",
-  title: "Guides for organizers",
+  badge: texts.badge,
+  title: texts.title,
+  // The feed's own description (guide-feed.ts): the Atom feed, written by scripts/postbuild.ts, shares it.
   subline: guideFeedCopy.description,
-  filterLabel: "Show guides for",
-  allGuides: "All guides",
-  feed: "Subscribe to new guides (Atom feed)",
-  readingTime: (minutes: number) => `${minutes} min read`,
-  published: "Published",
-  updated: "Updated",
-  contents: "On this page",
-  related: "Related guides",
-  servesLabel: "For",
-  eventTypeSection: (name: string) => `Guides for ${name.toLowerCase()}`,
-  eventTypeIntro: "Practical guides for organizers, free to read.",
-  allForType: (name: string) => `All guides for ${name.toLowerCase()}`,
-  cta: {
-    title: "Put this guide to work",
-    body: `Set up your event in ${siteConfig.name}: free for organizers, and the team sets up your first venue map for free.`,
-    label: "Sign Up Free",
-  },
+  filterLabel: texts.filterLabel,
+  allGuides: texts.allGuides,
+  feed: texts.feed,
+  readingTime: (minutes: number) => fillIn(texts.readingTime, { minutes: String(minutes) }),
+  published: texts.published,
+  updated: texts.updated,
+  contents: texts.contents,
+  related: texts.related,
+  servesLabel: texts.servesLabel,
+  eventTypeSection: (name: string) => forType(texts.eventTypeTitle, name),
+  eventTypeIntro: texts.eventTypeIntro,
+  allForType: (name: string) => forType(texts.allForType, name),
+  cta: texts.cta,
   heads: {
-    index: {
-      title: "Guides for Market, Show and Festival Organizers",
-      description:
-        "Free guides for organizers of markets, shows and festivals: vendor applications, venue maps, payment windows, acceptance models, event series.",
-      keywords: ["event organizer guides", "vendor management guide", "market organizer tips"],
-    },
+    index: texts.head,
     eventType: (name: string) => ({
-      title: `Guides for ${name} Organizers`,
-      description: `Practical guides for organizers of ${name.toLowerCase()}: vendor applications, venue maps, payments and more.`,
-      keywords: [`${name.toLowerCase()} organizer guide`, "vendor management guide"],
+      title: forType(texts.eventTypeHead.title, name),
+      description: forType(texts.eventTypeHead.description, name),
+      keywords: texts.eventTypeHead.keywords.map((keyword) => forType(keyword, name)),
     }),
   },
 } as const;
@@ -60,7 +58,9 @@ export function guideCentreHeadFor(
     return {
       title: guide.title,
       description: guide.description,
-      keywords: guide.eventTypes.map((type) => `${eventTypeName(type)?.toLowerCase()} guide`),
+      keywords: guide.eventTypes.map((type) =>
+        fillIn(texts.guideKeyword, { eventType: `${eventTypeName(type)?.toLowerCase()}` }),
+      ),
     };
   return undefined;
 }

@@ -2,7 +2,7 @@
 import { paths } from "../config/paths";
 import { siteConfig } from "../config/site";
 import { ctaLabels } from "./common";
-import { featureLinks } from "./feature-names";
+import { exploreLabel, featureLinks } from "./feature-names";
 import { homePage } from "./store";
 
 const { hero, demo, features, models, proof, testimonialsTitle } = homePage;
@@ -19,7 +19,7 @@ export const homeCopy = {
     items: featureLinks.map((feature) => ({
       title: feature.label,
       body: feature.summary,
-      link: { label: `Explore ${feature.label}`, to: feature.to },
+      link: { label: exploreLabel(feature.label), to: feature.to },
     })),
     allLink: { label: ctaLabels.allFeatures, to: paths.features },
   },

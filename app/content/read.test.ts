@@ -69,6 +69,24 @@ describe("content read at build", () => {
     );
   });
 
+  it("takes a render-time placeholder in every item of a list whose field allows it", async () => {
+    const root = await contentCopy();
+    const file = join(root, "content/pages/guides.yaml");
+    const text = await readFile(file, "utf8");
+    // One more keyword in the event-type pages' heads, after the last.
+    await writeFile(
+      file,
+      text.replace(/^guideKeyword:/m, "    - '{{eventType}} tips'\nguideKeyword:"),
+    );
+    expect((await readContent(root)).guideCentre.eventTypeHead.keywords).toContain(
+      "{{eventType}} tips",
+    );
+    await writeFile(file, text.replace(/^badge: .*$/m, "badge: Guides for {{eventType}}"));
+    await expect(readContent(root)).rejects.toThrow(
+      "Invalid content in content/pages/guides.yaml: badge: unknown placeholder {{eventType}}",
+    );
+  });
+
   it("names a one-off page's file and field when a required text is missing", async () => {
     const root = await contentCopy();
     const file = join(root, "content/pages/about.yaml");
@@ -86,11 +104,34 @@ describe("content read at build", () => {
     expect(content.eventTypes.map((entry) => entry.slug)).not.toContain("art-fairs");
     expect(content.eventTypes.map((entry) => entry.slug)).toContain("card-shows");
     // Only the render-time placeholders are left, in the fields that take them.
-    const { chosenKeys, chosenTap, ...venueDemo } = content.venueDemo;
-    const { eventTypeClosing, ...site } = content.site;
+    const { chosenKeys, chosenTap, booths, ...venueDemo } = content.venueDemo;
+    const { detail, public: publicView, takenBy, taken, picked, bookAs } = booths;
+    const { eventTypeClosing, eventTypeBadge, exploreFeature, ...site } = content.site;
+    const { readingTime, eventTypeTitle, allForType, eventTypeHead, guideKeyword, ...guideCentre } =
+      content.guideCentre;
     expect([chosenKeys, chosenTap].every((text) => text.includes("{{vendor}}"))).toBe(true);
     expect(eventTypeClosing).toContain("{{noun}}");
-    expect(JSON.stringify({ ...content, venueDemo, site })).not.toContain("{{");
+    expect(eventTypeBadge).toContain("{{EventType}}");
+    expect(exploreFeature).toContain("{{feature}}");
+    expect(readingTime).toContain("{{minutes}}");
+    expect(eventTypeHead.title).toContain("{{EventType}}");
+    expect(
+      [eventTypeTitle, allForType, guideKeyword, eventTypeHead.description].every((text) =>
+        text.includes("{{eventType}}"),
+      ),
+    ).toBe(true);
+    expect(
+      [detail, publicView, takenBy, taken, picked, bookAs].every((text) => text.includes("{{")),
+    ).toBe(true);
+    const { standard, premium, open, available, pickHint } = booths;
+    expect(
+      JSON.stringify({
+        ...content,
+        venueDemo: { ...venueDemo, booths: { standard, premium, open, available, pickHint } },
+        site,
+        guideCentre,
+      }),
+    ).not.toContain("{{");
     // The press page counts the published event types, so the draft is not counted either.
     expect(JSON.stringify(content.legal.press)).toContain(
       `Made for ${content.eventTypes.length} kinds of events`,

@@ -20,13 +20,22 @@ export function contentRoot(): string {
 }
 
 type Counted = Readonly<Record<string, string>>;
-/** Per field ("venueDemo.chosenKeys"), the placeholders a page fills as it renders: left in the text. */
+/**
+ * Per field ("venueDemo.chosenKeys"), the placeholders a page fills as it renders: left in the text. A list's
+ * field covers its items ("eventTypeHead.keywords" its "eventTypeHead.keywords.0"), however many there are.
+ */
 type Kept = Readonly<Record<string, readonly string[]>>;
+
+/** The render-time placeholders allowed in a field: its own, or its list's. */
+const keptIn = (field: string, kept: Kept): readonly string[] =>
+  Object.entries(kept).flatMap(([key, names]) =>
+    field === key || field.startsWith(`${key}.`) ? names : [],
+  );
 
 /** Every string in the value with its placeholders filled; `field` names where, for the error. */
 function filled<T>(value: T, field: string, counted: Counted = {}, kept: Kept = {}): T {
   if (typeof value === "string") {
-    const left = Object.fromEntries((kept[field] ?? []).map((name) => [name, `{{${name}}}`]));
+    const left = Object.fromEntries(keptIn(field, kept).map((name) => [name, `{{${name}}}`]));
     try {
       return fillPlaceholders(value, { ...counted, ...left }) as T;
     } catch (error) {
@@ -147,6 +156,12 @@ export async function readContent(root = contentRoot()) {
     featuresOverview: await readSingleton(reader, "featuresOverview", counted),
     pricing: await readSingleton(reader, "pricing", counted),
     howItWorks: await readSingleton(reader, "howItWorks", counted),
+    guideCentre: await readSingleton(
+      reader,
+      "guideCentre",
+      counted,
+      renderPlaceholders.guideCentre,
+    ),
     // content/islands.yaml in three parts: a page's script carries the words of its own island only.
     feeCalculator: islands.feeCalculator,
     venueDemo: islands.venueDemo,

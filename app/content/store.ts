@@ -19,6 +19,7 @@ export const homePage = content.home;
 export const featuresPage = content.featuresOverview;
 export const pricingPage = content.pricing;
 export const howItWorksPage = content.howItWorks;
+export const guideCentrePage = content.guideCentre;
 export const feeCalculatorTexts = content.feeCalculator;
 export const venueDemoTexts = content.venueDemo;
 export const venueMapTexts = content.venueMaps;

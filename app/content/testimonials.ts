@@ -1,6 +1,6 @@
 // The organizer testimonials (docs/product.md, "Testimonials"): on the flea market and card show pages, and on home.
 // Each is one file in content/testimonials/; one marked `sample` is shown with a "Sample" mark and launch-check lists it.
-import { testimonialEntries } from "./store.ts";
+import { siteTexts, testimonialEntries } from "./store.ts";
 
 export interface Testimonial {
   quote: string;
@@ -22,7 +22,5 @@ export const testimonials: readonly Testimonial[] = /* @__PURE__ */ testimonialE
   }),
 );
 
-export const testimonialsHeading = {
-  title: "What organizers say",
-  intro: "Organizers who moved their vendors off spreadsheets and into one place.",
-} as const;
+/** The heading and introduction above them on the event-type pages (content/site.yaml). */
+export const testimonialsHeading = siteTexts.testimonials;

@@ -15,7 +15,14 @@ export interface DemoVendor {
   social: string;
 }
 
-const { vendors, bookedVendors, pickAndPayVendor: pickAndPay, legend, ...texts } = venueDemoTexts;
+const {
+  vendors,
+  bookedVendors,
+  pickAndPayVendor: pickAndPay,
+  legend,
+  booths,
+  ...texts
+} = venueDemoTexts;
 
 // The id tells the demo's vendors apart in its state; by position, so that a renamed vendor keeps its place.
 export const waitingVendors: readonly DemoVendor[] = /* @__PURE__ */ vendors.map(
@@ -36,6 +43,22 @@ export const venueDemoCopy = {
   /** The status after choosing a vendor, by how they were chosen. */
   chosenKeys: (name: string) => fillIn(texts.chosenKeys, { vendor: name }),
   chosenTap: (name: string) => fillIn(texts.chosenTap, { vendor: name }),
+  booth: {
+    /** A booth as screen readers hear it; `holder` is the vendor on it, if any. */
+    detail: (booth: string, premium: boolean, price: string, holder: string | undefined) =>
+      fillIn(booths.detail, {
+        booth,
+        kind: premium ? booths.premium : booths.standard,
+        price,
+        holder: holder === undefined ? booths.open : fillIn(booths.takenBy, { vendor: holder }),
+      }),
+    public: (booth: string, holder: string | undefined) =>
+      fillIn(booths.public, { booth, holder: holder ?? booths.available }),
+    taken: (booth: string, vendor: string) => fillIn(booths.taken, { booth, vendor }),
+    picked: (booth: string, total: string) => fillIn(booths.picked, { booth, total }),
+    bookAs: (vendor: string) => fillIn(booths.bookAs, { vendor }),
+    pickHint: booths.pickHint,
+  },
   legend: [
     { status: "open", label: legend.open },
     { status: "premium", label: legend.premium },

@@ -22,6 +22,7 @@ const storeExports: Record<string, keyof Awaited<ReturnType<typeof readContent>>
   featuresPage: "featuresOverview",
   pricingPage: "pricing",
   howItWorksPage: "howItWorks",
+  guideCentrePage: "guideCentre",
   feeCalculatorTexts: "feeCalculator",
   venueDemoTexts: "venueDemo",
   venueMapTexts: "venueMaps",

@@ -17,7 +17,7 @@ import { FormBuilder } from "../components/product/form-builder";
 import { VenueMapPicture } from "../components/product/venue-map-picture";
 import { ArrowLeftIcon, PlayIcon } from "../components/ui/icons";
 import { closingCta } from "../content/common";
-import { featureLinks } from "../content/feature-names";
+import { exploreLabel, featureLinks } from "../content/feature-names";
 import { type FeaturePage, featurePageFor, featurePageNav } from "../content/features";
 import { venueDemoCopy } from "../content/venue-demo";
 import { headForPath } from "../lib/seo";
@@ -90,7 +90,7 @@ function FeatureContent() {
           items={others.map((feature) => ({
             title: feature.label,
             body: feature.summary,
-            link: { label: `Explore ${feature.label}`, to: feature.to },
+            link: { label: exploreLabel(feature.label), to: feature.to },
           }))}
         />
         <p className="mt-8">

@@ -83,16 +83,16 @@ function ExampleTable() {
         <thead>
           <tr className="border-b border-slate-300">
             <th scope="col" className="py-2 pr-3">
-              Booth price
+              {copy.exampleColumns.boothPrice}
             </th>
             <th scope="col" className="py-2 pr-3">
               {copy.rows.vendorPays}
             </th>
             <th scope="col" className="py-2 pr-3">
-              Processing fee
+              {copy.exampleColumns.processingFee}
             </th>
             <th scope="col" className="py-2">
-              You receive
+              {copy.exampleColumns.organizerReceives}
             </th>
           </tr>
         </thead>

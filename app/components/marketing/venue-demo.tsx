@@ -209,8 +209,8 @@ export function VenueDemo({ compact = false, held }: { compact?: boolean; held?:
       setState((current) => ({
         ...current,
         message: holder
-          ? `Booth ${boothId} is taken by ${holder.name}. Pick an open booth.`
-          : `Picked booth ${boothId}: ${total} with the platform fee.`,
+          ? copy.booth.taken(boothId, holder.name)
+          : copy.booth.picked(boothId, total),
       }));
       return;
     }
@@ -241,11 +241,10 @@ export function VenueDemo({ compact = false, held }: { compact?: boolean; held?:
   const interactive = mode !== "public";
   const describe = (booth: Booth) => {
     const holder = state.holders[booth.id];
-    const kind = booth.status === "premium" ? "premium corner booth" : "booth";
-    const price = `$${booth.priceUsd}`;
     const mark = booth.id === marked ? `, ${copy.markedLabel}` : "";
-    if (mode === "public") return `Booth ${booth.id}: ${holder ? holder.name : "available"}${mark}`;
-    return `Booth ${booth.id}, ${kind}, ${price}: ${holder ? `taken by ${holder.name}` : "open"}${mark}`;
+    if (mode === "public") return `${copy.booth.public(booth.id, holder?.name)}${mark}`;
+    const premium = booth.status === "premium";
+    return `${copy.booth.detail(booth.id, premium, `$${booth.priceUsd}`, holder?.name)}${mark}`;
   };
   const fillOf = (booth: Booth) => {
     const holder = state.holders[booth.id];
@@ -367,10 +366,10 @@ export function VenueDemo({ compact = false, held }: { compact?: boolean; held?:
         ) : null}
         {mode === "vendor" ? (
           <section aria-label={copy.modes.vendor}>
-            <h3 className="text-lg font-semibold text-ink">Book as {pickAndPayVendor}</h3>
-            <p className="mt-1 text-sm text-muted">
-              Pick an open booth on the map, then pay. No real payment is made.
-            </p>
+            <h3 className="text-lg font-semibold text-ink">
+              {copy.booth.bookAs(pickAndPayVendor)}
+            </h3>
+            <p className="mt-1 text-sm text-muted">{copy.booth.pickHint}</p>
             {pickedBooth ? (
               <div className="mt-3 rounded-lg border border-slate-200 bg-white p-3 text-sm">
                 <p>
