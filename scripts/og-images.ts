@@ -114,12 +114,11 @@ function cardTree(card: { title: string; section: string }): Node {
 
 /**
  * Rasterized by libvips off the main thread, so the cards of a large guide centre render on every core; drawn at
- * the density that gives `width` (an SVG's own size is at 72 dpi), never scaled up from a smaller bitmap.
+ * the density that turns the SVG's own width (`svgWidth`, at 72 dpi) into `width`, never scaled up from a smaller
+ * bitmap.
  */
-async function renderPng(svg: string, width: number): Promise<Buffer> {
-  const source = Buffer.from(svg);
-  const drawn = (await sharp(source).metadata()).width;
-  return sharp(source, { density: (72 * width) / drawn })
+async function renderPng(svg: string, width: number, svgWidth = width): Promise<Buffer> {
+  return sharp(Buffer.from(svg), { density: (72 * width) / svgWidth })
     .resize({ width })
     .png()
     .toBuffer();
@@ -145,12 +144,13 @@ async function writeCards(): Promise<void> {
 }
 
 async function writeIcons(): Promise<void> {
+  const logoWidth = (await sharp(Buffer.from(logoSvg)).metadata()).width;
   for (const [file, size] of [
     ["apple-touch-icon.png", 180],
     ["icon-192.png", 192],
     ["icon-512.png", 512],
   ] as const) {
-    await writeFile(join(clientDir, file), await renderPng(logoSvg, size));
+    await writeFile(join(clientDir, file), await renderPng(logoSvg, size, logoWidth));
   }
   const manifest = {
     name: siteConfig.name,
