@@ -1,6 +1,6 @@
 // The analytics benchmark's data: N visits (and a contact message per 500 visits) with a realistic spread over 400
-// days (26 landing paths, about 500 referrer hosts with a long tail, 20 campaigns each with its own utm_source and
-// utm_medium, 5% bots, a device, browser, OS and country each), and each visit's pageviews and clicks (about five
+// days (26 landing paths, about 500 referrer hosts with a long tail, 20 campaigns each landing on one or two pages
+// from the referrers its links were posted on, 5% bots, a device, browser, OS and country each), and each visit's pageviews and clicks (about five
 // events a visit, as the site's traffic is shaped: a few pages, now and then a call to action). The rows are loaded
 // in batches outside the write path; the rollups of the days before today are built by the repository's bulk path
 // (countStored), and today's rows are queued and counted by the rollup worker's passes, as the server counts them.
@@ -9,10 +9,11 @@ import { join } from "node:path";
 import type { StatementSync } from "node:sqlite";
 import { sql } from "kysely";
 import type { EventName } from "../contracts/track-event.ts";
+import { classifyChannel } from "../server/analytics/channels.ts";
 import { type AppDatabase, sqliteFileName } from "../server/db/database.ts";
 import type { NewReferrerVisit } from "../server/db/repositories/referrer-visits.ts";
 import { visitRollupsRepository } from "../server/db/repositories/visit-rollups.ts";
-import type { ReferrerSource, SiteEventsTable } from "../server/db/schema.ts";
+import type { SiteEventsTable } from "../server/db/schema.ts";
 import { messageSearchText } from "../server/db/search-text.ts";
 import { openSqliteFile, toSqliteValue } from "../server/db/sqlite.ts";
 
@@ -42,60 +43,95 @@ const paths = [
   ...Array.from({ length: 10 }, (_, i) => `/event-types/type-${i}`),
   ...Array.from({ length: 10 }, (_, i) => `/features/feature-${i}`),
 ];
-const namedHosts: [string, ReferrerSource][] = [
-  ["www.google.com", "organic_search"],
-  ["www.bing.com", "organic_search"],
-  ["duckduckgo.com", "organic_search"],
-  ["www.linkedin.com", "organic_social"],
-  ["www.facebook.com", "organic_social"],
-  ["x.com", "organic_social"],
-  ["chatgpt.com", "ai"],
-  ["www.perplexity.ai", "ai"],
-  ["mail.google.com", "email"],
-  ["outlook.live.com", "email"],
+/** Referrer hosts by how often they send a visit: a few well-known ones first, then a long tail of other sites. */
+const hosts: string[] = [
+  "www.google.com",
+  "www.bing.com",
+  "duckduckgo.com",
+  "www.linkedin.com",
+  "www.facebook.com",
+  "x.com",
+  "chatgpt.com",
+  "www.perplexity.ai",
+  "mail.google.com",
+  "outlook.live.com",
+  ...Array.from({ length: 490 }, (_, i) => `site-${i}.example`),
 ];
-const hosts: [string, ReferrerSource][] = [
-  ...namedHosts,
-  ...Array.from({ length: 490 }, (_, i): [string, ReferrerSource] => [
-    `site-${i}.example`,
-    "referral",
-  ]),
+
+/**
+ * A campaign as a team runs one: its links carry one utm_source and utm_medium, point at one page (now and then a
+ * second), and its visits arrive from where the links were posted (a newsletter's from mail clients, which mostly
+ * send no referrer; an ad's from the search engine; a partner's from its site; a printed flyer's QR code from none).
+ */
+interface Campaign {
+  name: string;
+  utm_source: string;
+  utm_medium: string;
+  referrers: readonly (string | null)[];
+  landing: readonly [string, string];
+}
+
+/** The kinds of campaign the seed cycles through: tags and where their visits come from. */
+const campaignKinds: readonly Omit<Campaign, "name" | "landing">[] = [
+  {
+    utm_source: "newsletter",
+    utm_medium: "email",
+    referrers: [null, null, null, "mail.google.com", "outlook.live.com"],
+  },
+  { utm_source: "google", utm_medium: "cpc", referrers: ["www.google.com"] },
+  { utm_source: "linkedin", utm_medium: "social", referrers: ["www.linkedin.com", null] },
+  { utm_source: "partner", utm_medium: "referral", referrers: [] },
+  { utm_source: "fair", utm_medium: "qr", referrers: [null] },
 ];
-const campaigns = Array.from({ length: 20 }, (_, i) => `campaign-${i}`);
+
+const campaigns: Campaign[] = Array.from({ length: 20 }, (_, i) => {
+  const kind = campaignKinds[i % campaignKinds.length]!;
+  return {
+    name: `campaign-${i}`,
+    ...kind,
+    // A partner campaign's links sit on that partner's site.
+    referrers: kind.referrers.length > 0 ? kind.referrers : [`site-${i}.example`],
+    landing: [paths[(i * 7) % paths.length]!, paths[(i * 7 + 3) % paths.length]!],
+  };
+});
 /** A visit's audience, as track-referrer derives it: a few common values and a long tail of countries. */
 const devices = ["desktop", "desktop", "mobile", "mobile", "tablet"] as const;
 const browsers = ["Chrome", "Safari", "Edge", "Firefox", "Samsung Internet"];
 const systems = ["Windows", "macOS", "iOS", "Android", "Linux"];
 /** Mostly North America, then a tail; "" is an address the data does not place. */
 const countries = "US US US CA GB AU DE FR ES MX NL IE NZ".split(" ").concat("");
-const utmSources = ["newsletter", "google", "linkedin", "partner", "fair"];
-const utmMediums = ["email", "cpc", "social"];
 
 /** A visit as the server stores it, with its time. */
 type VisitRow = NewReferrerVisit & { created_at: string };
 
 function visitRow(random: () => number, at: number): VisitRow {
   const bot = random() < 0.05;
-  const direct = random() < 0.3;
-  // A long tail: the first hosts get most visits, hundreds of others a few each.
-  const [host, source] = direct
-    ? [null, "direct" as const]
-    : (hosts[Math.floor(hosts.length * random() ** 3)] ?? hosts[0]!);
-  // A campaign's links carry one utm_source and utm_medium (a newsletter's are newsletter / email): the same three
-  // values on every visit of it, as the team tags them.
-  const campaignIndex = random() < 0.15 ? Math.floor(campaigns.length * random() ** 2) : -1;
-  const campaign = campaigns[campaignIndex] ?? null;
   const pick = <T>(list: readonly T[]): T => list[Math.floor(list.length * random())]!;
+  const campaign =
+    random() < 0.15 ? campaigns[Math.floor(campaigns.length * random() ** 2)]! : null;
+  // A long tail: the first hosts get most untagged visits, hundreds of others a few each; 30% come with none.
+  const host = campaign
+    ? pick(campaign.referrers)
+    : random() < 0.3
+      ? null
+      : hosts[Math.floor(hosts.length * random() ** 3)]!;
+  const landing = campaign
+    ? campaign.landing[random() < 0.8 ? 0 : 1]
+    : paths[Math.floor(paths.length * random() ** 2)]!;
+  const tags = {
+    utm_source: campaign?.utm_source ?? null,
+    utm_medium: campaign?.utm_medium ?? null,
+    utm_campaign: campaign?.name ?? null,
+  };
   return {
     session_id: randomUUID(),
     created_at: new Date(at).toISOString(),
     referrer_url: host ? `https://${host}/` : null,
     referrer_host: host,
-    source,
-    landing_path: paths[Math.floor(paths.length * random() ** 2)]!,
-    utm_source: campaign ? utmSources[campaignIndex % utmSources.length]! : null,
-    utm_medium: campaign ? utmMediums[campaignIndex % utmMediums.length]! : null,
-    utm_campaign: campaign,
+    // As the server classifies a visit it stores.
+    source: classifyChannel({ referrer_host: host, ...tags }),
+    landing_path: landing,
+    ...tags,
     utm_term: null,
     utm_content: null,
     user_agent: bot

@@ -1,6 +1,7 @@
 // `npm run bench:analytics`: the console's reports on a large database. Seeds N visits (about five events a visit and a
 // contact message per 500 visits) with a realistic spread over 400 days: 26 landing paths, about 500 referrer hosts
-// with a long tail, 20 campaigns (each with one utm_source and utm_medium), 5% bots. The rows are loaded in batches,
+// with a long tail, 20 campaigns (each with one utm_source and utm_medium, landing on one or two pages from where
+// its links were posted), 5% bots. The rows are loaded in batches,
 // the rollups of the days before today built by the repository's bulk path (server/db/repositories/rollups.test.ts
 // checks it counts as the write path and the rollup worker do), and today's rows counted by the worker's passes
 // (analytics-seed.ts). The server then runs as in production (its own process, the site served) and the benchmark
@@ -294,7 +295,7 @@ function markdown(all: Figures[]): string {
   const ms = (value: number) => value.toFixed(1);
   const names = all[0]?.reports.map((r) => r.name) ?? [];
   return [
-    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}, with \`npm run bench:analytics -- --visits ${sizes.join(",")}${args.postgres ? " --postgres <url>" : ""}${args.only ? ` --only ${args.only}` : ""}\` (one-minute load average ${load} at the end). Visits spread over ${spanDays} days (26 landing paths, 500 referrer hosts with a long tail, 20 campaigns each with one utm_source and utm_medium, 5% bots), about five events a visit (pageviews, and now and then a call to action), a contact message per 500 visits; the server runs in its own process with the site served. Reports: median / p99 of ${reportRuns} sequential requests, in ms. Visitor: \`GET /\` p99 (autocannon, 10 connections, 5 s) with the console idle, then while 90-day reports run back to back.`,
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}, with \`npm run bench:analytics -- --visits ${sizes.join(",")}${args.postgres ? " --postgres <url>" : ""}${args.only ? ` --only ${args.only}` : ""}\` (one-minute load average ${load} at the end). Visits spread over ${spanDays} days (26 landing paths, 500 referrer hosts with a long tail, 20 campaigns each with one utm_source and utm_medium, landing on one or two pages from the referrers its links were posted on, 5% bots; each visit's channel as the server classifies it), about five events a visit (pageviews, and now and then a call to action), a contact message per 500 visits; the server runs in its own process with the site served. Reports: median / p99 of ${reportRuns} sequential requests, in ms. Visitor: \`GET /\` p99 (autocannon, 10 connections, 5 s) with the console idle, then while 90-day reports run back to back.`,
     "",
     `| measure | ${all.map((f) => `${f.database} ${f.visits.toLocaleString("en")}`).join(" | ")} |`,
     `|---|${all.map(() => "---").join("|")}|`,
