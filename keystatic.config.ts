@@ -319,6 +319,38 @@ export default config({
               { label: "View buttons" },
             ),
             waitingTitle: requiredText("Waiting vendors heading"),
+            vendorCard: fields.object(
+              {
+                waiting: requiredText("Not yet on a booth"),
+                inBooth: requiredText("On a booth", "{{booth}} is the booth."),
+                about: requiredText(
+                  "Under the name",
+                  "{{category}} is the vendor's category, {{preference}} their booth wish in lower case.",
+                ),
+              },
+              { label: "A waiting vendor's card" },
+            ),
+            assignments: fields.object(
+              {
+                assigned: paragraphText(
+                  "After assigning a vendor",
+                  "{{vendor}} is the vendor's name, {{booth}} the booth.",
+                ),
+                moved: paragraphText(
+                  "After moving a vendor to another booth",
+                  "{{vendor}} is the vendor's name, {{from}} the booth they leave, {{booth}} the new one.",
+                ),
+                alreadyThere: paragraphText(
+                  "After assigning a vendor to the booth they are on",
+                  "{{vendor}} is the vendor's name, {{booth}} the booth.",
+                ),
+                refused: paragraphText(
+                  "After choosing a taken booth",
+                  "{{booth}} is the booth, {{vendor}} the name of the vendor on it.",
+                ),
+              },
+              { label: "Organizer view: the line after choosing a booth" },
+            ),
             chooseHint: paragraphText("Hint with a mouse or keyboard"),
             tapHint: paragraphText("Hint on a touch screen"),
             chosenKeys: paragraphText(
@@ -335,7 +367,10 @@ export default config({
               "After the booth last picked",
               'Read by screen readers: "Booth A2, …, your last choice".',
             ),
-            availableLabel: requiredText("Available booths"),
+            availableCount: requiredText(
+              "Available booths (public view)",
+              "{{count}} is how many booths are open.",
+            ),
             sizes: paragraphText(
               "Booth sizes and prices",
               "The demo's prices are set in code (app/content/venue-layouts.ts): change both.",
@@ -364,7 +399,13 @@ export default config({
                 validation: { length: { min: 4 } },
               },
             ),
-            bookedVendors: textList("Vendors on the booths already taken, in booth order", "Name"),
+            bookedVendors: fields.array(requiredText("Name"), {
+              label: "Vendors on the booths already taken, in booth order",
+              description: "One for each of the seven booths the demo's map marks taken.",
+              itemLabel: (props) => props.value,
+              // The demo's layout (app/content/venue-layouts.ts) marks seven booths taken.
+              validation: { length: { min: 7 } },
+            }),
             pickAndPayVendor: requiredText("The vendor who picks and pays"),
             booths: fields.object(
               {
@@ -394,6 +435,15 @@ export default config({
                   "{{vendor}} is the vendor who picks and pays.",
                 ),
                 pickHint: paragraphText("Under that heading"),
+                quote: requiredText(
+                  "What the picked booth costs",
+                  "{{booth}} is the booth, {{price}} its price, {{fee}} the platform fee; what the vendor pays follows, in bold.",
+                ),
+                pay: requiredText("Pay button", "{{total}} is what the vendor pays."),
+                paid: paragraphText(
+                  "After paying",
+                  "{{total}} is what the vendor paid, {{booth}} the booth, {{vendor}} the vendor's name.",
+                ),
               },
               { label: "Booths and the Pick & pay view" },
             ),

@@ -28,6 +28,16 @@ export const renderPlaceholders = {
     "venueDemo.booths.taken": ["booth", "vendor"],
     "venueDemo.booths.picked": ["booth", "total"],
     "venueDemo.booths.bookAs": ["vendor"],
+    "venueDemo.booths.quote": ["booth", "price", "fee"],
+    "venueDemo.booths.pay": ["total"],
+    "venueDemo.booths.paid": ["total", "booth", "vendor"],
+    "venueDemo.vendorCard.inBooth": ["booth"],
+    "venueDemo.vendorCard.about": ["category", "preference"],
+    "venueDemo.assignments.assigned": ["vendor", "booth"],
+    "venueDemo.assignments.moved": ["vendor", "from", "booth"],
+    "venueDemo.assignments.alreadyThere": ["vendor", "booth"],
+    "venueDemo.assignments.refused": ["booth", "vendor"],
+    "venueDemo.availableCount": ["count"],
   },
 } as const satisfies Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
 

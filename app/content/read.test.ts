@@ -104,8 +104,9 @@ describe("content read at build", () => {
     expect(content.eventTypes.map((entry) => entry.slug)).not.toContain("art-fairs");
     expect(content.eventTypes.map((entry) => entry.slug)).toContain("card-shows");
     // Only the render-time placeholders are left, in the fields that take them.
-    const { chosenKeys, chosenTap, booths, ...venueDemo } = content.venueDemo;
-    const { detail, public: publicView, takenBy, taken, picked, bookAs } = booths;
+    const { chosenKeys, chosenTap, booths, vendorCard, assignments, availableCount, ...venueDemo } =
+      content.venueDemo;
+    const { detail, public: publicView, takenBy, taken, picked, bookAs, quote, pay, paid } = booths;
     const { eventTypeClosing, eventTypeBadge, exploreFeature, ...site } = content.site;
     const { readingTime, eventTypeTitle, allForType, eventTypeHead, guideKeyword, ...guideCentre } =
       content.guideCentre;
@@ -121,13 +122,31 @@ describe("content read at build", () => {
       ),
     ).toBe(true);
     expect(
-      [detail, publicView, takenBy, taken, picked, bookAs].every((text) => text.includes("{{")),
+      [
+        detail,
+        publicView,
+        takenBy,
+        taken,
+        picked,
+        bookAs,
+        quote,
+        pay,
+        paid,
+        vendorCard.inBooth,
+        vendorCard.about,
+        availableCount,
+        ...Object.values(assignments),
+      ].every((text) => text.includes("{{")),
     ).toBe(true);
     const { standard, premium, open, available, pickHint } = booths;
     expect(
       JSON.stringify({
         ...content,
-        venueDemo: { ...venueDemo, booths: { standard, premium, open, available, pickHint } },
+        venueDemo: {
+          ...venueDemo,
+          booths: { standard, premium, open, available, pickHint },
+          waiting: vendorCard.waiting,
+        },
         site,
         guideCentre,
       }),
