@@ -1,5 +1,5 @@
 // The content schema: every kind of page under content/, for the build's reader and Keystatic's editor alike.
-import { collection, config, fields, singleton } from "@keystatic/core";
+import { type ComponentSchema, collection, config, fields, singleton } from "@keystatic/core";
 import { editorStorage } from "./app/content/editor-storage.ts";
 import { guidesCollection } from "./app/content/guides-collection.ts";
 
@@ -182,6 +182,62 @@ const heroFields = {
   subline: paragraphText("Subline"),
 };
 const hero = fields.object(heroFields, { label: "Opening" });
+
+/**
+ * A product picture (app/components/product/): the window's title, what it shows for screen readers (the drawing
+ * is one image), its caption, and its own texts.
+ */
+function productPicture<Fields extends Record<string, ComponentSchema>>(
+  label: string,
+  own: Fields,
+  placeholder = "",
+) {
+  return fields.object(
+    {
+      name: requiredText("Window title"),
+      label: paragraphText(
+        "What it shows",
+        `Read by screen readers: the drawing is one image. ${placeholder}`.trim(),
+      ),
+      caption: paragraphText("Caption"),
+      ...own,
+    },
+    { label },
+  );
+}
+
+const secondVendor = "{{vendor}} is the name of the venue demo's second waiting vendor.";
+
+/** An acceptance model's steps, each an icon and a word under it. */
+const modelPicture = (label: string) =>
+  fields.object(
+    {
+      label: paragraphText("What it shows", "Read by screen readers."),
+      steps: fields.array(
+        fields.object({
+          icon: fields.select({
+            label: "Icon",
+            options: [
+              { label: "A form", value: "form" },
+              { label: "A check mark", value: "check" },
+              { label: "An email", value: "mail" },
+              { label: "A card", value: "card" },
+              { label: "A map pin", value: "pin" },
+              { label: "A taken booth", value: "taken" },
+            ],
+            defaultValue: "form",
+          }),
+          word: requiredText("Word under it"),
+        }),
+        {
+          label: "Steps",
+          itemLabel: (props) => props.fields.word.value,
+          validation: { length: { min: 1 } },
+        },
+      ),
+    },
+    { label },
+  );
 
 /** Left out of every build, sitemap and feed while set. */
 const draft = fields.checkbox({
@@ -479,6 +535,200 @@ export default config({
             ),
           },
           { label: "Venue maps" },
+        ),
+      },
+    }),
+    productPictures: singleton({
+      label: "Product pictures: the sample screens on home, the feature pages and how it works",
+      path: "content/product-pictures",
+      format: { data: "yaml" },
+      schema: {
+        sampleBadge: requiredText(
+          "Sample badge",
+          "On every picture's window, and on a testimonial still marked sample.",
+        ),
+        sampleEvent: requiredText(
+          "The sample event's name",
+          "{{event}} in the pictures' texts below.",
+        ),
+        dashboard: productPicture(
+          "Organizer dashboard (home, /features)",
+          {
+            stages: fields.object(
+              {
+                applied: requiredText("Applied"),
+                approved: requiredText("Approved"),
+                paid: requiredText("Paid"),
+              },
+              {
+                label:
+                  "Statuses (the vendors and their statuses are the venue demo's, set in code)",
+              },
+            ),
+            paidIn: requiredText("Beside the statuses' counts: the sum paid"),
+            awaiting: requiredText("Payment of an approved vendor"),
+            notDue: requiredText("Payment of a vendor who applied"),
+          },
+          "{{event}} is the sample event's name.",
+        ),
+        formBuilder: productPicture("Application form builder", {
+          categoriesTitle: requiredText("Categories heading"),
+          categories: fields.array(
+            fields.object({
+              name: requiredText("Name"),
+              feeUsd: fields.integer({
+                label: "Booth fee in USD",
+                validation: { isRequired: true, min: 0 },
+              }),
+            }),
+            {
+              label: "Categories",
+              itemLabel: (props) => props.fields.name.value,
+              validation: { length: { min: 1 } },
+            },
+          ),
+          fee: requiredText("A category's fee", '{{fee}} is the fee: "{{fee}} booth".'),
+          questionsTitle: requiredText("Questions heading"),
+          questions: fields.array(
+            fields.object({
+              text: requiredText("Question"),
+              type: requiredText("Type", '"Text", "Dropdown"'),
+              required: fields.checkbox({ label: "Required", defaultValue: false }),
+            }),
+            {
+              label: "Questions",
+              itemLabel: (props) => props.fields.text.value,
+              validation: { length: { min: 1 } },
+            },
+          ),
+          required: requiredText("A required question"),
+          optional: requiredText("An optional question"),
+        }),
+        vendorPortal: productPicture(
+          "Vendor portal",
+          {
+            steps: fields.array(
+              fields.object({
+                title: requiredText("Step"),
+                detail: requiredText(
+                  "Under it",
+                  "{{event}} is the sample event, {{category}} the vendor's category.",
+                ),
+                done: fields.checkbox({
+                  label: "Done",
+                  description: "A step not done shows the Pay button.",
+                  defaultValue: false,
+                }),
+              }),
+              {
+                label: "Steps",
+                itemLabel: (props) => props.fields.title.value,
+                validation: { length: { min: 1 } },
+              },
+            ),
+            pay: requiredText("Pay button", "{{total}} is what the vendor pays (set in code)."),
+          },
+          secondVendor,
+        ),
+        email: productPicture(
+          "Approval email and reminder",
+          {
+            from: requiredText("Sender", "{{event}} is the sample event."),
+            approval: fields.object(
+              {
+                subject: requiredText("Subject", "{{event}} is the sample event."),
+                body: paragraphText("Text"),
+                link: requiredText("Button"),
+                window: requiredText("Payment window"),
+              },
+              { label: "Approval email" },
+            ),
+            reminder: fields.object(
+              {
+                subject: requiredText("Subject"),
+                body: paragraphText("Text"),
+                link: requiredText("Button"),
+              },
+              { label: "Reminder" },
+            ),
+          },
+          secondVendor,
+        ),
+        series: productPicture(
+          "Event series",
+          {
+            title: requiredText("The series' name"),
+            oneApplication: requiredText("Badge beside it"),
+            statuses: fields.object(
+              {
+                approved: requiredText("Approved"),
+                pending: requiredText("Pending"),
+                notPicked: requiredText("Not picked"),
+              },
+              { label: "A date's status" },
+            ),
+            dates: fields.array(
+              fields.object({
+                date: requiredText("Date"),
+                status: fields.select({
+                  label: "Status",
+                  options: [
+                    { label: "Approved", value: "approved" },
+                    { label: "Pending", value: "pending" },
+                    { label: "Not picked", value: "notPicked" },
+                  ],
+                  defaultValue: "approved",
+                }),
+              }),
+              {
+                label: "Dates",
+                itemLabel: (props) => props.fields.date.value,
+                validation: { length: { min: 1 } },
+              },
+            ),
+          },
+          "{{vendor}} is the name of the venue demo's first waiting vendor.",
+        ),
+        promo: productPicture("Promo codes and add-ons", {
+          promoTitle: requiredText("Promo code heading"),
+          promo: fields.object(
+            { code: requiredText("Code"), effect: requiredText("What it gives") },
+            { label: "Promo code" },
+          ),
+          addOnsTitle: requiredText("Add-ons heading"),
+          addOns: fields.array(
+            fields.object({
+              name: requiredText("Name"),
+              priceUsd: fields.integer({
+                label: "Price in USD",
+                validation: { isRequired: true, min: 0 },
+              }),
+              left: fields.integer({ label: "Left", validation: { isRequired: true, min: 0 } }),
+              total: fields.integer({
+                label: "Inventory",
+                validation: { isRequired: true, min: 1 },
+              }),
+            }),
+            {
+              label: "Add-ons",
+              itemLabel: (props) => props.fields.name.value,
+              validation: { length: { min: 1 } },
+            },
+          ),
+          soldOut: requiredText("An add-on with none left"),
+          stock: requiredText(
+            "Under each add-on",
+            '{{left}} and {{total}} are its figures: "{{left}} of {{total}} left".',
+          ),
+        }),
+        venueMap: productPicture("Venue map (the booths are the venue demo's)", {}),
+        models: fields.object(
+          {
+            applyApprove: modelPicture("Apply & Approve"),
+            instantApprovePay: modelPicture("Instant Approve & Pay"),
+            pickPay: modelPicture("Pick & Pay"),
+          },
+          { label: "The acceptance models drawn as steps (home, /how-it-works)" },
         ),
       },
     }),

@@ -39,6 +39,18 @@ export const renderPlaceholders = {
     "venueDemo.assignments.refused": ["booth", "vendor"],
     "venueDemo.availableCount": ["count"],
   },
+  productPictures: {
+    "dashboard.label": ["event"],
+    "formBuilder.fee": ["fee"],
+    "vendorPortal.label": ["vendor"],
+    "vendorPortal.steps": ["event", "category"],
+    "vendorPortal.pay": ["total"],
+    "email.label": ["vendor"],
+    "email.from": ["event"],
+    "email.approval.subject": ["event"],
+    "series.label": ["vendor"],
+    "promo.stock": ["left", "total"],
+  },
 } as const satisfies Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
 
 /** The text with `{{name}}` replaced by each value given; the browser runs it, so it stays this small. */

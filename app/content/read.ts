@@ -162,6 +162,12 @@ export async function readContent(root = contentRoot()) {
       counted,
       renderPlaceholders.guideCentre,
     ),
+    productPictures: await readSingleton(
+      reader,
+      "productPictures",
+      counted,
+      renderPlaceholders.productPictures,
+    ),
     // content/islands.yaml in three parts: a page's script carries the words of its own island only.
     feeCalculator: islands.feeCalculator,
     venueDemo: islands.venueDemo,

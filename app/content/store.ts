@@ -23,3 +23,4 @@ export const guideCentrePage = content.guideCentre;
 export const feeCalculatorTexts = content.feeCalculator;
 export const venueDemoTexts = content.venueDemo;
 export const venueMapTexts = content.venueMaps;
+export const productPictureTexts = content.productPictures;

@@ -26,6 +26,7 @@ const storeExports: Record<string, keyof Awaited<ReturnType<typeof readContent>>
   feeCalculatorTexts: "feeCalculator",
   venueDemoTexts: "venueDemo",
   venueMapTexts: "venueMaps",
+  productPictureTexts: "productPictures",
 };
 
 /** Every picture of the published guides (a draft's pictures are never emitted). */
