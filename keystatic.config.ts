@@ -1027,6 +1027,11 @@ export default config({
           "Above the heading of /guides, and above each guide's heading.",
         ),
         title: requiredText("Heading of /guides"),
+        subline: paragraphText("Under the heading of /guides", "Also the Atom feed's description."),
+        feedTitle: requiredText(
+          "The Atom feed's title",
+          "Also the feed link's name in the head of /guides.",
+        ),
         filterLabel: requiredText("Name of the event-type filter"),
         allGuides: requiredText("Filter: all guides"),
         feed: requiredText("Link to the Atom feed"),
