@@ -255,6 +255,10 @@ export default config({
       path: "content/site",
       format: { data: "yaml" },
       schema: {
+        tagline: requiredText(
+          "The site in one line",
+          "The web manifest's description: what a browser shows when it offers to install the site as an app.",
+        ),
         header: fields.object(
           {
             home: requiredText("Link home", "Read by screen readers on the logo."),

@@ -44,6 +44,11 @@ function published<T extends PageFile>(collection: string): T[] {
 export const eventTypeFiles = published<EventTypeFile>("event-types");
 export const featureFiles = published<FeatureFile>("features");
 
+/** content/site.yaml as its editors wrote it: the fields the tests read. */
+export const siteFile = parse(readFileSync(join(contentDir, "site.yaml"), "utf8")) as {
+  tagline: string;
+};
+
 /** The venue demo's part of content/islands.yaml: the fields the demo's tests read. */
 interface VenueDemoFile {
   mapLabel: string;
