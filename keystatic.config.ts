@@ -940,6 +940,10 @@ export default config({
           {
             title: requiredText("Heading"),
             intro: paragraphText("Introduction"),
+            numbered: requiredText(
+              "Above each model's name",
+              '{{number}} is its place on the page: "Model {{number}}".',
+            ),
             applyApprove: acceptanceModel("Apply & Approve"),
             instantApprovePay: acceptanceModel("Instant Approve & Pay"),
             pickPay: acceptanceModel("Pick & Pay"),

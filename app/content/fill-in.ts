@@ -10,6 +10,9 @@ export const renderPlaceholders = {
     eventTypeBadge: ["EventType"],
     exploreFeature: ["feature"],
   },
+  howItWorks: {
+    "models.numbered": ["number"],
+  },
   guideCentre: {
     readingTime: ["minutes"],
     eventTypeTitle: ["eventType"],

@@ -119,13 +119,22 @@ describe("content read at build", () => {
     expect(content.eventTypes.map((entry) => entry.slug)).not.toContain("art-fairs");
     expect(content.eventTypes.map((entry) => entry.slug)).toContain("card-shows");
     // Only the render-time placeholders are left (fill-in.ts), each in a field that takes it, and kept there.
-    const { site, guideCentre, productPictures, feeCalculator, venueDemo, venueMaps, ...pages } =
-      content;
+    const {
+      site,
+      guideCentre,
+      productPictures,
+      howItWorks,
+      feeCalculator,
+      venueDemo,
+      venueMaps,
+      ...pages
+    } = content;
     expect(JSON.stringify(pages)).not.toContain("{{");
     const parts = {
       site,
       guideCentre,
       productPictures,
+      howItWorks,
       islands: { feeCalculator, venueDemo, venueMaps },
     } satisfies Record<keyof typeof renderPlaceholders, unknown>;
     for (const [part, value] of Object.entries(parts)) {

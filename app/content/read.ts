@@ -155,7 +155,7 @@ export async function readContent(root = contentRoot()) {
     home: await readSingleton(reader, "home", counted),
     featuresOverview: await readSingleton(reader, "featuresOverview", counted),
     pricing: await readSingleton(reader, "pricing", counted),
-    howItWorks: await readSingleton(reader, "howItWorks", counted),
+    howItWorks: await readSingleton(reader, "howItWorks", counted, renderPlaceholders.howItWorks),
     guideCentre: await readSingleton(
       reader,
       "guideCentre",
