@@ -22,5 +22,6 @@ export const howItWorksPage = content.howItWorks;
 export const guideCentrePage = content.guideCentre;
 export const feeCalculatorTexts = content.feeCalculator;
 export const venueDemoTexts = content.venueDemo;
+export const venueDemoSectionTexts = content.venueDemoSection;
 export const venueMapTexts = content.venueMaps;
 export const productPictureTexts = content.productPictures;

@@ -2,7 +2,7 @@
 
 import type { DemoMessages } from "../lib/venue-demo-state";
 import { fillIn } from "./fill-in";
-import { venueDemoTexts } from "./store";
+import { venueDemoSectionTexts, venueDemoTexts } from "./store";
 import type { BoothFill } from "./venue-layouts";
 
 export interface DemoVendor {
@@ -41,6 +41,9 @@ export const bookedVendorNames: readonly string[] = bookedVendors;
 
 /** The vendor who picks and pays in the walk-through. */
 export const pickAndPayVendor = pickAndPay;
+
+/** The demo's heading and introduction: on the venue-mapping page, and shorter on the home page. */
+export const venueDemoSection = venueDemoSectionTexts;
 
 export const venueDemoCopy = {
   ...texts,

@@ -25,6 +25,7 @@ const storeExports: Record<string, keyof Awaited<ReturnType<typeof readContent>>
   guideCentrePage: "guideCentre",
   feeCalculatorTexts: "feeCalculator",
   venueDemoTexts: "venueDemo",
+  venueDemoSectionTexts: "venueDemoSection",
   venueMapTexts: "venueMaps",
   productPictureTexts: "productPictures",
 };
