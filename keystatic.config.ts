@@ -1,5 +1,5 @@
 // The content schema: every kind of page under content/, for the build's reader and Keystatic's editor alike.
-import { collection, config, fields, singleton } from "@keystatic/core";
+import { type ComponentSchema, collection, config, fields, singleton } from "@keystatic/core";
 import { editorStorage } from "./app/content/editor-storage.ts";
 import { guidesCollection } from "./app/content/guides-collection.ts";
 
@@ -183,6 +183,62 @@ const heroFields = {
 };
 const hero = fields.object(heroFields, { label: "Opening" });
 
+/**
+ * A product picture (app/components/product/): the window's title, what it shows for screen readers (the drawing
+ * is one image), its caption, and its own texts.
+ */
+function productPicture<Fields extends Record<string, ComponentSchema>>(
+  label: string,
+  own: Fields,
+  placeholder = "",
+) {
+  return fields.object(
+    {
+      name: requiredText("Window title"),
+      label: paragraphText(
+        "What it shows",
+        `Read by screen readers: the drawing is one image. ${placeholder}`.trim(),
+      ),
+      caption: paragraphText("Caption"),
+      ...own,
+    },
+    { label },
+  );
+}
+
+const secondVendor = "{{vendor}} is the name of the venue demo's second waiting vendor.";
+
+/** An acceptance model's steps, each an icon and a word under it. */
+const modelPicture = (label: string) =>
+  fields.object(
+    {
+      label: paragraphText("What it shows", "Read by screen readers."),
+      steps: fields.array(
+        fields.object({
+          icon: fields.select({
+            label: "Icon",
+            options: [
+              { label: "A form", value: "form" },
+              { label: "A check mark", value: "check" },
+              { label: "An email", value: "mail" },
+              { label: "A card", value: "card" },
+              { label: "A map pin", value: "pin" },
+              { label: "A taken booth", value: "taken" },
+            ],
+            defaultValue: "form",
+          }),
+          word: requiredText("Word under it"),
+        }),
+        {
+          label: "Steps",
+          itemLabel: (props) => props.fields.word.value,
+          validation: { length: { min: 1 } },
+        },
+      ),
+    },
+    { label },
+  );
+
 /** Left out of every build, sitemap and feed while set. */
 const draft = fields.checkbox({
   label: "Draft",
@@ -199,6 +255,10 @@ export default config({
       path: "content/site",
       format: { data: "yaml" },
       schema: {
+        tagline: requiredText(
+          "The site in one line",
+          "The web manifest's description: what a browser shows when it offers to install the site as an app.",
+        ),
         header: fields.object(
           {
             home: requiredText("Link home", "Read by screen readers on the logo."),
@@ -319,6 +379,38 @@ export default config({
               { label: "View buttons" },
             ),
             waitingTitle: requiredText("Waiting vendors heading"),
+            vendorCard: fields.object(
+              {
+                waiting: requiredText("Not yet on a booth"),
+                inBooth: requiredText("On a booth", "{{booth}} is the booth."),
+                about: requiredText(
+                  "Under the name",
+                  "{{category}} is the vendor's category, {{preference}} their booth wish in lower case.",
+                ),
+              },
+              { label: "A waiting vendor's card" },
+            ),
+            assignments: fields.object(
+              {
+                assigned: paragraphText(
+                  "After assigning a vendor",
+                  "{{vendor}} is the vendor's name, {{booth}} the booth.",
+                ),
+                moved: paragraphText(
+                  "After moving a vendor to another booth",
+                  "{{vendor}} is the vendor's name, {{from}} the booth they leave, {{booth}} the new one.",
+                ),
+                alreadyThere: paragraphText(
+                  "After assigning a vendor to the booth they are on",
+                  "{{vendor}} is the vendor's name, {{booth}} the booth.",
+                ),
+                refused: paragraphText(
+                  "After choosing a taken booth",
+                  "{{booth}} is the booth, {{vendor}} the name of the vendor on it.",
+                ),
+              },
+              { label: "Organizer view: the line after choosing a booth" },
+            ),
             chooseHint: paragraphText("Hint with a mouse or keyboard"),
             tapHint: paragraphText("Hint on a touch screen"),
             chosenKeys: paragraphText(
@@ -335,7 +427,10 @@ export default config({
               "After the booth last picked",
               'Read by screen readers: "Booth A2, …, your last choice".',
             ),
-            availableLabel: requiredText("Available booths"),
+            availableCount: requiredText(
+              "Available booths (public view)",
+              "{{count}} is how many booths are open.",
+            ),
             sizes: paragraphText(
               "Booth sizes and prices",
               "The demo's prices are set in code (app/content/venue-layouts.ts): change both.",
@@ -364,7 +459,13 @@ export default config({
                 validation: { length: { min: 4 } },
               },
             ),
-            bookedVendors: textList("Vendors on the booths already taken, in booth order", "Name"),
+            bookedVendors: fields.array(requiredText("Name"), {
+              label: "Vendors on the booths already taken, in booth order",
+              description: "One for each of the seven booths the demo's map marks taken.",
+              itemLabel: (props) => props.value,
+              // The demo's layout (app/content/venue-layouts.ts) marks seven booths taken.
+              validation: { length: { min: 7 } },
+            }),
             pickAndPayVendor: requiredText("The vendor who picks and pays"),
             booths: fields.object(
               {
@@ -394,6 +495,15 @@ export default config({
                   "{{vendor}} is the vendor who picks and pays.",
                 ),
                 pickHint: paragraphText("Under that heading"),
+                quote: requiredText(
+                  "What the picked booth costs",
+                  "{{booth}} is the booth, {{price}} its price, {{fee}} the platform fee; what the vendor pays follows, in bold.",
+                ),
+                pay: requiredText("Pay button", "{{total}} is what the vendor pays."),
+                paid: paragraphText(
+                  "After paying",
+                  "{{total}} is what the vendor paid, {{booth}} the booth, {{vendor}} the vendor's name.",
+                ),
               },
               { label: "Booths and the Pick & pay view" },
             ),
@@ -429,6 +539,200 @@ export default config({
             ),
           },
           { label: "Venue maps" },
+        ),
+      },
+    }),
+    productPictures: singleton({
+      label: "Product pictures: the sample screens on home, the feature pages and how it works",
+      path: "content/product-pictures",
+      format: { data: "yaml" },
+      schema: {
+        sampleBadge: requiredText(
+          "Sample badge",
+          "On every picture's window, and on a testimonial still marked sample.",
+        ),
+        sampleEvent: requiredText(
+          "The sample event's name",
+          "{{event}} in the pictures' texts below.",
+        ),
+        dashboard: productPicture(
+          "Organizer dashboard (home, /features)",
+          {
+            stages: fields.object(
+              {
+                applied: requiredText("Applied"),
+                approved: requiredText("Approved"),
+                paid: requiredText("Paid"),
+              },
+              {
+                label:
+                  "Statuses (the vendors and their statuses are the venue demo's, set in code)",
+              },
+            ),
+            paidIn: requiredText("Beside the statuses' counts: the sum paid"),
+            awaiting: requiredText("Payment of an approved vendor"),
+            notDue: requiredText("Payment of a vendor who applied"),
+          },
+          "{{event}} is the sample event's name.",
+        ),
+        formBuilder: productPicture("Application form builder", {
+          categoriesTitle: requiredText("Categories heading"),
+          categories: fields.array(
+            fields.object({
+              name: requiredText("Name"),
+              feeUsd: fields.integer({
+                label: "Booth fee in USD",
+                validation: { isRequired: true, min: 0 },
+              }),
+            }),
+            {
+              label: "Categories",
+              itemLabel: (props) => props.fields.name.value,
+              validation: { length: { min: 1 } },
+            },
+          ),
+          fee: requiredText("A category's fee", '{{fee}} is the fee: "{{fee}} booth".'),
+          questionsTitle: requiredText("Questions heading"),
+          questions: fields.array(
+            fields.object({
+              text: requiredText("Question"),
+              type: requiredText("Type", '"Text", "Dropdown"'),
+              required: fields.checkbox({ label: "Required", defaultValue: false }),
+            }),
+            {
+              label: "Questions",
+              itemLabel: (props) => props.fields.text.value,
+              validation: { length: { min: 1 } },
+            },
+          ),
+          required: requiredText("A required question"),
+          optional: requiredText("An optional question"),
+        }),
+        vendorPortal: productPicture(
+          "Vendor portal",
+          {
+            steps: fields.array(
+              fields.object({
+                title: requiredText("Step"),
+                detail: requiredText(
+                  "Under it",
+                  "{{event}} is the sample event, {{category}} the vendor's category.",
+                ),
+                done: fields.checkbox({
+                  label: "Done",
+                  description: "A step not done shows the Pay button.",
+                  defaultValue: false,
+                }),
+              }),
+              {
+                label: "Steps",
+                itemLabel: (props) => props.fields.title.value,
+                validation: { length: { min: 1 } },
+              },
+            ),
+            pay: requiredText("Pay button", "{{total}} is what the vendor pays (set in code)."),
+          },
+          secondVendor,
+        ),
+        email: productPicture(
+          "Approval email and reminder",
+          {
+            from: requiredText("Sender", "{{event}} is the sample event."),
+            approval: fields.object(
+              {
+                subject: requiredText("Subject", "{{event}} is the sample event."),
+                body: paragraphText("Text"),
+                link: requiredText("Button"),
+                window: requiredText("Payment window"),
+              },
+              { label: "Approval email" },
+            ),
+            reminder: fields.object(
+              {
+                subject: requiredText("Subject"),
+                body: paragraphText("Text"),
+                link: requiredText("Button"),
+              },
+              { label: "Reminder" },
+            ),
+          },
+          secondVendor,
+        ),
+        series: productPicture(
+          "Event series",
+          {
+            title: requiredText("The series' name"),
+            oneApplication: requiredText("Badge beside it"),
+            statuses: fields.object(
+              {
+                approved: requiredText("Approved"),
+                pending: requiredText("Pending"),
+                notPicked: requiredText("Not picked"),
+              },
+              { label: "A date's status" },
+            ),
+            dates: fields.array(
+              fields.object({
+                date: requiredText("Date"),
+                status: fields.select({
+                  label: "Status",
+                  options: [
+                    { label: "Approved", value: "approved" },
+                    { label: "Pending", value: "pending" },
+                    { label: "Not picked", value: "notPicked" },
+                  ],
+                  defaultValue: "approved",
+                }),
+              }),
+              {
+                label: "Dates",
+                itemLabel: (props) => props.fields.date.value,
+                validation: { length: { min: 1 } },
+              },
+            ),
+          },
+          "{{vendor}} is the name of the venue demo's first waiting vendor.",
+        ),
+        promo: productPicture("Promo codes and add-ons", {
+          promoTitle: requiredText("Promo code heading"),
+          promo: fields.object(
+            { code: requiredText("Code"), effect: requiredText("What it gives") },
+            { label: "Promo code" },
+          ),
+          addOnsTitle: requiredText("Add-ons heading"),
+          addOns: fields.array(
+            fields.object({
+              name: requiredText("Name"),
+              priceUsd: fields.integer({
+                label: "Price in USD",
+                validation: { isRequired: true, min: 0 },
+              }),
+              left: fields.integer({ label: "Left", validation: { isRequired: true, min: 0 } }),
+              total: fields.integer({
+                label: "Inventory",
+                validation: { isRequired: true, min: 1 },
+              }),
+            }),
+            {
+              label: "Add-ons",
+              itemLabel: (props) => props.fields.name.value,
+              validation: { length: { min: 1 } },
+            },
+          ),
+          soldOut: requiredText("An add-on with none left"),
+          stock: requiredText(
+            "Under each add-on",
+            '{{left}} and {{total}} are its figures: "{{left}} of {{total}} left".',
+          ),
+        }),
+        venueMap: productPicture("Venue map (the booths are the venue demo's)", {}),
+        models: fields.object(
+          {
+            applyApprove: modelPicture("Apply & Approve"),
+            instantApprovePay: modelPicture("Instant Approve & Pay"),
+            pickPay: modelPicture("Pick & Pay"),
+          },
+          { label: "The acceptance models drawn as steps (home, /how-it-works)" },
         ),
       },
     }),
@@ -636,6 +940,10 @@ export default config({
           {
             title: requiredText("Heading"),
             intro: paragraphText("Introduction"),
+            numbered: requiredText(
+              "Above each model's name",
+              '{{number}} is its place on the page: "Model {{number}}".',
+            ),
             applyApprove: acceptanceModel("Apply & Approve"),
             instantApprovePay: acceptanceModel("Instant Approve & Pay"),
             pickPay: acceptanceModel("Pick & Pay"),
@@ -727,6 +1035,11 @@ export default config({
           "Above the heading of /guides, and above each guide's heading.",
         ),
         title: requiredText("Heading of /guides"),
+        subline: paragraphText("Under the heading of /guides", "Also the Atom feed's description."),
+        feedTitle: requiredText(
+          "The Atom feed's title",
+          "Also the feed link's name in the head of /guides.",
+        ),
         filterLabel: requiredText("Name of the event-type filter"),
         allGuides: requiredText("Filter: all guides"),
         feed: requiredText("Link to the Atom feed"),

@@ -7,6 +7,7 @@ import sharp from "sharp";
 import { runnerImport } from "vite";
 import { parseBuildEnv } from "../app/config/build-env.ts";
 import { siteRoutes } from "../app/config/paths.ts";
+import { siteTexts } from "../app/content/store.ts";
 
 const root = join(import.meta.dirname, "..");
 const clientDir = join(root, "build", "client");
@@ -155,7 +156,7 @@ async function writeIcons(): Promise<void> {
   const manifest = {
     name: siteConfig.name,
     short_name: siteConfig.name,
-    description: siteConfig.tagline,
+    description: siteTexts.tagline,
     start_url: "/",
     display: "browser",
     background_color: "#ffffff",

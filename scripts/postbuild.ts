@@ -8,8 +8,7 @@ import { brotliCompress, gzip, constants as zlib } from "node:zlib";
 import Beasties from "beasties";
 import { parseBuildEnv } from "../app/config/build-env.ts";
 import { notFoundPrerenderPath, paths, siteRoutes } from "../app/config/paths.ts";
-import { guideFeedCopy } from "../app/content/guide-feed.ts";
-import { guideSummaries } from "../app/content/store.ts";
+import { guideCentrePage, guideSummaries } from "../app/content/store.ts";
 import { siteScriptAttribute, siteScriptSrc } from "../app/lib/site-script.ts";
 import { brandName } from "../contracts/brand.ts";
 import {
@@ -152,7 +151,8 @@ function guidesFeed(siteUrl: string): string {
   return guidesFeedXml(guideSummaries, {
     name: brandName,
     url: siteUrl,
-    ...guideFeedCopy,
+    title: guideCentrePage.feedTitle,
+    description: guideCentrePage.subline,
     feedPath: paths.guidesFeed,
     guidesPath: paths.guides,
     guidePath: paths.guide,

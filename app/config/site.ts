@@ -8,7 +8,6 @@ const env: BuildEnv = __BUILD_ENV__;
 
 export const siteConfig = {
   name: brandName,
-  tagline: "Vendor and event management for market, show and festival organizers",
   url: env.SITE_URL,
   appUrl: env.APP_URL,
   publicBackendKey: env.PUBLIC_BACKEND_KEY,

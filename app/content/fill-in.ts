@@ -10,6 +10,9 @@ export const renderPlaceholders = {
     eventTypeBadge: ["EventType"],
     exploreFeature: ["feature"],
   },
+  howItWorks: {
+    "models.numbered": ["number"],
+  },
   guideCentre: {
     readingTime: ["minutes"],
     eventTypeTitle: ["eventType"],
@@ -28,6 +31,28 @@ export const renderPlaceholders = {
     "venueDemo.booths.taken": ["booth", "vendor"],
     "venueDemo.booths.picked": ["booth", "total"],
     "venueDemo.booths.bookAs": ["vendor"],
+    "venueDemo.booths.quote": ["booth", "price", "fee"],
+    "venueDemo.booths.pay": ["total"],
+    "venueDemo.booths.paid": ["total", "booth", "vendor"],
+    "venueDemo.vendorCard.inBooth": ["booth"],
+    "venueDemo.vendorCard.about": ["category", "preference"],
+    "venueDemo.assignments.assigned": ["vendor", "booth"],
+    "venueDemo.assignments.moved": ["vendor", "from", "booth"],
+    "venueDemo.assignments.alreadyThere": ["vendor", "booth"],
+    "venueDemo.assignments.refused": ["booth", "vendor"],
+    "venueDemo.availableCount": ["count"],
+  },
+  productPictures: {
+    "dashboard.label": ["event"],
+    "formBuilder.fee": ["fee"],
+    "vendorPortal.label": ["vendor"],
+    "vendorPortal.steps": ["event", "category"],
+    "vendorPortal.pay": ["total"],
+    "email.label": ["vendor"],
+    "email.from": ["event"],
+    "email.approval.subject": ["event"],
+    "series.label": ["vendor"],
+    "promo.stock": ["left", "total"],
   },
 } as const satisfies Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
 

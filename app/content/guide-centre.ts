@@ -2,7 +2,6 @@
 // content/pages/guides.yaml; the guides themselves content/guides/ (read by app/content/guides.ts).
 import { paths } from "../config/paths";
 import { fillIn } from "./fill-in";
-import { guideFeedCopy } from "./guide-feed";
 import { eventTypeNames } from "./navigation";
 import { guideCentrePage, guideSummaries } from "./store";
 
@@ -19,8 +18,9 @@ const forType = (text: string, name: string) =>
 export const guideCentreCopy = {
   badge: texts.badge,
   title: texts.title,
-  // The feed's own description (guide-feed.ts): the Atom feed, written by scripts/postbuild.ts, shares it.
-  subline: guideFeedCopy.description,
+  // Also the Atom feed's description (scripts/postbuild.ts).
+  subline: texts.subline,
+  feedTitle: texts.feedTitle,
   filterLabel: texts.filterLabel,
   allGuides: texts.allGuides,
   feed: texts.feed,

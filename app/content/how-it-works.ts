@@ -1,8 +1,11 @@
 // Copy of /how-it-works, read from content/pages/how-it-works.yaml: the three acceptance models, their comparison and the FAQ.
+import { fillIn } from "./fill-in";
 import { howItWorksPage } from "./store";
 
 export interface AcceptanceModel {
   id: string;
+  /** Above its name: "Model 1". */
+  numbered: string;
   name: string;
   summary: string;
   bestFor: string;
@@ -18,8 +21,9 @@ const modelKeys = [
   ["pick-pay", "pickPay"],
 ] as const;
 
-export const acceptanceModels: readonly AcceptanceModel[] = modelKeys.map(([id, key]) => ({
+export const acceptanceModels: readonly AcceptanceModel[] = modelKeys.map(([id, key], index) => ({
   id,
+  numbered: fillIn(models.numbered, { number: String(index + 1) }),
   ...models[key],
 }));
 

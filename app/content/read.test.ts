@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "vite";
 import { afterEach, describe, expect, it } from "vitest";
+import { renderPlaceholders } from "./fill-in.ts";
 import { readContent } from "./read.ts";
 
 const repoRoot = join(import.meta.dirname, "../..");
@@ -14,6 +15,20 @@ async function contentCopy(): Promise<string> {
   roots.push(root);
   await cp(join(repoRoot, "content"), join(root, "content"), { recursive: true });
   return root;
+}
+
+/** Every `{{name}}` left in the strings of a value, with the field it is in ("venueDemo.booths.detail"). */
+function placeholdersIn(value: unknown, field: string): { field: string; name: string }[] {
+  if (typeof value === "string")
+    return [...value.matchAll(/\{\{\s*([A-Za-z]+)\s*\}\}/g)].map((match) => ({
+      field,
+      name: match[1] ?? "",
+    }));
+  if (value && typeof value === "object")
+    return Object.entries(value).flatMap(([key, item]) =>
+      placeholdersIn(item, field ? `${field}.${key}` : key),
+    );
+  return [];
 }
 
 afterEach(async () => {
@@ -103,35 +118,42 @@ describe("content read at build", () => {
     const content = await readContent(root);
     expect(content.eventTypes.map((entry) => entry.slug)).not.toContain("art-fairs");
     expect(content.eventTypes.map((entry) => entry.slug)).toContain("card-shows");
-    // Only the render-time placeholders are left, in the fields that take them.
-    const { chosenKeys, chosenTap, booths, ...venueDemo } = content.venueDemo;
-    const { detail, public: publicView, takenBy, taken, picked, bookAs } = booths;
-    const { eventTypeClosing, eventTypeBadge, exploreFeature, ...site } = content.site;
-    const { readingTime, eventTypeTitle, allForType, eventTypeHead, guideKeyword, ...guideCentre } =
-      content.guideCentre;
-    expect([chosenKeys, chosenTap].every((text) => text.includes("{{vendor}}"))).toBe(true);
-    expect(eventTypeClosing).toContain("{{noun}}");
-    expect(eventTypeBadge).toContain("{{EventType}}");
-    expect(exploreFeature).toContain("{{feature}}");
-    expect(readingTime).toContain("{{minutes}}");
-    expect(eventTypeHead.title).toContain("{{EventType}}");
-    expect(
-      [eventTypeTitle, allForType, guideKeyword, eventTypeHead.description].every((text) =>
-        text.includes("{{eventType}}"),
-      ),
-    ).toBe(true);
-    expect(
-      [detail, publicView, takenBy, taken, picked, bookAs].every((text) => text.includes("{{")),
-    ).toBe(true);
-    const { standard, premium, open, available, pickHint } = booths;
-    expect(
-      JSON.stringify({
-        ...content,
-        venueDemo: { ...venueDemo, booths: { standard, premium, open, available, pickHint } },
-        site,
-        guideCentre,
-      }),
-    ).not.toContain("{{");
+    // Only the render-time placeholders are left (fill-in.ts), each in a field that takes it, and kept there.
+    const {
+      site,
+      guideCentre,
+      productPictures,
+      howItWorks,
+      feeCalculator,
+      venueDemo,
+      venueMaps,
+      ...pages
+    } = content;
+    expect(JSON.stringify(pages)).not.toContain("{{");
+    const parts = {
+      site,
+      guideCentre,
+      productPictures,
+      howItWorks,
+      islands: { feeCalculator, venueDemo, venueMaps },
+    } satisfies Record<keyof typeof renderPlaceholders, unknown>;
+    for (const [part, value] of Object.entries(parts)) {
+      const kept: Readonly<Record<string, readonly string[]>> =
+        renderPlaceholders[part as keyof typeof parts];
+      const left = placeholdersIn(value, "");
+      const within = (field: string, key: string) => field === key || field.startsWith(`${key}.`);
+      for (const { field, name } of left) {
+        const allowedHere = Object.entries(kept).some(
+          ([key, names]) => within(field, key) && names.includes(name),
+        );
+        expect(allowedHere, `${part}: {{${name}}} left in ${field}`).toBe(true);
+      }
+      for (const [key, names] of Object.entries(kept))
+        expect(
+          left.some(({ field, name }) => within(field, key) && names.includes(name)),
+          `${part}: ${key} keeps its placeholder`,
+        ).toBe(true);
+    }
     // The press page counts the published event types, so the draft is not counted either.
     expect(JSON.stringify(content.legal.press)).toContain(
       `Made for ${content.eventTypes.length} kinds of events`,

@@ -134,6 +134,8 @@ export async function readContent(root = contentRoot()) {
   // What the one-off pages may count: the published event types ("Made for 11 kinds of events").
   const counted = { eventTypeCount: String(eventTypes.length) };
   const islands = await readSingleton(reader, "islands", counted, renderPlaceholders.islands);
+  // The demo's heading and introduction are the pages' (home, the venue-mapping page), not the island's.
+  const { title, intro, compactTitle, compactIntro, ...venueDemo } = islands.venueDemo;
   return {
     eventTypes,
     testimonials: (await readCollection(reader, "testimonials")).sort(byOrder),
@@ -155,16 +157,23 @@ export async function readContent(root = contentRoot()) {
     home: await readSingleton(reader, "home", counted),
     featuresOverview: await readSingleton(reader, "featuresOverview", counted),
     pricing: await readSingleton(reader, "pricing", counted),
-    howItWorks: await readSingleton(reader, "howItWorks", counted),
+    howItWorks: await readSingleton(reader, "howItWorks", counted, renderPlaceholders.howItWorks),
     guideCentre: await readSingleton(
       reader,
       "guideCentre",
       counted,
       renderPlaceholders.guideCentre,
     ),
+    productPictures: await readSingleton(
+      reader,
+      "productPictures",
+      counted,
+      renderPlaceholders.productPictures,
+    ),
     // content/islands.yaml in three parts: a page's script carries the words of its own island only.
     feeCalculator: islands.feeCalculator,
-    venueDemo: islands.venueDemo,
+    venueDemo,
+    venueDemoSection: { title, intro, compactTitle, compactIntro },
     venueMaps: islands.venueMaps,
   };
 }

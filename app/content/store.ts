@@ -1,6 +1,6 @@
 // The site's content, one export per part: read from content/ here in Node, inlined as data in Vite builds.
-// Vite builds never run this module: app/content/vite-plugin.ts replaces it with the parts as literals, so
-// the browser gets no reader and a page's script only the parts it uses.
+// Vite builds never run this module: app/content/vite-plugin.ts replaces it with re-exports of a module per
+// part, its data inlined, so the browser gets no reader and a page's script only the parts it uses.
 import { readContent } from "./read.ts";
 
 const content = await readContent();
@@ -22,4 +22,6 @@ export const howItWorksPage = content.howItWorks;
 export const guideCentrePage = content.guideCentre;
 export const feeCalculatorTexts = content.feeCalculator;
 export const venueDemoTexts = content.venueDemo;
+export const venueDemoSectionTexts = content.venueDemoSection;
 export const venueMapTexts = content.venueMaps;
+export const productPictureTexts = content.productPictures;

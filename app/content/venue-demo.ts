@@ -1,7 +1,8 @@
 // Copy and sample vendors of the interactive venue-map demo, read from content/islands.yaml.
 
+import type { DemoMessages } from "../lib/venue-demo-state";
 import { fillIn } from "./fill-in";
-import { venueDemoTexts } from "./store";
+import { venueDemoSectionTexts, venueDemoTexts } from "./store";
 import type { BoothFill } from "./venue-layouts";
 
 export interface DemoVendor {
@@ -21,6 +22,9 @@ const {
   pickAndPayVendor: pickAndPay,
   legend,
   booths,
+  vendorCard,
+  assignments,
+  availableCount,
   ...texts
 } = venueDemoTexts;
 
@@ -38,11 +42,24 @@ export const bookedVendorNames: readonly string[] = bookedVendors;
 /** The vendor who picks and pays in the walk-through. */
 export const pickAndPayVendor = pickAndPay;
 
+/** The demo's heading and introduction: on the venue-mapping page, and shorter on the home page. */
+export const venueDemoSection = venueDemoSectionTexts;
+
 export const venueDemoCopy = {
   ...texts,
   /** The status after choosing a vendor, by how they were chosen. */
   chosenKeys: (name: string) => fillIn(texts.chosenKeys, { vendor: name }),
   chosenTap: (name: string) => fillIn(texts.chosenTap, { vendor: name }),
+  vendorCard: {
+    waiting: vendorCard.waiting,
+    inBooth: (booth: string) => fillIn(vendorCard.inBooth, { booth }),
+    about: (vendor: DemoVendor) =>
+      fillIn(vendorCard.about, {
+        category: vendor.category,
+        preference: vendor.preference.toLowerCase(),
+      }),
+  },
+  availableCount: (count: number) => fillIn(availableCount, { count: String(count) }),
   booth: {
     /** A booth as screen readers hear it; `holder` is the vendor on it, if any. */
     detail: (booth: string, premium: boolean, price: string, holder: string | undefined) =>
@@ -58,6 +75,10 @@ export const venueDemoCopy = {
     picked: (booth: string, total: string) => fillIn(booths.picked, { booth, total }),
     bookAs: (vendor: string) => fillIn(booths.bookAs, { vendor }),
     pickHint: booths.pickHint,
+    /** The picked booth's price and fee; what the vendor pays follows, in bold. */
+    quote: (booth: string, price: string, fee: string) =>
+      fillIn(booths.quote, { booth, price, fee }),
+    pay: (total: string) => fillIn(booths.pay, { total }),
   },
   legend: [
     { status: "open", label: legend.open },
@@ -65,4 +86,11 @@ export const venueDemoCopy = {
     { status: "assigned", label: legend.assigned },
     { status: "taken", label: legend.taken },
   ] satisfies readonly { status: BoothFill; label: string }[],
+};
+
+/** The lines the demo's rules (app/lib/venue-demo-state.ts) give after assigning, moving and paying. */
+export const demoMessages: DemoMessages = {
+  ...assignments,
+  taken: booths.taken,
+  paid: booths.paid,
 };

@@ -25,7 +25,9 @@ const storeExports: Record<string, keyof Awaited<ReturnType<typeof readContent>>
   guideCentrePage: "guideCentre",
   feeCalculatorTexts: "feeCalculator",
   venueDemoTexts: "venueDemo",
+  venueDemoSectionTexts: "venueDemoSection",
   venueMapTexts: "venueMaps",
+  productPictureTexts: "productPictures",
 };
 
 /** Every picture of the published guides (a draft's pictures are never emitted). */

@@ -1,4 +1,5 @@
 // The venue-map demo's rules, apart from its drawing: one vendor per booth, reassignment notices, pick and pay.
+import { fillIn } from "../content/fill-in";
 import type { Booth } from "../content/venue-layouts";
 import { feesFor, formatUsd } from "./fees";
 
@@ -6,6 +7,25 @@ export interface DemoState {
   /** Booth id → who holds it: a waiting vendor's id, or a name of a vendor booked before. */
   holders: Record<string, { vendorId?: string; name: string; short?: string }>;
   message: string;
+}
+
+/**
+ * The status lines after assigning, moving and paying, as content/islands.yaml words them: the rules say which
+ * line and fill in its placeholders (app/content/fill-in.ts), the content says how it reads.
+ */
+export interface DemoMessages {
+  /** `{{vendor}}`, `{{booth}}` */
+  assigned: string;
+  /** `{{vendor}}`, `{{from}}` (the booth left), `{{booth}}` */
+  moved: string;
+  /** `{{vendor}}`, `{{booth}}` */
+  alreadyThere: string;
+  /** A taken booth refused in the organizer view: `{{booth}}`, `{{vendor}}` (who holds it). */
+  refused: string;
+  /** A taken booth refused in Pick & pay: `{{booth}}`, `{{vendor}}` (who holds it). */
+  taken: string;
+  /** `{{total}}`, `{{booth}}`, `{{vendor}}` */
+  paid: string;
 }
 
 export interface VendorRef {
@@ -23,7 +43,8 @@ export function initialDemoState(
   let next = 0;
   for (const booth of booths) {
     if (booth.status === "taken")
-      holders[booth.id] = { name: bookedNames[next++] ?? "Booked vendor" };
+      // Never empty: content/islands.yaml names a vendor for each taken booth (keystatic.config.ts checks).
+      holders[booth.id] = { name: bookedNames[next++] ?? "" };
   }
   return { holders, message: "" };
 }
@@ -33,15 +54,18 @@ export function boothOf(state: DemoState, vendorId: string): string | undefined 
 }
 
 /** Assigns a vendor to a booth; a taken booth refuses (no overbooking), a move tells the vendor. */
-export function assign(state: DemoState, vendor: VendorRef, boothId: string): DemoState {
+export function assign(
+  state: DemoState,
+  vendor: VendorRef,
+  boothId: string,
+  messages: DemoMessages,
+): DemoState {
   const holder = state.holders[boothId];
+  const names = { vendor: vendor.name, booth: boothId };
   if (holder?.vendorId === vendor.id)
-    return { ...state, message: `${vendor.name} is already in booth ${boothId}.` };
+    return { ...state, message: fillIn(messages.alreadyThere, names) };
   if (holder)
-    return {
-      ...state,
-      message: `Booth ${boothId} is taken by ${holder.name}. One vendor per booth: choose an open booth.`,
-    };
+    return { ...state, message: fillIn(messages.refused, { ...names, vendor: holder.name }) };
   const from = boothOf(state, vendor.id);
   const holders = {
     ...state.holders,
@@ -50,9 +74,7 @@ export function assign(state: DemoState, vendor: VendorRef, boothId: string): De
   if (from) delete holders[from];
   return {
     holders,
-    message: from
-      ? `Moved ${vendor.name} from booth ${from} to booth ${boothId}. ${vendor.name} is notified of the reassignment.`
-      : `Assigned ${vendor.name} to booth ${boothId}.`,
+    message: from ? fillIn(messages.moved, { ...names, from }) : fillIn(messages.assigned, names),
   };
 }
 
@@ -67,17 +89,19 @@ export function quote(booth: Booth): { price: string; fee: string; total: string
 }
 
 /** The simulated payment: the booth is the vendor's, and both parties get the confirmation. */
-export function pay(state: DemoState, vendorName: string, booth: Booth): DemoState {
+export function pay(
+  state: DemoState,
+  vendorName: string,
+  booth: Booth,
+  messages: DemoMessages,
+): DemoState {
   const holder = state.holders[booth.id];
   if (holder)
-    return {
-      ...state,
-      message: `Booth ${booth.id} is taken by ${holder.name}. Pick an open booth.`,
-    };
+    return { ...state, message: fillIn(messages.taken, { booth: booth.id, vendor: holder.name }) };
   const { total } = quote(booth);
   return {
     holders: { ...state.holders, [booth.id]: { vendorId: "you", name: vendorName } },
-    message: `Paid ${total} (simulated). Booth ${booth.id} is booked for ${vendorName}: the confirmation goes to ${vendorName} and to the organizer.`,
+    message: fillIn(messages.paid, { total, booth: booth.id, vendor: vendorName }),
   };
 }
 

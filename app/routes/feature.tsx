@@ -19,7 +19,7 @@ import { ArrowLeftIcon, PlayIcon } from "../components/ui/icons";
 import { closingCta } from "../content/common";
 import { exploreLabel, featureLinks } from "../content/feature-names";
 import { type FeaturePage, featurePageFor, featurePageNav } from "../content/features";
-import { venueDemoCopy } from "../content/venue-demo";
+import { venueDemoSection } from "../content/venue-demo";
 import { headForPath } from "../lib/seo";
 import type { Route } from "./+types/feature";
 
@@ -69,7 +69,7 @@ function FeatureContent() {
         ) : null}
       </Section>
       {page.slug === "interactive-venue-mapping" ? (
-        <Section id="try-it" title={venueDemoCopy.title} intro={venueDemoCopy.intro}>
+        <Section id="try-it" title={venueDemoSection.title} intro={venueDemoSection.intro}>
           <Island name="venue-demo" when="visible">
             <VenueDemo />
           </Island>

@@ -5,7 +5,6 @@ import { GuideList } from "../components/guides/guide-list";
 import { PageHero } from "../components/marketing/page-hero";
 import { guideEventTypes, normalizePathname, paths } from "../config/paths";
 import { guideCentreCopy as copy, eventTypeName } from "../content/guide-centre";
-import { guideFeedCopy } from "../content/guide-feed";
 import { guideSummaries } from "../content/store";
 import { headForPath } from "../lib/seo";
 import type { Route } from "./+types/guides";
@@ -25,7 +24,7 @@ export const meta = ({ location }: Route.MetaArgs) => [
     rel: "alternate",
     type: "application/atom+xml",
     href: paths.guidesFeed,
-    title: guideFeedCopy.title,
+    title: copy.feedTitle,
   },
 ];
 

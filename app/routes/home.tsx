@@ -18,7 +18,7 @@ import { siteConfig } from "../config/site";
 import { closingCta } from "../content/common";
 import { homeCopy } from "../content/home";
 import { testimonials } from "../content/testimonials";
-import { venueDemoCopy } from "../content/venue-demo";
+import { venueDemoSection } from "../content/venue-demo";
 import { demoLayout } from "../content/venue-layouts";
 import { headForPath } from "../lib/seo";
 
@@ -50,7 +50,11 @@ function HomeContent() {
           poster={<VenueMap layout={demoLayout} title={demo.posterTitle} />}
         />
       </Section>
-      <Section id="try-it" title={venueDemoCopy.compactTitle} intro={venueDemoCopy.compactIntro}>
+      <Section
+        id="try-it"
+        title={venueDemoSection.compactTitle}
+        intro={venueDemoSection.compactIntro}
+      >
         <Island name="venue-demo" when="visible">
           <VenueDemo compact />
         </Island>

@@ -43,3 +43,55 @@ function published<T extends PageFile>(collection: string): T[] {
 
 export const eventTypeFiles = published<EventTypeFile>("event-types");
 export const featureFiles = published<FeatureFile>("features");
+
+/** content/site.yaml as its editors wrote it: the fields the tests read. */
+export const siteFile = parse(readFileSync(join(contentDir, "site.yaml"), "utf8")) as {
+  tagline: string;
+};
+
+/** The venue demo's part of content/islands.yaml: the fields the demo's tests read. */
+interface VenueDemoFile {
+  mapLabel: string;
+  noScript: string;
+  chooseHint: string;
+  tapHint: string;
+  chosenTap: string;
+  waitingTitle: string;
+  publicTitle: string;
+  markedLabel: string;
+  availableCount: string;
+  modes: { organizer: string; public: string; vendor: string };
+  legend: { open: string; premium: string; assigned: string; taken: string };
+  vendorCard: { waiting: string; inBooth: string; about: string };
+  assignments: { assigned: string; moved: string; alreadyThere: string; refused: string };
+  vendors: { name: string; short: string; website: string; social: string }[];
+  bookedVendors: string[];
+  pickAndPayVendor: string;
+  booths: Record<
+    | "detail"
+    | "public"
+    | "standard"
+    | "premium"
+    | "open"
+    | "available"
+    | "takenBy"
+    | "taken"
+    | "picked"
+    | "pay"
+    | "paid",
+    string
+  >;
+}
+
+/** content/islands.yaml as its editors wrote it. */
+export const islandsFile = parse(readFileSync(join(contentDir, "islands.yaml"), "utf8")) as {
+  venueDemo: VenueDemoFile;
+};
+
+/** A text with the `{{placeholders}}` a page fills as it shows it replaced by the values given. */
+export function filled(text: string, values: Readonly<Record<string, string>>): string {
+  return Object.entries(values).reduce(
+    (result, [name, value]) => result.replaceAll(`{{${name}}}`, value),
+    text,
+  );
+}

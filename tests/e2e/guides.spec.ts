@@ -155,21 +155,29 @@ test("the feed parses and lists each published guide; a draft is in no page, sit
   const drafts = guides.filter((g) => g.draft);
   expect(drafts.length, "a draft guide in content/guides/").toBeGreaterThan(0);
   await page.goto("/guides");
-  const feedHref = await page
-    .locator('link[rel="alternate"][type="application/atom+xml"]')
-    .getAttribute("href");
+  const feedLink = page.locator('link[rel="alternate"][type="application/atom+xml"]');
+  const feedHref = await feedLink.getAttribute("href");
   const feedResponse = await page.request.get(feedHref ?? "");
   expect(feedResponse.headers()["content-type"]).toMatch(/xml/);
   const feed = await feedResponse.text();
   // The browser's own XML parser: a feed that does not parse gives a <parsererror> document.
-  const entries = await page.evaluate((xml) => {
+  const { title, subtitle, entries } = await page.evaluate((xml) => {
     const doc = new DOMParser().parseFromString(xml, "application/xml");
     if (doc.querySelector("parsererror")) throw new Error("the feed does not parse");
-    return [...doc.getElementsByTagName("entry")].map((entry) => ({
-      title: entry.getElementsByTagName("title")[0]?.textContent ?? "",
-      link: entry.getElementsByTagName("link")[0]?.getAttribute("href") ?? "",
-    }));
+    const own = (tag: string) =>
+      [...doc.documentElement.children].find((child) => child.tagName === tag)?.textContent;
+    return {
+      title: own("title"),
+      subtitle: own("subtitle"),
+      entries: [...doc.getElementsByTagName("entry")].map((entry) => ({
+        title: entry.getElementsByTagName("title")[0]?.textContent ?? "",
+        link: entry.getElementsByTagName("link")[0]?.getAttribute("href") ?? "",
+      })),
+    };
   }, feed);
+  // The feed describes itself as /guides does: the link's name, and the sentence under the page's heading.
+  expect(title).toBe(await feedLink.getAttribute("title"));
+  expect(subtitle).toBe(await page.locator("main h1 + p").textContent());
   expect(new Set(entries.map((e) => e.title))).toEqual(
     new Set(guides.filter((g) => !g.draft).map((g) => g.title)),
   );

@@ -2,6 +2,7 @@
 
 import { parseBuildEnv } from "../../app/config/build-env.ts";
 import { siteRoutes } from "../../app/config/paths.ts";
+import { siteFile } from "./content-files.ts";
 import { expect, served, test } from "./fixtures.ts";
 
 const { SITE_URL } = parseBuildEnv(process.env);
@@ -114,9 +115,11 @@ test.describe("share cards and icons", () => {
     expect(manifest.status()).toBe(200);
     const body = (await manifest.json()) as {
       name: string;
+      description: string;
       icons: { src: string; sizes: string }[];
     };
     expect(body.name).toBe("BoothPilot");
+    expect(body.description).toBe(siteFile.tagline);
     for (const icon of body.icons.filter((i) => i.sizes !== "any")) {
       const answer = await request.get(icon.src);
       expect(answer.status(), icon.src).toBe(200);

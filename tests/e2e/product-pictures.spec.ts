@@ -1,8 +1,9 @@
 // The product pictures a visitor sees: on each route the screens that belong there, by their accessible names,
 // drawn at a real size; the home picture in the first screen; one palette for booth states on the map pages.
-// Expected names are written out here (docs/product.md), not read from app/content.
+// The pictures' names are what docs/product.md says each shows, written out here, not read from their content.
 import type { Locator, Page } from "@playwright/test";
 import { siteConfig } from "../../app/config/site.ts";
+import { islandsFile } from "./content-files.ts";
 import { expect, test } from "./fixtures.ts";
 
 const pictures = {
@@ -135,6 +136,6 @@ test("the venue-mapping picture and the demo under it draw each booth state in t
   );
   expect(fills.size).toBe(4);
   for (const legend of [picture, demo])
-    for (const label of ["Open", "Premium (corner)", "Assigned", "Taken"])
+    for (const label of Object.values(islandsFile.venueDemo.legend))
       await expect(legend.getByText(label, { exact: true })).toBeVisible();
 });

@@ -60,7 +60,7 @@ function ModelSteps({ id }: { id: string }) {
 export function AcceptanceModels({ models }: { models: readonly AcceptanceModel[] }) {
   return (
     <div className="grid gap-6 lg:grid-cols-3">
-      {models.map((model, index) => (
+      {models.map((model) => (
         <article
           key={model.id}
           id={model.id}
@@ -68,7 +68,7 @@ export function AcceptanceModels({ models }: { models: readonly AcceptanceModel[
           className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
         >
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
-            Model {index + 1}
+            {model.numbered}
           </p>
           <h3 id={`${model.id}-title`} className="mt-1 text-xl font-bold text-ink">
             {model.name}

@@ -4,6 +4,7 @@ import {
   bookedVendorNames,
   venueDemoCopy as copy,
   type DemoVendor,
+  demoMessages,
   pickAndPayVendor,
   waitingVendors,
 } from "../../content/venue-demo";
@@ -132,7 +133,7 @@ function VendorCard(props: {
       >
         {vendor.name}
         <span className="block text-sm font-normal text-muted">
-          {props.booth ? `In booth ${props.booth}` : "Waiting"}
+          {props.booth ? copy.vendorCard.inBooth(props.booth) : copy.vendorCard.waiting}
         </span>
       </button>
       {ghost ? (
@@ -147,9 +148,7 @@ function VendorCard(props: {
           {vendor.short}
         </span>
       ) : null}
-      <p className="mt-1 text-sm text-muted">
-        {vendor.category} · prefers {vendor.preference.toLowerCase()}
-      </p>
+      <p className="mt-1 text-sm text-muted">{copy.vendorCard.about(vendor)}</p>
       {/* Left out on a phone: a shorter list keeps the vendor and the map's first rows on one screen. */}
       <p className="hidden text-sm text-muted noscript:block sm:block">
         {vendor.website} · {vendor.social}
@@ -187,7 +186,7 @@ export function VenueDemo({ compact = false, held }: { compact?: boolean; held?:
       ?.focus();
 
   const assignTo = (vendor: DemoVendor, boothId: string) => {
-    const next = assign(state, vendor, boothId);
+    const next = assign(state, vendor, boothId, demoMessages);
     setState(next);
     if (next.holders[boothId]?.vendorId === vendor.id) setMarked(boothId);
   };
@@ -360,7 +359,7 @@ export function VenueDemo({ compact = false, held }: { compact?: boolean; held?:
               ))}
             </ul>
             <p className="mt-3 text-sm text-muted">
-              {copy.availableLabel}: {layout.booths.length - byBooth.length} booths
+              {copy.availableCount(layout.booths.length - byBooth.length)}
             </p>
           </section>
         ) : null}
@@ -373,18 +372,24 @@ export function VenueDemo({ compact = false, held }: { compact?: boolean; held?:
             {pickedBooth ? (
               <div className="mt-3 rounded-lg border border-slate-200 bg-white p-3 text-sm">
                 <p>
-                  Booth {pickedBooth.id}: {quote(pickedBooth).price} + platform fee{" "}
-                  {quote(pickedBooth).fee} = <strong>{quote(pickedBooth).total}</strong>
+                  {copy.booth.quote(
+                    pickedBooth.id,
+                    quote(pickedBooth).price,
+                    quote(pickedBooth).fee,
+                  )}{" "}
+                  <strong>{quote(pickedBooth).total}</strong>
                 </p>
                 <button
                   type="button"
                   onClick={() => {
-                    setState((current) => pay(current, pickAndPayVendor, pickedBooth));
+                    setState((current) =>
+                      pay(current, pickAndPayVendor, pickedBooth, demoMessages),
+                    );
                     setPicked(undefined);
                   }}
                   className="mt-3 inline-flex min-h-11 items-center rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
                 >
-                  Pay {quote(pickedBooth).total} (simulated)
+                  {copy.booth.pay(quote(pickedBooth).total)}
                 </button>
               </div>
             ) : null}

@@ -2,7 +2,7 @@
 import { seriesSample as sample } from "../../content/product-pictures";
 import { Pill, ProductFrame } from "./product-frame";
 
-const tone = { Approved: "green", Pending: "amber", "Not picked": "grey" } as const;
+const tone = { approved: "green", pending: "amber", notPicked: "grey" } as const;
 
 export function EventSeries({ className }: { className?: string }) {
   return (
@@ -27,7 +27,7 @@ export function EventSeries({ className }: { className?: string }) {
               {day.date}
             </span>
             <span className="mt-1 block">
-              <Pill tone={tone[day.status]}>{day.status}</Pill>
+              <Pill tone={tone[day.status]}>{sample.statuses[day.status]}</Pill>
             </span>
           </li>
         ))}

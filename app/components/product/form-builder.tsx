@@ -10,7 +10,7 @@ export function FormBuilder({ className }: { className?: string }) {
         {sample.categories.map((category) => (
           <li key={category.name} className="rounded-lg border border-slate-200 px-2 py-1">
             <span className="font-semibold">{category.name}</span>{" "}
-            <span className="text-muted">${category.feeUsd} booth</span>
+            <span className="text-muted">{category.fee}</span>
           </li>
         ))}
       </ul>
@@ -24,7 +24,7 @@ export function FormBuilder({ className }: { className?: string }) {
             <span className="min-w-0 flex-1 font-medium">{question.text}</span>
             <Pill tone="blue">{question.type}</Pill>
             <Pill tone={question.required ? "amber" : "grey"}>
-              {question.required ? "Required" : "Optional"}
+              {question.required ? sample.required : sample.optional}
             </Pill>
           </li>
         ))}

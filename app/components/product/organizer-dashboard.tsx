@@ -3,8 +3,8 @@ import { dashboardSample as sample, type VendorStage } from "../../content/produ
 import { feesFor, formatUsd } from "../../lib/fees";
 import { Pill, ProductFrame } from "./product-frame";
 
-const tone = { Applied: "grey", Approved: "blue", Paid: "green" } as const;
-const stages: readonly VendorStage[] = ["Applied", "Approved", "Paid"];
+const tone = { applied: "grey", approved: "blue", paid: "green" } as const;
+const stages: readonly VendorStage[] = ["applied", "approved", "paid"];
 
 /** "Clay & Kiln Pottery" → "CK": the first letters of the first two words. */
 const initials = (name: string) =>
@@ -22,7 +22,7 @@ export function OrganizerDashboard({
   caption?: boolean;
   className?: string;
 }) {
-  const paid = sample.vendors.filter((row) => row.stage === "Paid");
+  const paid = sample.vendors.filter((row) => row.stage === "paid");
   const collected = paid.reduce((sum, row) => sum + feesFor(row.boothCents, 1).vendorPaysCents, 0);
   return (
     <ProductFrame picture={sample} caption={caption} className={className}>
@@ -32,14 +32,14 @@ export function OrganizerDashboard({
             <div className="text-base font-bold sm:text-lg">
               {sample.vendors.filter((row) => row.stage === stage).length}
             </div>
-            <div className="text-xs text-muted">{stage}</div>
+            <div className="text-xs text-muted">{sample.stages[stage]}</div>
           </div>
         ))}
         <div className="rounded-lg bg-green-50 px-1 py-2">
           <div className="text-base font-bold text-green-900 sm:text-lg">
             {formatUsd(collected)}
           </div>
-          <div className="text-xs text-muted">Paid in</div>
+          <div className="text-xs text-muted">{sample.paidIn}</div>
         </div>
       </div>
       <ul className="mt-3 divide-y divide-slate-100">
@@ -58,11 +58,11 @@ export function OrganizerDashboard({
               </span>
             </span>
             <span className="text-right">
-              <Pill tone={tone[stage]}>{stage}</Pill>
+              <Pill tone={tone[stage]}>{sample.stages[stage]}</Pill>
               <span className="mt-0.5 block text-xs text-muted">
-                {stage === "Paid"
+                {stage === "paid"
                   ? formatUsd(feesFor(boothCents, 1).vendorPaysCents)
-                  : stage === "Approved"
+                  : stage === "approved"
                     ? sample.awaiting
                     : sample.notDue}
               </span>

@@ -31,7 +31,7 @@ export function PromoAddOns({ className }: { className?: string }) {
                 <rect width={addOn.total} height="1" fill="#e2e8f0" />
                 <rect width={addOn.left} height="1" fill="#2343b5" />
               </svg>
-              {addOn.left} of {addOn.total} left
+              {addOn.stock}
             </span>
           </li>
         ))}

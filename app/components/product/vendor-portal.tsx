@@ -22,7 +22,7 @@ export function VendorPortal({ className }: { className?: string }) {
             </span>
             {step.done ? null : (
               <span className="rounded-md bg-brand-700 px-3 py-1.5 text-xs font-semibold text-white">
-                {sample.payLabel} {total}
+                {sample.pay(total)}
               </span>
             )}
           </li>
