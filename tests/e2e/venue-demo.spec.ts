@@ -222,6 +222,9 @@ test.describe("with JavaScript", () => {
     await booth("D1").click();
     await demo.getByText(copy.modes.public, { exact: true }).click();
     await expect(demo.getByRole("heading", { name: copy.waitingTitle })).toHaveCount(0);
+    // The map is named as the floor attendees see, not as the organizer's map.
+    await expect(demo.getByRole("group", { name: copy.publicMapLabel })).toBeVisible();
+    await expect(demo.getByRole("group", { name: copy.mapLabel })).toHaveCount(0);
     const floor = demo.getByRole("region", { name: copy.publicTitle });
     await expect(floor).toContainText(`D1 ${thread.name}`);
     await expect(floor).toContainText(filled(copy.availableCount, { count: "15" }));

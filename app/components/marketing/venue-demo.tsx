@@ -267,7 +267,7 @@ export function VenueDemo({ compact = false, held }: { compact?: boolean; held?:
     >
       <VenueMap
         layout={drawings[name]}
-        title={copy.mapLabel}
+        title={mode === "public" ? copy.publicMapLabel : copy.mapLabel}
         booths={(booth) => ({
           fill: fillOf(booth),
           text:
