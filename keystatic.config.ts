@@ -269,6 +269,8 @@ export default config({
             menu: requiredText("Menu button (phones)"),
             close: requiredText("Close button (phones)"),
             skipLink: requiredText("Skip link", "The first link, for keyboard users."),
+            mainNav: requiredText("Main navigation's name", "Read by screen readers."),
+            mobileNav: requiredText("Phone menu's name", "Read by screen readers."),
           },
           { label: "Header" },
         ),
@@ -276,6 +278,8 @@ export default config({
           {
             blurb: paragraphText("Blurb"),
             links: siteLinks("Links"),
+            linksNav: requiredText("Links' name", "Read by screen readers."),
+            socialNav: requiredText("Social profiles' name", "Read by screen readers."),
             copyright: requiredText("Copyright line"),
           },
           { label: "Footer" },

@@ -26,6 +26,8 @@ function headerNavOf({ header }: SiteTexts) {
     menuLabel: header.menu,
     closeLabel: header.close,
     skipLink: header.skipLink,
+    mainNavLabel: header.mainNav,
+    mobileNavLabel: header.mobileNav,
   };
 }
 

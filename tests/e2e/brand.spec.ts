@@ -1,6 +1,7 @@
 // The brand on every page as a visitor sees it: the logo mark, the site's own font, the sticky header marking
 // the current section and the section rhythm (the header's menus are navigation.spec.ts's).
 import { paths } from "../../app/config/paths.ts";
+import { siteFile } from "./content-files.ts";
 import {
   allPaths,
   expect,
@@ -153,7 +154,7 @@ test("the header marks the current section, in words for assistive technology an
     await waitForHydration(page);
     if (isPhone) {
       await page.getByRole("banner").locator("summary", { hasText: "Menu" }).click();
-      const nav = page.getByRole("navigation", { name: "Mobile" });
+      const nav = page.getByRole("navigation", { name: siteFile.header.mobileNav });
       // On a phone, the section's link in the menu (Event Types is a heading there: the page's own link is marked).
       const link =
         label === "Event Types"
@@ -166,7 +167,7 @@ test("the header marks the current section, in words for assistive technology an
       await expect(nav.locator("[aria-current]")).toHaveCount(1);
       continue;
     }
-    const nav = page.getByRole("navigation", { name: "Main" });
+    const nav = page.getByRole("navigation", { name: siteFile.header.mainNav });
     // The visible marked item (the closed dropdown's own link to the page is marked too, out of sight).
     const marked = nav.locator("[aria-current]:visible");
     await expect(marked).toHaveCount(1);

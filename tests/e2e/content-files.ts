@@ -47,11 +47,13 @@ export const featureFiles = published<FeatureFile>("features");
 /** content/site.yaml as its editors wrote it: the fields the tests read. */
 export const siteFile = parse(readFileSync(join(contentDir, "site.yaml"), "utf8")) as {
   tagline: string;
+  header: { mainNav: string; mobileNav: string };
 };
 
 /** The venue demo's part of content/islands.yaml: the fields the demo's tests read. */
 interface VenueDemoFile {
   mapLabel: string;
+  publicMapLabel: string;
   noScript: string;
   chooseHint: string;
   tapHint: string;

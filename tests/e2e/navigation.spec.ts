@@ -2,7 +2,7 @@
 
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "./axe.ts";
-import { eventTypeFiles } from "./content-files.ts";
+import { eventTypeFiles, siteFile } from "./content-files.ts";
 import { expect, test, waitForHydration } from "./fixtures.ts";
 
 /** The Event Types menu's entries as the files in content/event-types/ name them. */
@@ -18,7 +18,7 @@ const isMobile = (width: number | undefined) => (width ?? 1280) < 768;
 
 /** The main navigation and its Event Types dropdown's trigger. */
 function eventTypesMenu(page: Page) {
-  const nav = page.getByRole("navigation", { name: "Main" });
+  const nav = page.getByRole("navigation", { name: siteFile.header.mainNav });
   return { nav, trigger: nav.locator("summary", { hasText: "Event Types" }) };
 }
 
@@ -75,7 +75,7 @@ test.describe("desktop header", () => {
   });
 
   test("header links reach every top-level page and the organizer app", async ({ page }) => {
-    const nav = page.getByRole("navigation", { name: "Main" });
+    const nav = page.getByRole("navigation", { name: siteFile.header.mainNav });
     for (const [name, href] of [
       ["Home", "/"],
       ["Features", "/features"],
@@ -135,11 +135,11 @@ test.describe("mobile menu", () => {
     page,
   }) => {
     const button = menuToggle(page);
-    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await expect(page.getByRole("navigation", { name: siteFile.header.mainNav })).toBeHidden();
     await expect(button).toHaveAttribute("aria-expanded", "false");
     await button.click();
     await expect(button).toHaveAttribute("aria-expanded", "true");
-    const panel = page.getByRole("navigation", { name: "Mobile" });
+    const panel = page.getByRole("navigation", { name: siteFile.header.mobileNav });
     await expect(panel).toBeVisible();
     for (const link of eventTypeLinks) {
       await expect(panel.getByRole("link", { name: link.label })).toBeVisible();
@@ -158,7 +158,9 @@ test.describe("mobile menu", () => {
     await expect(button).toHaveAttribute("aria-expanded", "true");
     await page.keyboard.press("Tab");
     await expect(
-      page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Home" }),
+      page
+        .getByRole("navigation", { name: siteFile.header.mobileNav })
+        .getByRole("link", { name: "Home" }),
     ).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(button).toHaveAttribute("aria-expanded", "false");
@@ -176,7 +178,7 @@ test.describe("mobile menu", () => {
     await expect(toggle).toHaveAccessibleName("Close");
     await expect(toggle.getByText("Close")).toBeVisible();
     await expect(toggle.getByText("Menu")).toBeHidden();
-    const nav = page.getByRole("navigation", { name: "Mobile" });
+    const nav = page.getByRole("navigation", { name: siteFile.header.mobileNav });
     const heights = await nav
       .getByRole("link")
       .evaluateAll((links) => links.map((l) => l.getBoundingClientRect().height));
@@ -201,7 +203,7 @@ test("navigation works without JavaScript", async ({ browser }) => {
   await page.goto("/");
   await menuToggle(page).click();
   await page
-    .getByRole("navigation", { name: "Mobile" })
+    .getByRole("navigation", { name: siteFile.header.mobileNav })
     .getByRole("link", { name: "Flea Markets" })
     .click();
   await expect(page).toHaveURL("/event-types/flea-markets");

@@ -15,7 +15,7 @@ export function SiteFooter() {
           </p>
           <p className="mt-2 text-sm text-muted">{footerNav.blurb}</p>
         </div>
-        <nav aria-label="Footer">
+        <nav aria-label={footerNav.linksNav}>
           <ul className="grid grid-cols-2 gap-2 text-sm">
             {footerNav.links.map((link) => (
               <li key={link.to}>
@@ -26,7 +26,7 @@ export function SiteFooter() {
             ))}
           </ul>
         </nav>
-        <nav aria-label="Social">
+        <nav aria-label={footerNav.socialNav}>
           <ul className="flex flex-wrap gap-4 text-sm">
             {footerNav.social.map((profile) => (
               <li key={profile.href}>

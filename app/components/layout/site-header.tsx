@@ -68,7 +68,7 @@ export function SiteHeader() {
           {siteConfig.name}
         </Link>
 
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+        <nav aria-label={headerNav.mainNavLabel} className="hidden items-center gap-1 md:flex">
           <NavItem
             to={headerNav.home.to}
             label={headerNav.home.label}
@@ -140,7 +140,7 @@ export function SiteHeader() {
           }
           panelClassName="absolute inset-x-0 top-full z-40 max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 pb-6 shadow-lg"
         >
-          <nav aria-label="Mobile">
+          <nav aria-label={headerNav.mobileNavLabel}>
             <ul className="flex flex-col">
               <li>
                 <NavItem
