@@ -237,6 +237,7 @@ async function benchDatabase(
           "90-day breakdown, 2 sources + landing page",
           "?range=90d&source=organic_search&source=organic_social&landing=%2Fpricing",
         ],
+        ["90-day breakdown, channel", "?range=90d&source=organic_search"],
         ["90-day breakdown, campaign", "?range=90d&campaign=campaign-0"],
         // The host with the most visits: the filter that matches the most rows.
         ["90-day breakdown, host", "?range=90d&host=www.google.com"],
