@@ -34,10 +34,10 @@ const isSignUp = sql`e.name in (${sql.join(signUpEvents.map((name) => sql.lit(na
 const eventCounts = sql`sum(case when e.name = 'pageview' then 1 else 0 end),
   sum(case when ${isSignUp} then 1 else 0 end), sum(case when e.name = 'pageview' then 0 else 1 end)`;
 
-/** 1 for each visit by people of referrer_visits (unaliased) that reached a step. */
+/** 1 if the visit by people of referrer_visits (unaliased) reached a step, else 0. */
 const reached = (step: string) =>
-  sql`sum(case when not is_bot and exists (select 1 from visit_steps s
-    where s.session_id = referrer_visits.session_id and s.step = ${step}) then 1 else 0 end)`;
+  sql`case when not is_bot and exists (select 1 from visit_steps s
+    where s.session_id = referrer_visits.session_id and s.step = ${step}) then 1 else 0 end`;
 
 const counts = sql.join(countColumns.map((column) => sql.ref(column)));
 const sums = sql.join(countColumns.map((column) => sql`sum(${sql.ref(column)})`));
@@ -68,15 +68,24 @@ async function countStoredDay(
     where not e.is_bot and (v.is_bot is null or not v.is_bot)
       and e.created_at >= ${from} and e.created_at < ${to}`.execute(db);
   // The steps the day's visits by people reached, whenever they did (each once): what their sign-ups, messages
-  // and the funnel count, on the visit's day.
+  // and the funnel count, on the visit's day. Each visit's events are looked up by its key: joined, PostgreSQL
+  // misjudges how many events a visit has and scans every event stored, 6 to 12 s a day at 50,000,000 events
+  // (docs/performance.md, Analytics).
   await sql`
+    with reached as (
+      select v.session_id,
+        (select min(e.created_at) from site_events e where e.session_id = v.session_id and not e.is_bot
+          and e.name = 'pageview'
+          and (${pageOf(dialect, "e.path")} = '/pricing' or substr(e.path, 1, 9) = '/features')) as considered,
+        (select min(e.created_at) from site_events e where e.session_id = v.session_id and not e.is_bot
+          and ${isSignUp}) as signed_up
+      from referrer_visits v
+      where not v.is_bot and v.created_at >= ${from} and v.created_at < ${to}
+    )
     insert into visit_steps (session_id, step, created_at)
-    select e.session_id, case when ${isSignUp} then 'signed_up' else 'considered' end, min(e.created_at)
-    from site_events e join referrer_visits v on v.session_id = e.session_id
-    where not e.is_bot and not v.is_bot and v.created_at >= ${from} and v.created_at < ${to}
-      and (${isSignUp} or (e.name = 'pageview' and (${pageOf(dialect, "e.path")} = '/pricing'
-        or substr(e.path, 1, 9) = '/features')))
-    group by 1, 2
+    select session_id, 'considered', considered from reached where considered is not null
+    union all
+    select session_id, 'signed_up', signed_up from reached where signed_up is not null
     on conflict (session_id, step) do nothing`.execute(db);
   await sql`
     insert into visit_steps (session_id, step, created_at)
@@ -85,15 +94,22 @@ async function countStoredDay(
     where m.status = 'new' and not v.is_bot and v.created_at >= ${from} and v.created_at < ${to}
     group by 1
     on conflict (session_id, step) do nothing`.execute(db);
+  // The day's visits with their keys and the steps they reached, once: the statements below group this table.
+  await sql`
+    create temp table day_visits as
+    select ${utcDayOf(dialect, "created_at")} as day, source, coalesce(referrer_host, '') as referrer_host,
+      landing_path, coalesce(utm_source, '') as utm_source, coalesce(utm_medium, '') as utm_medium,
+      coalesce(utm_campaign, '') as utm_campaign, coalesce(device, '') as device, coalesce(browser, '') as browser,
+      coalesce(os, '') as os, coalesce(country, '') as country, case when is_bot then 0 else 1 end as visits,
+      case when is_bot then 1 else 0 end as bot_visits, ${reached("messaged")} as converted,
+      ${reached("signed_up")} as signed_up
+    from referrer_visits
+    where created_at >= ${from} and created_at < ${to}`.execute(db);
   await sql`
     insert into visit_rollups (${wideKeys}, visits, bot_visits, messages, converted, signed_up)
-    select ${utcDayOf(dialect, "created_at")}, source, coalesce(referrer_host, ''), landing_path,
-      coalesce(utm_source, ''), coalesce(utm_medium, ''), coalesce(utm_campaign, ''),
-      sum(case when is_bot then 0 else 1 end), sum(case when is_bot then 1 else 0 end), 0,
-      ${reached("messaged")}, ${reached("signed_up")}
-    from referrer_visits
-    where created_at >= ${from} and created_at < ${to}
-    group by 1, 2, 3, 4, 5, 6, 7
+    select ${wideKeys}, sum(visits), sum(bot_visits), 0, sum(converted), sum(signed_up)
+    from day_visits
+    group by ${wideKeys}
     on conflict (${wideKeys}) do update set
       visits = visit_rollups.visits + excluded.visits,
       bot_visits = visit_rollups.bot_visits + excluded.bot_visits,
@@ -142,12 +158,11 @@ async function countStoredDay(
     await sql`
       insert into visit_rollups_by_key (dimension, day, source, value, ${counts})
       select ${column}, day, source, value, ${sums} from (
-        select ${utcDayOf(dialect, "created_at")} as day, source, coalesce(${sql.ref(column)}, '') as value,
-          sum(case when is_bot then 0 else 1 end) as visits, sum(case when is_bot then 1 else 0 end) as bot_visits,
-          0 as messages, 0 as pageviews, 0 as signups, 0 as clicks, ${reached("messaged")} as converted,
-          ${reached("signed_up")} as signed_up
-        from referrer_visits where created_at >= ${from} and created_at < ${to}
-        group by 1, 2, 3
+        select day, source, ${sql.ref(column)} as value, sum(visits) as visits, sum(bot_visits) as bot_visits,
+          0 as messages, 0 as pageviews, 0 as signups, 0 as clicks, sum(converted) as converted,
+          sum(signed_up) as signed_up
+        from day_visits
+        group by day, source, ${sql.ref(column)}
         union all
         select ${utcDayOf(dialect, "m.created_at")}, coalesce(v.source, 'untracked'),
           coalesce(${sql.ref(`v.${column}`)}, ''), 0, 0, count(*), 0, 0, 0, 0, 0
@@ -186,6 +201,7 @@ async function countStoredDay(
     db,
   );
   await sql`drop table day_events`.execute(db);
+  await sql`drop table day_visits`.execute(db);
 }
 
 /** Sets the weekly rows of the weeks that start in [firstWeek, endWeek) to the sums of their days. */
