@@ -126,6 +126,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<AppDatabase>
       idleTimeoutMillis: 30_000,
       statement_timeout: 15_000,
       application_name: "boothpilot-web",
+      // Plans without parallel workers: the app's statements read rollups and single rows, which a worker costs
+      // more to start than it saves (ADR 51).
+      options: "-c max_parallel_workers_per_gather=0",
     });
     // A connection that breaks (server restart) must not crash the process. The pool hears of an idle one; one
     // checked out between two statements of a transaction tells only its client, and an 'error' event nobody
