@@ -11,8 +11,10 @@
 // idle, in the same run. Prints the database size per million visits and updates the Analytics section of
 // docs/performance.md.
 //
-// With --keep DIR (SQLite only), the seeded database stays in DIR and a later run on the same DIR measures it
-// again without seeding, migrating it first: a schema change is compared on the same rows.
+// With --keep DIR, the seeded databases stay (SQLite's in DIR, PostgreSQL's as the database
+// bp_bench_analytics_keep_N beside the admin URL's) and a later run measures them again without seeding, migrating
+// them first: a schema change is compared on the same rows. A seed interrupted during its bulk rollups leaves a
+// database that reads as seeded: remove it by hand.
 //
 //   npm run bench:analytics -- [--visits 1000000,10000000] [--postgres <admin URL>] [--no-write] [--keep DIR]
 //                              [--only sqlite|postgres]
@@ -28,7 +30,13 @@ import { sessionCookie } from "../server/admin/auth.ts";
 import { type AppDatabase, migrateToLatest, openDatabase } from "../server/db/database.ts";
 import { freePort } from "../server/test/server-process.ts";
 import { seed, spanDays } from "./analytics-seed.ts";
-import { machine, percentile, withPostgres, writePerformanceSection } from "./helpers.ts";
+import {
+  keptPostgres,
+  machine,
+  percentile,
+  withPostgres,
+  writePerformanceSection,
+} from "./helpers.ts";
 
 const projectDir = join(import.meta.dirname, "..");
 const { values: args } = parseArgs({
@@ -295,6 +303,8 @@ function markdown(all: Figures[]): string {
   const load = loadavg()[0]?.toFixed(1) ?? "?";
   const ms = (value: number) => value.toFixed(1);
   const names = all[0]?.reports.map((r) => r.name) ?? [];
+  // A database kept from an earlier run (--keep) was not seeded by this one.
+  const kept = "kept, not seeded by this run";
   return [
     `Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}, with \`npm run bench:analytics -- --visits ${sizes.join(",")}${args.postgres ? " --postgres <url>" : ""}${args.only ? ` --only ${args.only}` : ""}\` (one-minute load average ${load} at the end). Visits spread over ${spanDays} days (26 landing paths, 500 referrer hosts with a long tail, 20 campaigns each with one utm_source and utm_medium, landing on one or two pages from the referrers its links were posted on, 5% bots; each visit's channel as the server classifies it), about five events a visit (pageviews, and now and then a call to action), a contact message per 500 visits; the server runs in its own process with the site served. Reports: median / p99 of ${reportRuns} sequential requests, in ms. Visitor: \`GET /\` p99 (autocannon, 10 connections, 5 s) with the console idle, then while 90-day reports run back to back.`,
     "",
@@ -313,9 +323,9 @@ function markdown(all: Figures[]): string {
     `| GET / p99 during reports, ms | ${all.map((f) => `${f.busyP99} (${f.reportsDuringBusy} reports)`).join(" | ")} |`,
     `| ratio busy / idle | ${all.map((f) => (f.busyP99 / Math.max(f.idleP99, 1)).toFixed(2)).join(" | ")} |`,
     `| database size per million visits | ${all.map((f) => `${(f.bytesPerMillion / 2 ** 20).toFixed(0)} MiB`).join(" | ")} |`,
-    `| seeding time | ${all.map((f) => `${f.seedSeconds.toFixed(0)} s`).join(" | ")} |`,
-    `| of which the rollups of the days before today, in bulk | ${all.map((f) => `${f.rollupSeconds.toFixed(0)} s`).join(" | ")} |`,
-    `| events seeded | ${all.map((f) => f.events.toLocaleString("en")).join(" | ")} |`,
+    `| seeding time | ${all.map((f) => (f.seedSeconds > 0 ? `${f.seedSeconds.toFixed(0)} s` : kept)).join(" | ")} |`,
+    `| of which the rollups of the days before today, in bulk | ${all.map((f) => (f.seedSeconds > 0 ? `${f.rollupSeconds.toFixed(0)} s` : kept)).join(" | ")} |`,
+    `| events seeded | ${all.map((f) => (f.seedSeconds > 0 ? f.events.toLocaleString("en") : kept)).join(" | ")} |`,
     `| today's visits and events, counted by the rollup worker's passes | ${all.map((f) => (f.workerSeconds > 0 ? `${f.queued.toLocaleString("en")} in ${f.workerSeconds.toFixed(1)} s: ${(f.queued / f.workerSeconds).toFixed(0)} a second` : "")).join(" | ")} |`,
   ].join("\n");
 }
@@ -333,12 +343,12 @@ for (const count of sizes) {
     );
   }
   if (args.postgres && args.only !== "sqlite") {
+    const adminUrl = args.postgres;
+    const run = (url: string) => benchDatabase("PostgreSQL", count, url);
     all.push(
-      await withPostgres(
-        args.postgres,
-        (url) => benchDatabase("PostgreSQL", count, url),
-        "bp_bench_analytics",
-      ),
+      args.keep
+        ? await run(await keptPostgres(adminUrl, `bp_bench_analytics_keep_${count}`))
+        : await withPostgres(adminUrl, run, "bp_bench_analytics"),
     );
   }
 }

@@ -1,4 +1,4 @@
-// Helpers the benchmarks share: a scratch PostgreSQL database, percentiles, the machine, and their docs section.
+// Helpers the benchmarks share: a scratch or kept PostgreSQL database, percentiles, the machine, and their docs section.
 import { readFile, writeFile } from "node:fs/promises";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
@@ -24,6 +24,21 @@ export async function withPostgres<T>(
     await admin.query(`drop database if exists "${name}" with (force)`);
     await admin.end();
   }
+}
+
+/** The URL of the database `name` on the server of `adminUrl`, made if missing and kept afterwards. */
+export async function keptPostgres(adminUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const found = await admin.query("select 1 from pg_database where datname = $1", [name]);
+    if (found.rowCount === 0) await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 /** The nearest-rank percentile `p` (0 to 1) of ascending `sorted` values: 1 is the largest. */
