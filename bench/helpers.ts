@@ -1,10 +1,17 @@
-// Helpers the benchmarks share: a scratch or kept PostgreSQL database, percentiles, the machine, and their docs section.
+// Helpers the benchmarks share: a scratch or kept PostgreSQL database, percentiles, the machine, their docs section.
 import { readFile, writeFile } from "node:fs/promises";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 
 const performanceFile = join(import.meta.dirname, "..", "docs", "performance.md");
+
+/** The URL of the database `name` on the server of `adminUrl`. */
+function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
 
 /** Runs `run` with the URL of a new database on the server of `adminUrl`, then drops that database. */
 export async function withPostgres<T>(
@@ -17,9 +24,7 @@ export async function withPostgres<T>(
   await admin.connect();
   await admin.query(`create database "${name}"`);
   try {
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return await run(url.toString());
+    return await run(databaseUrl(adminUrl, name));
   } finally {
     await admin.query(`drop database if exists "${name}" with (force)`);
     await admin.end();
@@ -36,9 +41,7 @@ export async function keptPostgres(adminUrl: string, name: string): Promise<stri
   } finally {
     await admin.end();
   }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  return databaseUrl(adminUrl, name);
 }
 
 /** The nearest-rank percentile `p` (0 to 1) of ascending `sorted` values: 1 is the largest. */

@@ -80,7 +80,7 @@ async function countStoredDay(
       and e.created_at >= ${from} and e.created_at < ${to}`.execute(db);
   // The steps the day's visits by people reached, whenever they did (each once): what their sign-ups, messages
   // and the funnel count, on the visit's day. Each visit's events are looked up by its key: joined, PostgreSQL
-  // misjudges how many events a visit has and scans every event stored, 6 to 12 s a day at 50,000,000 events
+  // misjudges how many events a visit has and scans every event stored, 11 to 16 s a day at 50,000,000 events
   // (docs/performance.md, Analytics).
   await sql`
     with reached as (
